@@ -1,0 +1,202 @@
+/**
+ * The campus registry (DESIGN §10): every site Quad serves, with its branding,
+ * school e-mail domains and contact details. Ids are fixed forever: they are
+ * stored on users and posts.
+ */
+export const CAMPUS_IDS = ['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus'] as const;
+export type CampusId = (typeof CAMPUS_IDS)[number];
+
+/** The generic multi-campus site that sends newcomers to pick a school. */
+export const GENERIC_CAMPUS_ID: CampusId = 'campus';
+/** Unknown hosts fall back to this campus (spec core §1). */
+export const FALLBACK_CAMPUS_ID: CampusId = 'ou';
+/** The largest campus: its feed is ranked by feed_score (DESIGN §10). */
+export const RANKED_CAMPUS_ID: CampusId = 'ou';
+
+export interface CampusTheme {
+  /** Main brand colour: header accents, buttons, links. */
+  primary: string;
+  /** Text colour on top of `primary`. */
+  onPrimary: string;
+  /** Secondary brand colour used for highlights. */
+  accent: string;
+}
+
+export interface Campus {
+  id: CampusId;
+  /** Short name as students say it: "OU". */
+  name: string;
+  /** The product's name on this site: "OU Buy / Sell". */
+  productName: string;
+  /** The school's full name, for the school finder. */
+  schoolName: string;
+  /** City label of the group card. */
+  city: string;
+  state: string;
+  /** School e-mail domains; any subdomain of one is accepted too. */
+  emailDomains: readonly string[];
+  theme: CampusTheme;
+  instagram: string;
+  supportEmail: string;
+  /** Every campus is private: signed-out visitors see no content. */
+  privacy: 'private';
+}
+
+function campus(c: Omit<Campus, 'productName' | 'privacy'>): Campus {
+  return { ...c, productName: `${c.name} Buy / Sell`, privacy: 'private' };
+}
+
+export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
+  ou: campus({
+    id: 'ou',
+    name: 'OU',
+    schoolName: 'University of Oklahoma',
+    city: 'Norman, Oklahoma',
+    state: 'OK',
+    emailDomains: ['ou.edu'],
+    theme: { primary: '#841617', onPrimary: '#ffffff', accent: '#fdf9d8' },
+    instagram: 'oubuysell',
+    supportEmail: 'ou@quadcampus.app',
+  }),
+  ut: campus({
+    id: 'ut',
+    name: 'UT',
+    schoolName: 'The University of Texas at Austin',
+    city: 'Austin, Texas',
+    state: 'TX',
+    emailDomains: [
+      'utexas.edu',
+      'utdallas.edu',
+      'uta.edu',
+      'utsa.edu',
+      'utep.edu',
+      'utrgv.edu',
+      'utpb.edu',
+      'uttyler.edu',
+      'utmb.edu',
+      'utsouthwestern.edu',
+      'uthscsa.edu',
+      'uth.edu',
+    ],
+    theme: { primary: '#bf5700', onPrimary: '#ffffff', accent: '#333f48' },
+    instagram: 'utbuysell',
+    supportEmail: 'ut@quadcampus.app',
+  }),
+  smu: campus({
+    id: 'smu',
+    name: 'SMU',
+    schoolName: 'Southern Methodist University',
+    city: 'Dallas, Texas',
+    state: 'TX',
+    emailDomains: ['smu.edu'],
+    theme: { primary: '#cc0035', onPrimary: '#ffffff', accent: '#354ca1' },
+    instagram: 'smubuysell',
+    supportEmail: 'smu@quadcampus.app',
+  }),
+  uf: campus({
+    id: 'uf',
+    name: 'UF',
+    schoolName: 'University of Florida',
+    city: 'Gainesville, Florida',
+    state: 'FL',
+    emailDomains: ['ufl.edu'],
+    theme: { primary: '#0021a5', onPrimary: '#ffffff', accent: '#fa4616' },
+    instagram: 'ufbuysell',
+    supportEmail: 'uf@quadcampus.app',
+  }),
+  ucla: campus({
+    id: 'ucla',
+    name: 'UCLA',
+    schoolName: 'University of California, Los Angeles',
+    city: 'Los Angeles, California',
+    state: 'CA',
+    emailDomains: ['ucla.edu'],
+    theme: { primary: '#2774ae', onPrimary: '#ffffff', accent: '#ffd100' },
+    instagram: 'uclabuysell',
+    supportEmail: 'ucla@quadcampus.app',
+  }),
+  stanford: campus({
+    id: 'stanford',
+    name: 'Stanford',
+    schoolName: 'Stanford University',
+    city: 'Stanford, California',
+    state: 'CA',
+    emailDomains: ['stanford.edu'],
+    theme: { primary: '#8c1515', onPrimary: '#ffffff', accent: '#175e54' },
+    instagram: 'stanfordbuysell',
+    supportEmail: 'stanford@quadcampus.app',
+  }),
+  duke: campus({
+    id: 'duke',
+    name: 'Duke',
+    schoolName: 'Duke University',
+    city: 'Durham, North Carolina',
+    state: 'NC',
+    emailDomains: ['duke.edu'],
+    theme: { primary: '#012169', onPrimary: '#ffffff', accent: '#c84e00' },
+    instagram: 'dukebuysell',
+    supportEmail: 'duke@quadcampus.app',
+  }),
+  campus: campus({
+    id: 'campus',
+    name: 'Campus',
+    schoolName: 'Campus Buy / Sell',
+    city: 'Colleges across the US',
+    state: 'US',
+    emailDomains: [],
+    theme: { primary: '#4338ca', onPrimary: '#ffffff', accent: '#0ea5e9' },
+    instagram: 'campusbuysell',
+    supportEmail: 'support@quadcampus.app',
+  }),
+};
+
+/** The real schools, in the order the school finder lists them. */
+export const SCHOOLS: readonly Campus[] = CAMPUS_IDS.filter((id) => id !== GENERIC_CAMPUS_ID).map(
+  (id) => CAMPUSES[id],
+);
+
+export function isCampusId(value: unknown): value is CampusId {
+  return typeof value === 'string' && (CAMPUS_IDS as readonly string[]).includes(value);
+}
+
+export function getCampus(id: CampusId): Campus {
+  return CAMPUSES[id];
+}
+
+/**
+ * The campus a host name serves: `{id}.{baseDomain}`; anything else, bare
+ * base domain included, is OU (spec core §1).
+ */
+export function campusForHost(host: string | undefined, baseDomain: string): Campus {
+  const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const base = baseDomain.toLowerCase();
+  if (hostname.endsWith(`.${base}`)) {
+    const label = hostname.slice(0, -(base.length + 1));
+    if (isCampusId(label)) return CAMPUSES[label];
+  }
+  return CAMPUSES[FALLBACK_CAMPUS_ID];
+}
+
+/** The site URL of a campus, derived from the deployment's public URL. */
+export function campusUrl(publicUrl: string, id: CampusId): string {
+  const url = new URL(publicUrl);
+  url.hostname = `${id}.${url.hostname.replace(/^www\./, '')}`;
+  return url.origin;
+}
+
+/** True when the e-mail's domain is one of the campus's domains or a subdomain of one. */
+export function isSchoolEmailDomain(campus: Campus, email: string): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).toLowerCase();
+  return campus.emailDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+/** Case-insensitive school finder match on id, short name, school name or city. */
+export function findSchools(query: string): Campus[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...SCHOOLS];
+  return SCHOOLS.filter((c) =>
+    [c.id, c.name, c.schoolName, c.city].some((field) => field.toLowerCase().includes(q)),
+  );
+}

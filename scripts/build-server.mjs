@@ -1,0 +1,17 @@
+// Bundles the server into dist/server with esbuild; npm packages stay external.
+import { build } from 'esbuild';
+import { root } from './lib.mjs';
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'server/src/main.ts', migrate: 'server/src/migrate-cli.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __quadRequire } from 'node:module'; const require = __quadRequire(import.meta.url);" },
+});

@@ -1,0 +1,81 @@
+// `npm test`: every test tier (DESIGN §12). Under CI=true nothing may be
+// skipped: a missing PostgreSQL, Redis or Chromium fails the run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureDependencies, root, run } from './lib.mjs';
+
+const ci = process.env.CI === 'true';
+const extraArgs = process.argv.slice(2);
+await ensureDependencies();
+
+const { serviceStatus } = await import('./services.mjs');
+const services = await serviceStatus();
+const tiers = [];
+let failed = false;
+
+async function tier(name, args, env = {}) {
+  const out = path.join(root, '.tmp', `vitest-${tiers.length}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.rmSync(out, { force: true });
+  console.log(`\n━━ ${name} ━━`);
+  const code = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extraArgs],
+    { env: { ...process.env, ...env } },
+  );
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash or a failed file counts
+  if (ci && counts.skipped > 0) {
+    console.error(`${name}: ${counts.skipped} test(s) skipped, which CI does not allow.`);
+    failed = true;
+  }
+  if (code !== 0) failed = true;
+  tiers.push({ name, ...counts });
+}
+
+function missing(name, why) {
+  console.log(`\n━━ ${name} ━━\nnot run: ${why}`);
+  if (ci) {
+    console.error(`CI=true requires this tier: ${why}`);
+    failed = true;
+  }
+  tiers.push({ name, passed: 0, failed: ci ? 1 : 0, skipped: 0, note: `not run: ${why}` });
+}
+
+await tier('unit + integration (SQLite)', ['--config', 'vitest.config.ts'], {
+  QUAD_TEST_DB: 'sqlite',
+  QUAD_TEST_REDIS: services.redis ?? '',
+});
+
+if (services.postgres) {
+  await tier('integration (PostgreSQL)', ['--config', 'vitest.config.ts', '--project', 'server'], {
+    QUAD_TEST_DB: 'postgres',
+    TEST_DATABASE_URL: services.postgres,
+    QUAD_TEST_REDIS: services.redis ?? '',
+  });
+} else {
+  missing('integration (PostgreSQL)', 'no PostgreSQL answered (set TEST_DATABASE_URL or run one on 127.0.0.1:5432)');
+}
+
+if (services.chromium) {
+  await ensureBuilt();
+  await tier('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: services.chromium });
+} else {
+  missing('end-to-end (Chromium)', 'no Chromium found (install the chromium package or set CHROMIUM_PATH)');
+}
+
+console.log('\n━━ Summary ━━');
+for (const t of tiers) {
+  console.log(`${t.name.padEnd(32)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.note ? ` (${t.note})` : ''}`);
+}
+const total = tiers.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed }), { passed: 0, failed: 0 });
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(failed || total.failed > 0 ? 1 : 0);

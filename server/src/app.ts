@@ -1,0 +1,83 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/kysely';
+import { registerErrorHandling } from './http/error-handler';
+import { registerCampusResolution } from './http/campus-context';
+import { registerGeoGate } from './http/geo-gate';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { campusRoutes } from './modules/campuses/campuses.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import type { EventBus } from './platform/bus';
+import type { GeoLookup } from './platform/geo/geo';
+import type { BlobStore } from './platform/storage/blob-store';
+
+/** Everything the app talks to outside its own process. Built by main.ts or the tests. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  storage: BlobStore;
+  geo: GeoLookup;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ...options,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Quad API', version: '1' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerCampusResolution(app, config);
+  registerGeoGate(app, deps);
+
+  await app.register(healthRoutes);
+  await app.register(campusRoutes);
+  await registerWebApp(app, deps);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

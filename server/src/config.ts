@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration of a Quad server, read from the environment once at
+ * start (DESIGN §4). A bad value stops the server with a list of every problem.
+ */
+type FlagValue = 'on' | 'off' | 'true' | 'false' | '1' | '0' | 'auto';
+const flag = (fallback: FlagValue) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'auto'])
+    .default(fallback)
+    .transform((v): boolean | 'auto' => (v === 'auto' ? 'auto' : ['on', 'true', '1'].includes(v)));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as localhost or quad.example.com')
+    .default('localhost'),
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://', 'sqlite:']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Quad <no-reply@quadcampus.app>'),
+  DEV_MAILBOX: flag('auto'),
+  GEO_GATE: flag('on'),
+  GEO_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => v || undefined),
+  TRUST_PROXY: flag('off'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('./dist/web'),
+});
+
+/** Environment variables by name, as strings (what process.env holds). */
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  baseDomain: string;
+  publicUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The /dev/mailbox page: only without SMTP, and only on localhost unless forced on. */
+  devMailbox: boolean;
+  geo: { enabled: boolean; header: string | undefined };
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Quad cannot start: the configuration has problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = i.path.join('.');
+        return `${name}: ${i.message} (got ${JSON.stringify(source[name] ?? null)})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.BASE_DOMAIN}:${e.PORT}`).replace(/\/$/, '');
+  const database: Config['database'] = !e.DATABASE_URL
+    ? { kind: 'sqlite', file: path.join(dataDir, 'quad.db') }
+    : e.DATABASE_URL.startsWith('sqlite:')
+      ? { kind: 'sqlite', file: sqliteFile(e.DATABASE_URL) }
+      : { kind: 'postgres', url: e.DATABASE_URL };
+  const mailboxAllowed = e.DEV_MAILBOX === 'auto' ? e.BASE_DOMAIN === 'localhost' : e.DEV_MAILBOX;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    publicUrl,
+    database,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devMailbox: !e.SMTP_URL && mailboxAllowed === true,
+    geo: { enabled: e.GEO_GATE === true, header: e.GEO_HEADER },
+    trustProxy: e.TRUST_PROXY === true,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}
+
+function sqliteFile(url: string): string {
+  const rest = url.slice('sqlite:'.length).replace(/^\/\//, '');
+  if (rest === ':memory:') return ':memory:';
+  return path.resolve(rest);
+}

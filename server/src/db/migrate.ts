@@ -1,0 +1,18 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './kysely';
+import { initial } from './migrations/0001-initial';
+
+/** Every migration in order; both dialects run the same list. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '0001-initial': initial(db.dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,25 @@
+/**
+ * The handful of error factories services throw (STYLE: outline's errors.ts).
+ * `message` is the spec's exact text where the spec has one; the error handler
+ * turns these into `{ error: { code, message, messages? } }`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly messages?: string[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (code: string, message: string, messages?: string[]) =>
+  new HttpError(400, code, message, messages);
+export const unauthorized = (code: string, message: string) => new HttpError(401, code, message);
+export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+export const notFound = (code: string, message: string) => new HttpError(404, code, message);
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
+export const tooLarge = (code: string, message: string) => new HttpError(413, code, message);
+export const tooMany = (code: string, message: string) => new HttpError(429, code, message);

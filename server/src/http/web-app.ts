@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Campus } from '@common/campuses';
+import type { AppDeps } from '../app';
+import { createCampusService } from '../modules/campuses/campuses.service';
+import { LOCAL_MEDIA_PREFIX } from '../platform/storage/disk-store';
+
+const HEAD_MARK = '<!--app-head-->';
+
+/**
+ * Serves the built React app (DESIGN §2): hashed assets cached forever, and
+ * every page route answered with index.html carrying the campus of the host,
+ * so the first paint already has the right name, colours and logo.
+ */
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  const campuses = createCampusService(config.publicUrl);
+  const indexFile = path.join(config.webDist, 'index.html');
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const mediaRoot = path.join(config.dataDir, 'media');
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: LOCAL_MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) => reply.redirect(withQuery('/home', request.url), 302));
+
+  const renderPage = (campus: Campus, status: number, reply: FastifyReply) => {
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built yet: run `npm run build` (npm start does it for you).');
+    }
+    const dto = campuses.present(campus);
+    const boot = JSON.stringify({ campus: dto }).replace(/</g, '\\u003c');
+    const head = [
+      `<title>${escapeHtml(dto.productName)}</title>`,
+      `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
+      `<meta name="theme-color" content="${dto.theme.primary}">`,
+      `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
+      `<style>:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
+      `<script type="application/json" id="quad-boot">${boot}</script>`,
+    ].join('\n    ');
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(template.replace(HEAD_MARK, head));
+  };
+
+  app.get('/404', { schema: { hide: true } }, async (request, reply) => renderPage(request.campus, 404, reply));
+
+  // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}).
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith(LOCAL_MEDIA_PREFIX) &&
+      !request.url.startsWith('/assets/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (isPage) return renderPage(request.campus, 200, reply);
+    return reply.status(404).send({
+      error: { code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` },
+    });
+  });
+}
+
+function withQuery(target: string, url: string): string {
+  const q = url.indexOf('?');
+  return q >= 0 ? target + url.slice(q) : target;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,53 @@
+import { CAMPUS_IDS, campusUrl } from '@common/campuses';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest } from './db/migrate';
+import { createPlatform } from './platform';
+
+/** Loads config, migrates, listens, and drains on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const platform = createPlatform(config);
+  await migrateToLatest(platform.db);
+  const app = await buildApp(platform);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await platform.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  const base = new URL(config.publicUrl);
+  if (!process.env.PUBLIC_URL) base.port = String(port);
+  const lines = CAMPUS_IDS.map((id) => `  ${id.padEnd(9)} ${campusUrl(base.origin, id)}`);
+  console.log(
+    [
+      '',
+      `Quad is running (${config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}) on ${base.origin}`,
+      ...lines,
+      ...(config.devMailbox ? [`  mailbox   ${base.origin}/dev/mailbox`] : []),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

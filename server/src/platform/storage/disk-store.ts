@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { assertSafeKey, type BlobStore } from './blob-store';
+
+/** Files under `$DATA_DIR/media`, served by the app at /uploads/*. */
+export const LOCAL_MEDIA_PREFIX = '/uploads/';
+
+export function createDiskStore(root: string, publicPrefix = LOCAL_MEDIA_PREFIX): BlobStore {
+  const fileFor = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body, _contentType) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write beside the target and rename, so a reader never sees half a file.
+      const temp = `${file}.${process.pid}.${Date.now()}.part`;
+      try {
+        if (Buffer.isBuffer(body)) await fs.writeFile(temp, body);
+        else await pipeline(body, createWriteStream(temp));
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const file = fileFor(key);
+      try {
+        await fs.access(file);
+      } catch {
+        return null;
+      }
+      return createReadStream(file) as Readable;
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));
+    },
+    url(key) {
+      assertSafeKey(key);
+      return publicPrefix + key;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '../src/app';
+import { type Env, loadConfig } from '../src/config';
+import { createMemoryBus } from '../src/platform/bus/memory-bus';
+import { createIpGeoLookup, type GeoLookup } from '../src/platform/geo/geo';
+import { createDiskStore } from '../src/platform/storage/disk-store';
+import { createTestDb, type TestDb } from './db';
+
+export interface TestContext {
+  app: App;
+  db: TestDb;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Partial<Env>;
+  geo?: GeoLookup;
+}
+
+/** The real app on a fresh database and data directory, for `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+  const db = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db,
+    bus: createMemoryBus(),
+    storage: createDiskStore(path.join(dataDir, 'media')),
+    geo: options.geo ?? createIpGeoLookup(),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, openDatabase } from '../src/db/kysely';
+import { migrateToLatest } from '../src/db/migrate';
+
+/** Which database this test run uses: `npm test` runs the server suite once on each. */
+export const testDialect: 'sqlite' | 'postgres' =
+  process.env.QUAD_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+const adminUrl = () => process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDb extends Db {
+  /** The URL of this test's own database (PostgreSQL) or its file (SQLite). */
+  url: string;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory SQLite, or a new
+ * PostgreSQL database that is dropped again on close.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (testDialect === 'sqlite') {
+    const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db);
+    return { ...db, url: 'sqlite::memory:' };
+  }
+  const name = `quad_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const db = openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrateToLatest(db);
+  return {
+    ...db,
+    url: url.toString(),
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

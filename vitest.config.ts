@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@common': path.resolve(import.meta.dirname, 'common'),
+  '@server': path.resolve(import.meta.dirname, 'server/src'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'common',
+          include: ['common/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          setupFiles: ['server/test/vitest.setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
