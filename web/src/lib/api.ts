@@ -1,0 +1,45 @@
+import type { ErrorBody } from '@common/schemas/errors';
+
+/** An API error with the server's stable code and the spec's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly messages: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * JSON over fetch with the session cookie. State-changing requests carry the
+ * X-Quad-CSRF header the server's same-origin check accepts (DESIGN §6).
+ */
+export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      accept: 'application/json',
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(rest.method && rest.method !== 'GET' ? { 'x-quad-csrf': '1' } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const error = (body as ErrorBody | null)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'error',
+      error?.message ?? 'Something went wrong. Try again.',
+      error?.messages,
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+import { BREAKPOINTS } from '@common/limits';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Widths of 769 px or less are mobile (spec core §9). */
+export const useIsMobile = () => useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);

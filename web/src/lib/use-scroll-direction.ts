@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * True while the page is being scrolled down past the header: the mobile
+ * header hides then and shows again on the way up (spec core §2).
+ */
+export function useHiddenOnScrollDown(enabled: boolean, threshold = 56): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) {
+      setHidden(false);
+      return;
+    }
+    let last = window.scrollY;
+    const handleScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - last) < 4) return;
+      setHidden(y > last && y > threshold);
+      last = y;
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    return () => window.removeEventListener('scroll', handleScroll);
+  }, [enabled, threshold]);
+  return hidden;
+}
