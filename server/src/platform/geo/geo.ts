@@ -58,3 +58,9 @@ export function createHeaderGeoLookup(header: string, fallback: GeoLookup): GeoL
     },
   };
 }
+
+/** The lookup the configuration asks for: the CDN header when GEO_HEADER is set, else the IP. */
+export function createGeoLookup(config: { geo: { header: string | undefined } }): GeoLookup {
+  const ip = createIpGeoLookup();
+  return config.geo.header ? createHeaderGeoLookup(config.geo.header, ip) : ip;
+}

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@common': path.resolve(import.meta.dirname, '../common') } },
+  test: {
+    name: 'e2e',
+    root: path.resolve(import.meta.dirname, '..'),
+    include: ['e2e/**/*.e2e.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    pool: 'forks',
+    // Each file starts its own server and browser; two at a time fit 2 cores.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app';
+
+let t: TestContext;
+let dist: string;
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+beforeAll(async () => {
+  // A miniature build of the web app, shaped like Vite's output.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('redirects / to /home, keeping the query', async () => {
+    const res = await t.app.inject({ url: '/?filter=notify-posted', headers: html });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/home?filter=notify-posted');
+  });
+
+  it("writes the host campus's name, colours and data into every page", async () => {
+    const res = await t.app.inject({ url: '/home', headers: { ...html, host: 'ut.localhost:3000' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>UT Buy / Sell</title>');
+    expect(res.body).toContain('--brand:#bf5700');
+    const boot = /<script type="application\/json" id="quad-boot">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(boot ?? 'null')).toMatchObject({ campus: { id: 'ut', city: 'Austin, Texas' } });
+  });
+
+  it('answers any unknown page path with the app (profiles live at /{username})', async () => {
+    const res = await t.app.inject({ url: '/some-student', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>OU Buy / Sell</title>');
+  });
+
+  it('serves /404 with a 404 status', async () => {
+    const res = await t.app.inject({ url: '/404', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('id="quad-boot"');
+  });
+
+  it('caches hashed assets forever and other files for an hour', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('never serves the raw template', async () => {
+    const res = await t.app.inject({ url: '/index.html' });
+    expect(res.body).not.toContain('<!--app-head-->');
+  });
+
+  it('answers unknown API routes and missing assets with JSON 404s', async () => {
+    for (const url of ['/api/nope', '/assets/missing.js']) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/home', headers: html });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/campus', '/api/campuses']));
+  });
+});
+
+describe('without a web build', () => {
+  it('explains how to build instead of failing silently', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ url: '/home', headers: html });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
