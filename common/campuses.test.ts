@@ -15,9 +15,7 @@ describe('campus registry', () => {
     expect(CAMPUS_IDS).toEqual(['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus']);
     expect(CAMPUSES.ou.productName).toBe('OU Buy / Sell');
     expect(CAMPUSES.ut.productName).toBe('UT Buy / Sell');
-    expect(
-      Object.fromEntries(SCHOOLS.map((c) => [c.id, c.city])),
-    ).toEqual({
+    expect(Object.fromEntries(SCHOOLS.map((c) => [c.id, c.city]))).toEqual({
       ou: 'Norman, Oklahoma',
       ut: 'Austin, Texas',
       smu: 'Dallas, Texas',
@@ -30,7 +28,8 @@ describe('campus registry', () => {
   });
 
   it('resolves each campus host and falls back to OU', () => {
-    for (const id of CAMPUS_IDS) expect(campusForHost(`${id}.localhost:3000`, 'localhost').id).toBe(id);
+    for (const id of CAMPUS_IDS)
+      expect(campusForHost(`${id}.localhost:3000`, 'localhost').id).toBe(id);
     expect(campusForHost('UT.LOCALHOST', 'localhost').id).toBe('ut');
     expect(campusForHost('localhost:3000', 'localhost').id).toBe('ou');
     expect(campusForHost('ut.example.com', 'localhost').id).toBe('ou');
@@ -42,8 +41,12 @@ describe('campus registry', () => {
     fc.assert(
       fc.property(fc.domain(), (host) => {
         const campus = campusForHost(host, 'localhost');
-        const label = host.toLowerCase().endsWith('.localhost') ? host.toLowerCase().slice(0, -10) : null;
-        expect(campus.id).toBe(label && (CAMPUS_IDS as readonly string[]).includes(label) ? label : 'ou');
+        const label = host.toLowerCase().endsWith('.localhost')
+          ? host.toLowerCase().slice(0, -10)
+          : null;
+        expect(campus.id).toBe(
+          label && (CAMPUS_IDS as readonly string[]).includes(label) ? label : 'ou',
+        );
       }),
     );
   });
@@ -64,7 +67,15 @@ describe('campus registry', () => {
   });
 
   it('finds schools by name, school name or city', () => {
-    expect(findSchools('').map((c) => c.id)).toEqual(['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke']);
+    expect(findSchools('').map((c) => c.id)).toEqual([
+      'ou',
+      'ut',
+      'smu',
+      'uf',
+      'ucla',
+      'stanford',
+      'duke',
+    ]);
     expect(findSchools('texas').map((c) => c.id)).toEqual(['ut', 'smu']);
     expect(findSchools('Oklahoma').map((c) => c.id)).toEqual(['ou']);
     expect(findSchools('zzz')).toEqual([]);

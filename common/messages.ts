@@ -44,6 +44,26 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   copiedToClipboard: 'Copied to clipboard',
   linkCopied: 'Link Copied!',
+  // School finder (generic campus; spec core §2 "Search screen")
+  searchSchools: 'Search schools',
+  noResultsFor: (query: string) => `No results for "${query}"`,
+  // Settings menu and static pages (companion §2 "Settings menu", "Static pages", §9)
+  settingsAccountInfo: 'Account Info',
+  settingsAccountSettings: 'Account Settings',
+  settingsHelpFeedback: 'Help & Feedback',
+  settingsCustomerSupport: 'Customer Support',
+  settingsGiveUsFeedback: 'Give Us Feedback',
+  settingsGeneralInfo: 'General Info',
+  settingsAbout: 'About',
+  settingsHowItWorks: 'How It Works',
+  settingsReturnPolicy: 'Return Policy',
+  settingsTrustAndSafety: 'Trust and Safety',
+  settingsTermsOfService: 'Terms of Service',
+  settingsPrivacyPolicy: 'Privacy Policy',
+  settingsLogOut: 'Log Out',
+  settingsCodeOfConduct: 'Code of Conduct',
+  termsLastUpdated: 'Last updated May 27, 2021',
+  privacyLastUpdated: 'Last updated June 24, 2022',
 } as const;
 
 /** Alert tones of the spec: success (green), okay (neutral), danger (red). */
@@ -52,3 +72,60 @@ export type AlertTone = 'success' | 'okay' | 'danger';
 /** Alert durations of spec core §9. */
 export const ALERT_MS = 2600;
 export const ALERT_LONG_MS = 7800;
+
+/** Sign-in, registration and verification messages (spec core §5, §8; companion §5). */
+export const AUTH_MESSAGES = {
+  // Login (spec core §8)
+  tooManyAttempts:
+    'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.',
+  wrongPassword: 'Wrong password!',
+  userNotFound: 'Incorrect. Please try again.',
+  internalError: 'Internal server error.',
+  invalidEmail: 'Invalid email address.',
+  invalidCredentials: 'Invalid login credentials.',
+  genericError: 'Something went wrong. Try again.',
+  // Registration (spec core §8)
+  emailTaken: 'Email has already been taken.',
+  passwordTooShort: 'Password too short.',
+  acceptTerms: 'Please accept the Terms of Service.',
+  // Validation (spec core §5, §8)
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email address!',
+  passwordRequired: 'Password is required.',
+  banned: 'Account has been banned',
+  nameRequired: 'Name is required.',
+  fullNameRequired: 'Full name is required',
+  wrongEmail: 'Failed: Wrong Email.',
+  enterCode: 'Please enter verification code',
+  codeIncorrect: 'Your code was incorrect. Please try again.',
+  resetUserNotFound: 'User not found, try again!',
+  tooManyCodeAttempts: 'Too many incorrect codes. Please try again tomorrow.',
+  codeRecentlySent: 'A code was just sent. Please wait a moment before asking for another.',
+  // Magic link (spec core §8)
+  emailSent: 'Email sent.',
+  unknownError: 'An unknown error has occurred',
+  linkExpired: 'This link has expired or was already used.',
+  // Google sign-in (spec core §8)
+  google: {
+    network: 'Network error. Please check your connection',
+    canceled: 'Error: Sign-in process was canceled',
+    differentCredentials: 'Error: Account already exists with different credentials',
+    invalidCredential: 'Error: Invalid credentials',
+    disabled: 'Error: That account has been disabled',
+    notFound: 'Error: User email not found',
+    wrongPassword: 'Error: Incorrect password',
+    unknown: 'Unknown Error Signing In with Google',
+    database: 'Error Signing In with Google.',
+  },
+  // School e-mail (spec core §5)
+  newSchoolEmail: 'Enter a new school email',
+  validSchoolEmail: 'Enter a valid school email',
+  schoolEmailTaken: 'That school email belongs to another account.',
+  schoolEmailPlaceholder: 'Enter school email(.edu)',
+  // Gates (spec core §6; DESIGN §9)
+  signInRequired: 'Log in to continue.',
+  verifyRequired: 'Verify your account to continue.',
+  schoolVerifyRequired: 'Verify your school email to continue.',
+  crossOrigin: 'This request came from another site and was refused.',
+  rateLimited: 'Too many requests. Please try again later.',
+} as const;

@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
 /** Starts the built server (dist/) as `npm start` does, on a free port with its own data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(root, 'dist/server/main.js');
-  if (!fs.existsSync(main)) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  if (!fs.existsSync(main))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-e2e-'));
   let output = '';
@@ -100,7 +101,11 @@ export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, isMobile: viewport.width <= 769, hasTouch: viewport.width <= 769 });
+  const context = await browser.newContext({
+    viewport,
+    isMobile: viewport.width <= 769,
+    hasTouch: viewport.width <= 769,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -2,7 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPUSES, SCHOOLS } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
-import { DESKTOP, launchBrowser, maybeScreenshot, MOBILE, openPage, type RunningServer, startServer } from './harness';
+import {
+  DESKTOP,
+  launchBrowser,
+  maybeScreenshot,
+  MOBILE,
+  openPage,
+  type RunningServer,
+  startServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,13 +30,20 @@ describe('campus sites', () => {
       await page.goto(server.url(campus.id, '/home'));
       await expect.poll(() => page.title()).toBe(campus.productName);
       await page.getByRole('link', { name: `${campus.productName} home` }).waitFor();
-      const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+      const brand = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+      );
       expect(brand).toBe(campus.theme.primary);
       const card = page.getByRole('complementary', { name: 'About this group' });
       await card.getByRole('heading', { name: campus.productName }).waitFor();
       await card.getByText(campus.city).waitFor();
       await card.getByText(MESSAGES.groupMembers, { exact: false }).waitFor();
-      expect(await page.getByRole('img', { name: `${campus.name} logo` }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('img', { name: `${campus.name} logo` })
+          .first()
+          .isVisible(),
+      ).toBe(true);
     }
     await maybeScreenshot(page, 'home-duke-desktop');
     expect(errors).toEqual([]);
@@ -58,10 +73,18 @@ describe('campus sites', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(server.url('campus', '/home'));
     await expect.poll(() => page.title()).toBe(CAMPUSES.campus.productName);
-    for (const label of [MESSAGES.viewYourCampus, MESSAGES.findYourCampus, MESSAGES.joinYourCampus]) {
+    for (const label of [
+      MESSAGES.viewYourCampus,
+      MESSAGES.findYourCampus,
+      MESSAGES.joinYourCampus,
+    ]) {
       await page.getByRole('main').getByRole('link', { name: label }).first().waitFor();
     }
-    await page.getByRole('main').getByRole('link', { name: MESSAGES.findYourCampus }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: MESSAGES.findYourCampus })
+      .first()
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search_schools');
     expect(errors).toEqual([]);
     await context.close();
@@ -97,17 +120,23 @@ describe('responsive layout', () => {
     await expect.poll(() => nav.count()).toBe(1); // the bottom bar is not rendered visible
     await nav.getByRole('link', { name: 'Buy / Sell' }).waitFor();
     expect(await nav.getByText('Notifications').isVisible()).toBe(true);
-    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(true);
+    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 
   it('at 1170 px the sidebar collapses to icons', async () => {
     const { context, page } = await openPage(browser, { width: 1100, height: 900 });
     await page.goto(server.url('ou', '/home'));
-    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Buy / Sell' });
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Buy / Sell' });
     await link.waitFor();
     expect(await page.locator('.sidebar__label').first().isVisible()).toBe(false);
-    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(true);
+    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 
@@ -120,10 +149,14 @@ describe('responsive layout', () => {
     for (const label of ['Home', 'Search', 'Create post', 'Messages', 'Notifications']) {
       expect(await bars.getByRole('link', { name: label }).isVisible()).toBe(true);
     }
-    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(false);
+    expect(await page.getByRole('complementary', { name: 'About this group' }).isVisible()).toBe(
+      false,
+    );
     const header = page.locator('header.topbar');
     await page.mouse.wheel(0, 600);
-    await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual(0);
     await page.mouse.wheel(0, -300);
     await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
     await maybeScreenshot(page, 'terms-mobile');
@@ -135,7 +168,33 @@ describe('responsive layout', () => {
     const { context, page } = await openPage(browser, MOBILE);
     await page.goto(server.url('campus', '/home'));
     const bar = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Home', 'Search schools', 'Settings']) await bar.getByRole('link', { name: label }).waitFor();
+    for (const label of ['Home', 'Search schools', 'Settings'])
+      await bar.getByRole('link', { name: label }).waitFor();
+    await context.close();
+  });
+});
+
+describe('alerts', () => {
+  it('copying the support e-mail shows a success alert with its progress bar for 2.6 s', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url('uf'),
+    });
+    await page.goto(server.url('uf', '/home'));
+    await page.getByRole('button', { name: 'Copy support e-mail' }).click();
+    const alert = page.getByRole('status').filter({ hasText: MESSAGES.copiedToClipboard });
+    await alert.waitFor();
+    expect(await alert.getAttribute('class')).toContain('alert--success');
+    expect(
+      await alert
+        .locator('.alert__progress')
+        .evaluate((el) => getComputedStyle(el).animationDuration),
+    ).toBe('2.6s');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      CAMPUSES.uf.supportEmail,
+    );
+    await alert.waitFor({ state: 'detached', timeout: 5000 });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

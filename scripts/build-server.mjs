@@ -13,5 +13,7 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __quadRequire } from 'node:module'; const require = __quadRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __quadRequire } from 'node:module'; const require = __quadRequire(import.meta.url);",
+  },
 });

@@ -18,4 +18,8 @@ console.log('Web (hot reload): http://ou.localhost:5173 · API: http://localhost
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', () => { stop(); process.exitCode = child.exitCode ?? 0; });
+for (const child of children)
+  child.on('exit', () => {
+    stop();
+    process.exitCode = child.exitCode ?? 0;
+  });

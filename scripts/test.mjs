@@ -20,7 +20,15 @@ async function tier(name, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
   const code = await run(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extraArgs],
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+      ...extraArgs,
+    ],
     { env: { ...process.env, ...env } },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };
@@ -62,20 +70,33 @@ if (services.postgres) {
     QUAD_TEST_REDIS: services.redis ?? '',
   });
 } else {
-  missing('integration (PostgreSQL)', 'no PostgreSQL answered (set TEST_DATABASE_URL or run one on 127.0.0.1:5432)');
+  missing(
+    'integration (PostgreSQL)',
+    'no PostgreSQL answered (set TEST_DATABASE_URL or run one on 127.0.0.1:5432)',
+  );
 }
 
 if (services.chromium) {
   await ensureBuilt();
-  await tier('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: services.chromium });
+  await tier('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], {
+    CHROMIUM_PATH: services.chromium,
+  });
 } else {
-  missing('end-to-end (Chromium)', 'no Chromium found (install the chromium package or set CHROMIUM_PATH)');
+  missing(
+    'end-to-end (Chromium)',
+    'no Chromium found (install the chromium package or set CHROMIUM_PATH)',
+  );
 }
 
 console.log('\n━━ Summary ━━');
 for (const t of tiers) {
-  console.log(`${t.name.padEnd(32)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.note ? ` (${t.note})` : ''}`);
+  console.log(
+    `${t.name.padEnd(32)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.note ? ` (${t.note})` : ''}`,
+  );
 }
-const total = tiers.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed }), { passed: 0, failed: 0 });
+const total = tiers.reduce(
+  (a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed }),
+  { passed: 0, failed: 0 },
+);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(failed || total.failed > 0 ? 1 : 0);

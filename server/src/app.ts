@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -19,8 +18,10 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { campusRoutes } from './modules/campuses/campuses.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import type { EventBus } from './platform/bus';
 import type { GeoLookup } from './platform/geo/geo';
+import type { MailTransport } from './platform/mail';
 import type { BlobStore } from './platform/storage/blob-store';
 
 /** Everything the app talks to outside its own process. Built by main.ts or the tests. */
@@ -30,6 +31,7 @@ export interface AppDeps {
   bus: EventBus;
   storage: BlobStore;
   geo: GeoLookup;
+  mail: MailTransport;
 }
 
 export type App = FastifyInstance;
@@ -44,7 +46,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
           }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -72,6 +78,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(healthRoutes);
   await app.register(campusRoutes);
+  // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
+  if (config.devMailbox) await app.register(mailboxRoutes);
   await registerWebApp(app, deps);
   return app;
 }

@@ -24,20 +24,28 @@ describe('configuration', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://redis', GEO_GATE: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://redis',
+        GEO_GATE: 'maybe',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'GEO_GATE']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'GEO_GATE'])
+      expect(problems).toContain(name);
     expect((error as ConfigError).message).toContain('Quad cannot start');
   });
 
   it('shows the dev mailbox only on localhost without SMTP, unless forced', () => {
     expect(loadConfig({ BASE_DOMAIN: 'quad.example.com' }).devMailbox).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
-    expect(loadConfig({ BASE_DOMAIN: 'quad.example.com', DEV_MAILBOX: 'on' }).devMailbox).toBe(true);
+    expect(loadConfig({ BASE_DOMAIN: 'quad.example.com', DEV_MAILBOX: 'on' }).devMailbox).toBe(
+      true,
+    );
     expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
   });
 });

@@ -47,6 +47,19 @@ const envSchema = z.object({
   TRUST_PROXY: flag('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('./dist/web'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  BANNED_EMAILS_FILE: z.string().default('./config/banned-emails.txt'),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -69,11 +82,18 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  /** Google sign-in (OpenID Connect); off when no client id is set. */
+  google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
+  bannedEmailsFile: string;
+  /** log2 of scrypt's N: 17 in production (DESIGN §9); tests use less. */
+  passwordHashCost: number;
 }
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Quad cannot start: the configuration has problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Quad cannot start: the configuration has problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -113,6 +133,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY === true,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          issuer: e.GOOGLE_ISSUER,
+        }
+      : undefined,
+    bannedEmailsFile: path.resolve(e.BANNED_EMAILS_FILE),
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }
 

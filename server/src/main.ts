@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createPlatform } from './platform';
+import { createMailWorker } from './platform/mail';
 
 /** Loads config, migrates, listens, and drains on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -10,6 +11,12 @@ async function main(): Promise<void> {
   const platform = createPlatform(config);
   await migrateToLatest(platform.db);
   const app = await buildApp(platform);
+  const mailWorker = createMailWorker({
+    db: platform.db,
+    transport: platform.mail,
+    logger: app.log,
+  });
+  mailWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +27,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // Let the message being sent finish and be recorded before the database closes.
+      await mailWorker.stop();
       await platform.close();
       process.exit(0);
     } catch (error) {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type App, buildApp } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
 import { createMemoryBus } from '../src/platform/bus/memory-bus';
-import { createIpGeoLookup, type GeoLookup } from '../src/platform/geo/geo';
+import { createGeoLookup, type GeoLookup } from '../src/platform/geo/geo';
+import { createDevTransport, type MailTransport } from '../src/platform/mail';
 import { createDiskStore } from '../src/platform/storage/disk-store';
 import { createTestDb, type TestDb } from './db';
 
@@ -18,6 +19,8 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Partial<Env>;
   geo?: GeoLookup;
+  /** Where mail goes when a test runs the outbox worker; by default a silent dev transport. */
+  mail?: MailTransport;
 }
 
 /** The real app on a fresh database and data directory, for `app.inject`. */
@@ -36,7 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     db,
     bus: createMemoryBus(),
     storage: createDiskStore(path.join(dataDir, 'media')),
-    geo: options.geo ?? createIpGeoLookup(),
+    geo: options.geo ?? createGeoLookup(config),
+    mail: options.mail ?? createDevTransport(() => {}, `${config.publicUrl}/dev/mailbox`),
   });
   await app.ready();
   return {

@@ -40,6 +40,16 @@ export async function createTestDb(): Promise<TestDb> {
       await db.close();
       const cleanup = new pg.Client({ connectionString: adminUrl() });
       await cleanup.connect();
+      // The pool's sockets may still be closing: wait for them rather than
+      // killing them (FORCE would surface as errors in the test that used them).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 40));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -1,11 +1,13 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './kysely';
 import { initial } from './migrations/0001-initial';
+import { oauthStates } from './migrations/0002-oauth-states';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initial(db.dialect),
+    '0002-oauth-states': oauthStates(db.dialect),
   };
 }
 

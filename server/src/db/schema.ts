@@ -1,11 +1,16 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types of the data model (DESIGN §5). Times are epoch milliseconds.
- * Booleans are read as 0/1 from SQLite and true/false from PostgreSQL:
- * repositories convert them with `bool()` from ./sql.
+ * Booleans are written as booleans (a plugin turns them into 0/1 for SQLite)
+ * and read as 0/1 from SQLite or true/false from PostgreSQL: repositories
+ * convert what they read with `Boolean()`.
  */
-type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+/** A boolean column with a database default: optional on insert. */
+type BoolD = ColumnType<boolean | number, boolean | undefined, boolean>;
+/** Columns with a database default: optional on insert. */
+type IntD = Generated<number>;
+type TextD = Generated<string>;
 type Time = number;
 
 export interface UsersTable {
@@ -23,24 +28,24 @@ export interface UsersTable {
   birth_month: number | null;
   birth_day: number | null;
   gender: string | null;
-  bio: string;
-  profile_set_up: Bool;
-  getting_started: Bool;
-  verified: Bool;
-  school_verified: Bool;
-  type: string;
-  email_notifications: Bool;
-  total_posts: number;
+  bio: TextD;
+  profile_set_up: BoolD;
+  getting_started: BoolD;
+  verified: BoolD;
+  school_verified: BoolD;
+  type: TextD;
+  email_notifications: BoolD;
+  total_posts: IntD;
   password_hash: string | null;
   google_sub: string | null;
   stripe_account_id: string | null;
-  charges_enabled: Bool;
-  payouts_enabled: Bool;
-  stripe_onboarding_complete: Bool;
-  failed_logins: number;
+  charges_enabled: BoolD;
+  payouts_enabled: BoolD;
+  stripe_onboarding_complete: BoolD;
+  failed_logins: IntD;
   failed_login_window_start: Time | null;
   locked_until: Time | null;
-  code_failures: number;
+  code_failures: IntD;
   code_failure_window_start: Time | null;
   created_at: Time;
   updated_at: Time;
@@ -76,7 +81,7 @@ export interface VerificationCodesTable {
   purpose: string;
   email: string | null;
   campus_id: string | null;
-  attempts: number;
+  attempts: IntD;
   created_at: Time;
 }
 
@@ -86,13 +91,13 @@ export interface PostsTable {
   author_id: string;
   parent_id: string | null;
   root_id: string | null;
-  depth: number;
-  text: string;
+  depth: IntD;
+  text: TextD;
   category: string | null;
-  media_count: number;
-  like_count: number;
-  comment_count: number;
-  feed_score: number;
+  media_count: IntD;
+  like_count: IntD;
+  comment_count: IntD;
+  feed_score: IntD;
   created_at: Time;
   updated_at: Time;
 }
@@ -166,7 +171,7 @@ export interface NotificationsTable {
   post_id: string | null;
   chat_id: string | null;
   message: string;
-  read: Bool;
+  read: BoolD;
   created_at: Time;
 }
 
@@ -222,6 +227,16 @@ export interface EventsTable {
   created_at: Time;
 }
 
+export interface OauthStatesTable {
+  /** SHA-256 of the state parameter. */
+  id: string;
+  code_verifier: string;
+  nonce: string;
+  campus_id: string;
+  created_at: Time;
+  expires_at: Time;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -241,7 +256,10 @@ export interface Database {
   user_searches: UserSearchesTable;
   reports: ReportsTable;
   events: EventsTable;
+  oauth_states: OauthStatesTable;
 }
 
-// Generated is re-exported for repositories that insert rows with defaults.
-export type { Generated };
+export type { Generated, Insertable, Selectable };
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type PostRow = Selectable<PostsTable>;

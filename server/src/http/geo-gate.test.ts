@@ -21,7 +21,15 @@ describe('offline IP lookup', () => {
   });
 
   it('lets loopback and private addresses through as unknown', () => {
-    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '172.20.0.5', '192.168.1.10', '::ffff:127.0.0.1', 'fd00::1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.10',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+    ]) {
       expect(isLocalAddress(ip.replace('::ffff:', ''))).toBe(true);
       expect(at(ip)).toBeNull();
     }
@@ -43,7 +51,11 @@ describe('geo gate', () => {
 
   it('sends page visits from outside the US to /404', async () => {
     for (const ip of [GB, DE, JP]) {
-      const res = await t.app.inject({ url: '/home', remoteAddress: ip, headers: { accept: 'text/html' } });
+      const res = await t.app.inject({
+        url: '/home',
+        remoteAddress: ip,
+        headers: { accept: 'text/html' },
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/404');
     }
@@ -62,12 +74,16 @@ describe('geo gate', () => {
 
   it('lets US, local and unknown visitors in', async () => {
     for (const ip of [US, '127.0.0.1', '192.168.0.7']) {
-      expect((await t.app.inject({ url: '/api/campuses', remoteAddress: ip })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/campuses', remoteAddress: ip })).statusCode).toBe(
+        200,
+      );
     }
     // A failed lookup lets the visitor through (spec core §4).
     const failing = await createTestApp({ geo: { countryOf: () => null } });
     try {
-      expect((await failing.app.inject({ url: '/api/campuses', remoteAddress: GB })).statusCode).toBe(200);
+      expect(
+        (await failing.app.inject({ url: '/api/campuses', remoteAddress: GB })).statusCode,
+      ).toBe(200);
     } finally {
       await failing.close();
     }
@@ -76,9 +92,17 @@ describe('geo gate', () => {
   it('trusts the configured CDN header', async () => {
     const cdn = await createTestApp({ env: { GEO_HEADER: 'CF-IPCountry' } });
     try {
-      const blocked = await cdn.app.inject({ url: '/api/campuses', remoteAddress: US, headers: { 'cf-ipcountry': 'GB' } });
+      const blocked = await cdn.app.inject({
+        url: '/api/campuses',
+        remoteAddress: US,
+        headers: { 'cf-ipcountry': 'GB' },
+      });
       expect(blocked.statusCode).toBe(403);
-      const allowed = await cdn.app.inject({ url: '/api/campuses', remoteAddress: GB, headers: { 'cf-ipcountry': 'US' } });
+      const allowed = await cdn.app.inject({
+        url: '/api/campuses',
+        remoteAddress: GB,
+        headers: { 'cf-ipcountry': 'US' },
+      });
       expect(allowed.statusCode).toBe(200);
     } finally {
       await cdn.close();
@@ -88,7 +112,9 @@ describe('geo gate', () => {
   it('can be turned off', async () => {
     const open = await createTestApp({ env: { GEO_GATE: 'off' } });
     try {
-      expect((await open.app.inject({ url: '/api/campuses', remoteAddress: GB })).statusCode).toBe(200);
+      expect((await open.app.inject({ url: '/api/campuses', remoteAddress: GB })).statusCode).toBe(
+        200,
+      );
     } finally {
       await open.close();
     }

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 
 /** Paths a blocked visitor may still load: the 404 page itself and what it needs to render. */
-const OPEN_PATHS = [/^\/404$/, /^\/assets\//, /^\/favicon\.svg$/, /^\/api\/campus$/, /^\/healthz$/, /^\/readyz$/];
+const OPEN_PATHS = [
+  /^\/404$/,
+  /^\/assets\//,
+  /^\/favicon\.svg$/,
+  /^\/api\/campus$/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+];
 
 /**
  * Quad is for visitors in the US (spec core §4 "Geo check"). Pages send
@@ -18,7 +25,9 @@ export function registerGeoGate(app: FastifyInstance, deps: Pick<AppDeps, 'confi
     if (path.startsWith('/api/')) {
       return reply
         .status(403)
-        .send({ error: { code: 'region_not_supported', message: 'Quad is only available in the US.' } });
+        .send({
+          error: { code: 'region_not_supported', message: 'Quad is only available in the US.' },
+        });
     }
     return reply.redirect('/404', 302);
   });

@@ -16,7 +16,10 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
   );
-  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  fs.writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  );
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
@@ -33,14 +36,21 @@ describe('serving the web app', () => {
   });
 
   it("writes the host campus's name, colours and data into every page", async () => {
-    const res = await t.app.inject({ url: '/home', headers: { ...html, host: 'ut.localhost:3000' } });
+    const res = await t.app.inject({
+      url: '/home',
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>UT Buy / Sell</title>');
     expect(res.body).toContain('--brand:#bf5700');
-    const boot = /<script type="application\/json" id="quad-boot">(.*?)<\/script>/.exec(res.body)?.[1];
-    expect(JSON.parse(boot ?? 'null')).toMatchObject({ campus: { id: 'ut', city: 'Austin, Texas' } });
+    const boot = /<script type="application\/json" id="quad-boot">(.*?)<\/script>/.exec(
+      res.body,
+    )?.[1];
+    expect(JSON.parse(boot ?? 'null')).toMatchObject({
+      campus: { id: 'ut', city: 'Austin, Texas' },
+    });
   });
 
   it('answers any unknown page path with the app (profiles live at /{username})', async () => {
@@ -56,7 +66,10 @@ describe('serving the web app', () => {
   });
 
   it('caches hashed assets forever and other files for an hour', async () => {
-    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const asset = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
@@ -87,7 +100,9 @@ describe('serving the web app', () => {
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/campus', '/api/campuses']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/campus', '/api/campuses']),
+    );
   });
 });
 

@@ -29,7 +29,10 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -46,14 +49,18 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     },
   });
 
-  app.get('/', { schema: { hide: true } }, async (request, reply) => reply.redirect(withQuery('/home', request.url), 302));
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.redirect(withQuery('/home', request.url), 302),
+  );
 
   const renderPage = (campus: Campus, status: number, reply: FastifyReply) => {
     if (!template) {
       return reply
         .status(503)
         .type('text/plain')
-        .send('The web app has not been built yet: run `npm run build` (npm start does it for you).');
+        .send(
+          'The web app has not been built yet: run `npm run build` (npm start does it for you).',
+        );
     }
     const dto = campuses.present(campus);
     const boot = JSON.stringify({ campus: dto }).replace(/</g, '\\u003c');
@@ -62,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
       `<meta name="theme-color" content="${dto.theme.primary}">`,
       `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
-      `<style>:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
+      `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
       `<script type="application/json" id="quad-boot">${boot}</script>`,
     ].join('\n    ');
     return reply
@@ -72,7 +79,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       .send(template.replace(HEAD_MARK, head));
   };
 
-  app.get('/404', { schema: { hide: true } }, async (request, reply) => renderPage(request.campus, 404, reply));
+  app.get('/404', { schema: { hide: true } }, async (request, reply) =>
+    renderPage(request.campus, 404, reply),
+  );
 
   // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}).
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -84,7 +93,10 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       (request.headers.accept ?? '').includes('text/html');
     if (isPage) return renderPage(request.campus, 200, reply);
     return reply.status(404).send({
-      error: { code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` },
+      error: {
+        code: 'not_found',
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      },
     });
   });
 }

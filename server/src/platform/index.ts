@@ -3,7 +3,8 @@ import type { AppDeps } from '../app';
 import type { Config } from '../config';
 import { openDatabase } from '../db/kysely';
 import { createBus } from './bus';
-import { createHeaderGeoLookup, createIpGeoLookup } from './geo/geo';
+import { createGeoLookup } from './geo/geo';
+import { createMailTransport } from './mail';
 import { createDiskStore } from './storage/disk-store';
 
 /** Opens every adapter the configuration asks for (DESIGN §4). */
@@ -11,15 +12,17 @@ export function createPlatform(config: Config): AppDeps & { close(): Promise<voi
   const db = openDatabase(config.database);
   const bus = createBus(config.redisUrl);
   const storage = createDiskStore(path.join(config.dataDir, 'media'));
-  const ipGeo = createIpGeoLookup();
-  const geo = config.geo.header ? createHeaderGeoLookup(config.geo.header, ipGeo) : ipGeo;
+  const geo = createGeoLookup(config);
+  const mail = createMailTransport(config, (line) => console.log(line));
   return {
     config,
     db,
     bus,
     storage,
     geo,
+    mail,
     async close() {
+      await mail.close();
       await bus.close();
       await db.close();
     },

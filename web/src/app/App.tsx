@@ -10,9 +10,13 @@ import { CampusProvider, isGenericCampus, useCampus } from '../lib/campus';
 import { settingsRoutes } from '../features/static/routes';
 import { AppLayout } from './layout/AppLayout';
 
-const WelcomePage = lazy(() => import('../features/welcome/pages/WelcomePage').then((m) => ({ default: m.WelcomePage })));
+const WelcomePage = lazy(() =>
+  import('../features/welcome/pages/WelcomePage').then((m) => ({ default: m.WelcomePage })),
+);
 const SchoolFinderPage = lazy(() =>
-  import('../features/schools/pages/SchoolFinderPage').then((m) => ({ default: m.SchoolFinderPage })),
+  import('../features/schools/pages/SchoolFinderPage').then((m) => ({
+    default: m.SchoolFinderPage,
+  })),
 );
 
 function HomeRoute() {
@@ -45,7 +49,10 @@ const router = createBrowserRouter([
 
 export function App({ campus }: { campus: CampusDto }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>

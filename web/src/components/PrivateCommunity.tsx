@@ -19,8 +19,8 @@ export function PrivateCommunity({ joinLabel = MESSAGES.joinGroup }: { joinLabel
         {MESSAGES.privateCommunity}
       </h1>
       <p className="empty-state__text">
-        {campus.productName} is where {campus.schoolName} students buy and sell with each other. Join with your school
-        e-mail to see what's for sale.
+        {campus.productName} is where {campus.schoolName} students buy and sell with each other.
+        Join with your school e-mail to see what's for sale.
       </p>
       <ButtonLink to="/user_registration" size="lg">
         {joinLabel}

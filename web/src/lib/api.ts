@@ -17,7 +17,10 @@ export class ApiError extends Error {
  * JSON over fetch with the session cookie. State-changing requests carry the
  * X-Quad-CSRF header the server's same-origin check accepts (DESIGN §6).
  */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
     credentials: 'same-origin',

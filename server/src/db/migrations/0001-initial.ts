@@ -50,7 +50,11 @@ export function initial(dialect: Dialect) {
         .addColumn('created_at', time, (c) => c.notNull())
         .addColumn('updated_at', time, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('users_campus_created').on('users').columns(['campus_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('users_campus_created')
+        .on('users')
+        .columns(['campus_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('sessions')
@@ -78,7 +82,11 @@ export function initial(dialect: Dialect) {
         .addColumn('expires_at', time, (c) => c.notNull())
         .addColumn('used_at', time)
         .execute();
-      await db.schema.createIndex('auth_tokens_email').on('auth_tokens').columns(['email', 'purpose']).execute();
+      await db.schema
+        .createIndex('auth_tokens_email')
+        .on('auth_tokens')
+        .columns(['email', 'purpose'])
+        .execute();
 
       await db.schema
         .createTable('verification_codes')
@@ -101,7 +109,9 @@ export function initial(dialect: Dialect) {
         .createTable('posts')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('campus_id', 'text', (c) => c.notNull())
-        .addColumn('author_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('author_id', 'text', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
         .addColumn('parent_id', 'text', (c) => c.references('posts.id').onDelete('cascade'))
         .addColumn('root_id', 'text', (c) => c.references('posts.id').onDelete('cascade'))
         .addColumn('depth', 'integer', (c) => c.notNull().defaultTo(0))
@@ -139,8 +149,16 @@ export function initial(dialect: Dialect) {
         .columns(['campus_id', 'media_count', 'updated_at', 'id'])
         .where(sql<boolean>`parent_id is null and media_count > 0`)
         .execute();
-      await db.schema.createIndex('posts_parent').on('posts').columns(['parent_id', 'created_at']).execute();
-      await db.schema.createIndex('posts_root').on('posts').columns(['root_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('posts_parent')
+        .on('posts')
+        .columns(['parent_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('posts_root')
+        .on('posts')
+        .columns(['root_id', 'created_at'])
+        .execute();
       await db.schema
         .createIndex('posts_author')
         .on('posts')
@@ -157,7 +175,9 @@ export function initial(dialect: Dialect) {
           .createTable(table)
           .addColumn('id', 'text', (c) => c.primaryKey())
           .addColumn(owner, 'text', (c) => c.references(ownerTable).onDelete('cascade'))
-          .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('owner_id', 'text', (c) =>
+            c.notNull().references('users.id').onDelete('cascade'),
+          )
           .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('key', 'text', (c) => c.notNull())
           .addColumn('kind', 'text', (c) => c.notNull())
@@ -168,8 +188,16 @@ export function initial(dialect: Dialect) {
           .addColumn('variants', 'text', (c) => c.notNull().defaultTo('{}'))
           .addColumn('created_at', time, (c) => c.notNull())
           .execute();
-        await db.schema.createIndex(`${table}_owner`).on(table).columns([owner, 'position']).execute();
-        await db.schema.createIndex(`${table}_uploader`).on(table).columns(['owner_id', 'created_at']).execute();
+        await db.schema
+          .createIndex(`${table}_owner`)
+          .on(table)
+          .columns([owner, 'position'])
+          .execute();
+        await db.schema
+          .createIndex(`${table}_uploader`)
+          .on(table)
+          .columns(['owner_id', 'created_at'])
+          .execute();
       }
 
       await db.schema
@@ -179,13 +207,19 @@ export function initial(dialect: Dialect) {
         .addColumn('created_at', time, (c) => c.notNull())
         .addPrimaryKeyConstraint('likes_pk', ['post_id', 'user_id'])
         .execute();
-      await db.schema.createIndex('likes_user').on('likes').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('likes_user')
+        .on('likes')
+        .columns(['user_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('notifications')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('to_user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('to_user_id', 'text', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
         .addColumn('from_user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
         .addColumn('post_id', 'text', (c) => c.references('posts.id').onDelete('cascade'))
         .addColumn('chat_id', 'text', (c) => c.references('chats.id').onDelete('cascade'))
@@ -245,7 +279,9 @@ export function initial(dialect: Dialect) {
         .createTable('user_searches')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('search_id', 'text', (c) => c.notNull().references('searches.id').onDelete('cascade'))
+        .addColumn('search_id', 'text', (c) =>
+          c.notNull().references('searches.id').onDelete('cascade'),
+        )
         .addColumn('text', 'text', (c) => c.notNull())
         .addColumn('qty', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('updated_at', time, (c) => c.notNull())
@@ -260,7 +296,9 @@ export function initial(dialect: Dialect) {
       await db.schema
         .createTable('reports')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('reporter_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('reporter_id', 'text', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
         .addColumn('target_user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
         .addColumn('target_post_id', 'text', (c) => c.references('posts.id').onDelete('cascade'))
         .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
@@ -276,7 +314,11 @@ export function initial(dialect: Dialect) {
         .addColumn('props', 'text', (c) => c.notNull().defaultTo('{}'))
         .addColumn('created_at', time, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('events_name').on('events').columns(['name', 'created_at']).execute();
+      await db.schema
+        .createIndex('events_name')
+        .on('events')
+        .columns(['name', 'created_at'])
+        .execute();
 
       await createSearchStructures(db, dialect);
     },
@@ -296,8 +338,16 @@ async function createMessagesTables(db: Kysely<unknown>, time: string): Promise<
     .addColumn('updated_at', time as 'bigint', (c) => c.notNull())
     .addUniqueConstraint('chats_pair', ['user_low', 'user_high'])
     .execute();
-  await db.schema.createIndex('chats_low').on('chats').columns(['user_low', 'updated_at']).execute();
-  await db.schema.createIndex('chats_high').on('chats').columns(['user_high', 'updated_at']).execute();
+  await db.schema
+    .createIndex('chats_low')
+    .on('chats')
+    .columns(['user_low', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('chats_high')
+    .on('chats')
+    .columns(['user_high', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('chat_unread')
@@ -317,11 +367,17 @@ async function createMessagesTables(db: Kysely<unknown>, time: string): Promise<
     .addColumn('media_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', time as 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('messages_chat').on('messages').columns(['chat_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('messages_chat')
+    .on('messages')
+    .columns(['chat_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('message_hearts')
-    .addColumn('message_id', 'text', (c) => c.notNull().references('messages.id').onDelete('cascade'))
+    .addColumn('message_id', 'text', (c) =>
+      c.notNull().references('messages.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', time as 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('message_hearts_pk', ['message_id', 'user_id'])
@@ -336,7 +392,9 @@ async function createSearchStructures(db: Kysely<unknown>, dialect: Dialect): Pr
   if (dialect === 'sqlite') {
     // The FTS rowid is the base table's rowid, so deletes and updates are
     // lookups by key. Quad never runs VACUUM, which could renumber rowids.
-    await sql`create virtual table posts_fts using fts5(text, tokenize = 'porter unicode61')`.execute(db);
+    await sql`create virtual table posts_fts using fts5(text, tokenize = 'porter unicode61')`.execute(
+      db,
+    );
     await sql`create trigger posts_fts_insert after insert on posts begin
       insert into posts_fts(rowid, text) values (new.rowid, new.text); end`.execute(db);
     await sql`create trigger posts_fts_update after update of text on posts begin
@@ -344,7 +402,9 @@ async function createSearchStructures(db: Kysely<unknown>, dialect: Dialect): Pr
     await sql`create trigger posts_fts_delete after delete on posts begin
       delete from posts_fts where rowid = old.rowid; end`.execute(db);
 
-    await sql`create virtual table users_fts using fts5(name, username, tokenize = 'unicode61')`.execute(db);
+    await sql`create virtual table users_fts using fts5(name, username, tokenize = 'unicode61')`.execute(
+      db,
+    );
     await sql`create trigger users_fts_insert after insert on users begin
       insert into users_fts(rowid, name, username)
       values (new.rowid, new.first_name || ' ' || new.last_name, new.username); end`.execute(db);

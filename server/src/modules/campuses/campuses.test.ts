@@ -11,9 +11,16 @@ afterAll(() => t.close());
 describe('GET /api/campus', () => {
   it('answers with the campus of the host', async () => {
     for (const id of CAMPUS_IDS) {
-      const res = await t.app.inject({ url: '/api/campus', headers: { host: `${id}.localhost:3000` } });
+      const res = await t.app.inject({
+        url: '/api/campus',
+        headers: { host: `${id}.localhost:3000` },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id, url: `http://${id}.localhost:3000`, privacy: 'private' });
+      expect(res.json()).toMatchObject({
+        id,
+        url: `http://${id}.localhost:3000`,
+        privacy: 'private',
+      });
     }
     const ut = await t.app.inject({ url: '/api/campus', headers: { host: 'ut.localhost' } });
     expect(ut.json()).toMatchObject({ productName: 'UT Buy / Sell', city: 'Austin, Texas' });
@@ -31,7 +38,15 @@ describe('GET /api/campuses', () => {
   it('lists the seven schools without the generic campus', async () => {
     const res = await t.app.inject({ url: '/api/campuses' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke']);
+    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual([
+      'ou',
+      'ut',
+      'smu',
+      'uf',
+      'ucla',
+      'stanford',
+      'duke',
+    ]);
   });
 
   it('filters by the query', async () => {

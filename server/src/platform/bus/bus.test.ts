@@ -4,7 +4,8 @@ import { createMemoryBus } from './memory-bus';
 import { createRedisBus } from './redis-bus';
 
 const redisUrl = process.env.QUAD_TEST_REDIS || '';
-if (process.env.CI === 'true' && !redisUrl) throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+if (process.env.CI === 'true' && !redisUrl)
+  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
 
 function nextEvent(bus: EventBus, topic: string): Promise<BusEvent> {
   return new Promise((resolve, reject) => {
@@ -55,8 +56,16 @@ describe.skipIf(!redisUrl)('Redis bus', () => {
     const topic = `chat:${Math.random().toString(36).slice(2)}`;
     const received = nextEvent(serverB, topic);
     await new Promise((r) => setTimeout(r, 100)); // let the SUBSCRIBE land
-    await serverA.publish(topic, { type: 'message.created', chatId: 'c1', text: 'Is it still available?' });
-    expect(await received).toEqual({ type: 'message.created', chatId: 'c1', text: 'Is it still available?' });
+    await serverA.publish(topic, {
+      type: 'message.created',
+      chatId: 'c1',
+      text: 'Is it still available?',
+    });
+    expect(await received).toEqual({
+      type: 'message.created',
+      chatId: 'c1',
+      text: 'Is it still available?',
+    });
   });
 
   it('stops delivering after the last handler unsubscribes', async () => {

@@ -6,7 +6,10 @@ import { createRequire } from 'node:module';
  * means unknown: the visitor passes, as the spec says for a failed check.
  */
 export interface GeoLookup {
-  countryOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }): string | null;
+  countryOf(request: {
+    ip: string;
+    headers: Record<string, string | string[] | undefined>;
+  }): string | null;
 }
 
 const local = new net.BlockList();

@@ -25,7 +25,9 @@ describe('disk blob store', () => {
 
   it('refuses keys that would escape its folder', async () => {
     for (const key of ['../etc/passwd', 'posts/../../x', '/abs', 'a//b', '']) {
-      await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow('unsafe blob key');
+      await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
+        'unsafe blob key',
+      );
     }
   });
 
@@ -35,7 +37,11 @@ describe('disk blob store', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(store.put('posts/p2/c.webp', failing, 'image/webp')).rejects.toThrow('client went away');
-    expect(fs.existsSync(path.join(root, 'posts/p2')) ? fs.readdirSync(path.join(root, 'posts/p2')) : []).toEqual([]);
+    await expect(store.put('posts/p2/c.webp', failing, 'image/webp')).rejects.toThrow(
+      'client went away',
+    );
+    expect(
+      fs.existsSync(path.join(root, 'posts/p2')) ? fs.readdirSync(path.join(root, 'posts/p2')) : [],
+    ).toEqual([]);
   });
 });

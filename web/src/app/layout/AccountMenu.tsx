@@ -19,7 +19,10 @@ export function AccountMenu() {
             <p className="menu__title">{MESSAGES.logInSignUp}</p>
             <p className="menu__subtitle">{MESSAGES.takesSeconds}</p>
           </div>
-          <Dropdown.Item className="menu__item menu__item--primary" onSelect={() => navigate('/login')}>
+          <Dropdown.Item
+            className="menu__item menu__item--primary"
+            onSelect={() => navigate('/login')}
+          >
             <MailIcon width={18} height={18} />
             {MESSAGES.continueWithEmail}
           </Dropdown.Item>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CampusLogo } from '../../components/ui/CampusLogo';
 import { SearchIcon } from '../../components/ui/Icons';
 import { AccountMenu } from './AccountMenu';
@@ -10,6 +10,7 @@ export function Header({ hidden }: { hidden: boolean }) {
   const campus = useCampus();
   const generic = isGenericCampus(campus);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [query, setQuery] = useState('');
   const placeholder = generic ? 'Search schools' : `Search ${campus.productName}`;
 
@@ -35,7 +36,7 @@ export function Header({ hidden }: { hidden: boolean }) {
             placeholder={placeholder}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            onFocus={() => generic && navigate('/search_schools')}
+            onFocus={() => generic && pathname !== '/search_schools' && navigate('/search_schools')}
           />
         </form>
         <div className="topbar__actions">

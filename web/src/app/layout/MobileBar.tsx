@@ -1,5 +1,12 @@
 import { NavLink } from 'react-router';
-import { BellIcon, ChatIcon, HomeIcon, PlusIcon, SearchIcon, UserIcon } from '../../components/ui/Icons';
+import {
+  BellIcon,
+  ChatIcon,
+  HomeIcon,
+  PlusIcon,
+  SearchIcon,
+  UserIcon,
+} from '../../components/ui/Icons';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 
 /** The bottom bar on phones (≤ 769 px), spec core §2 "Mobile bottom bar". */

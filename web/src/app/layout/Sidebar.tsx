@@ -50,7 +50,11 @@ export function Sidebar() {
       </ul>
       {isGenericCampus(campus) ? null : (
         <>
-          <NavLink to="/login" className="btn btn--primary btn--lg btn--block sidebar__create" title="Create Post">
+          <NavLink
+            to="/login"
+            className="btn btn--primary btn--lg btn--block sidebar__create"
+            title="Create Post"
+          >
             <PlusIcon width={20} height={20} />
             <span className="sidebar__label">Create Post</span>
           </NavLink>

@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router';
 import { ChevronLeftIcon } from '../ui/Icons';
 
 /** The title bar of an inner page, with a back button (history, else `fallback`). */
-export function PageHeader({ title, fallback = '/home', actions }: { title: ReactNode; fallback?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  fallback = '/home',
+  actions,
+}: {
+  title: ReactNode;
+  fallback?: string;
+  actions?: ReactNode;
+}) {
   const navigate = useNavigate();
   const handleBack = () => {
     if (window.history.state && (window.history.state as { idx?: number }).idx) navigate(-1);

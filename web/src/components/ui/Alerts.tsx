@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { ALERT_MS, type AlertTone } from '@common/messages';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './Icons';
@@ -30,7 +38,10 @@ const icons = { success: CheckIcon, okay: InfoIcon, danger: AlertIcon } as const
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [alerts, setAlerts] = useState<ShownAlert[]>([]);
   const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setAlerts((list) => list.filter((a) => a.id !== id)),
+    [],
+  );
   const show = useCallback(
     (input: AlertInput) => {
       const alert: ShownAlert = {
@@ -66,10 +77,18 @@ export function AlertProvider({ children }: { children: ReactNode }) {
                   {alert.link.label}
                 </Link>
               ) : null}
-              <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => dismiss(alert.id)}>
+              <button
+                type="button"
+                className="alert__close"
+                aria-label="Dismiss"
+                onClick={() => dismiss(alert.id)}
+              >
                 <CloseIcon width={16} height={16} />
               </button>
-              <span className="alert__progress" style={{ animationDuration: `${alert.duration}ms` }} />
+              <span
+                className="alert__progress"
+                style={{ animationDuration: `${alert.duration}ms` }}
+              />
             </div>
           );
         })}

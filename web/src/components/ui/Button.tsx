@@ -5,7 +5,9 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'md' | 'lg' | 'sm';
 
 const classes = (variant: Variant, size: Size, block?: boolean, extra?: string) =>
-  ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', extra ?? ''].filter(Boolean).join(' ');
+  ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
@@ -17,7 +19,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', block, className, type = 'button', ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={classes(variant, size, block, className)} {...props} />;
+  return (
+    <button ref={ref} type={type} className={classes(variant, size, block, className)} {...props} />
+  );
 });
 
 /** A link that looks like a button (navigation stays a real link). */

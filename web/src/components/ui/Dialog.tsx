@@ -14,7 +14,15 @@ export interface ModalProps {
 }
 
 /** The one dialog of the app: focus trapped, Escape closes, labelled by its title (Radix). */
-export function Modal({ open, onOpenChange, title, description, children, blocking, size = 'sm' }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  blocking,
+  size = 'sm',
+}: ModalProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={blocking ? undefined : onOpenChange}>
       <RadixDialog.Portal>
@@ -27,7 +35,9 @@ export function Modal({ open, onOpenChange, title, description, children, blocki
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description ? (
-            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="dialog__description">
+              {description}
+            </RadixDialog.Description>
           ) : (
             <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
           )}
@@ -78,18 +88,34 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </button>
-        <RadixDialog.Close className="btn btn--md btn--block btn--secondary">{cancelLabel}</RadixDialog.Close>
+        <RadixDialog.Close className="btn btn--md btn--block btn--secondary">
+          {cancelLabel}
+        </RadixDialog.Close>
       </div>
     </Modal>
   );
 }
 
 /** A blocking dialog with a real progress bar (uploads, account updates). */
-export function ProgressDialog({ open, title, progress }: { open: boolean; title: string; progress: number }) {
+export function ProgressDialog({
+  open,
+  title,
+  progress,
+}: {
+  open: boolean;
+  title: string;
+  progress: number;
+}) {
   const percent = Math.max(0, Math.min(100, Math.round(progress * 100)));
   return (
     <Modal open={open} onOpenChange={() => undefined} title={title} blocking>
-      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
       <p className="progress__label">{percent}%</p>

@@ -8,6 +8,20 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /** A grey placeholder block with the final content's size, so loading never shifts layout. */
-export function Skeleton({ width, height, radius = 8 }: { width?: number | string; height: number | string; radius?: number }) {
-  return <span className="skeleton" aria-hidden="true" style={{ width: width ?? '100%', height, borderRadius: radius }} />;
+export function Skeleton({
+  width,
+  height,
+  radius = 8,
+}: {
+  width?: number | string;
+  height: number | string;
+  radius?: number;
+}) {
+  return (
+    <span
+      className="skeleton"
+      aria-hidden="true"
+      style={{ width: width ?? '100%', height, borderRadius: radius }}
+    />
+  );
 }

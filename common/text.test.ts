@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  countPostCharacters,
+  firstFreeUsername,
+  parseName,
+  RESERVED_USERNAMES,
+  USERNAME_PATTERN,
+  usernameBase,
+} from './text';
+
+describe('parseName (spec core §4)', () => {
+  it('splits on space, dot, comma and hyphen', () => {
+    expect(parseName('Jane Doe')).toMatchObject({
+      firstName: 'Jane',
+      middleName: '',
+      lastName: 'Doe',
+      words: 2,
+    });
+    expect(parseName('Mary-Kate Olsen')).toMatchObject({
+      firstName: 'Mary',
+      middleName: 'Kate',
+      lastName: 'Olsen',
+    });
+    expect(parseName('jane.q.public')).toMatchObject({
+      firstName: 'jane',
+      middleName: 'q',
+      lastName: 'public',
+    });
+    expect(parseName('Doe, John')).toMatchObject({ firstName: 'Doe', lastName: 'John' });
+  });
+
+  it('drops words containing digits and keeps the middle name', () => {
+    expect(parseName('Ana 2024 Maria Lopez99 Ruiz')).toMatchObject({
+      firstName: 'Ana',
+      middleName: 'Maria',
+      lastName: 'Ruiz',
+      words: 3,
+    });
+  });
+
+  it("defaults to 'anonymous' and 'user'", () => {
+    expect(parseName('')).toMatchObject({ firstName: 'anonymous', lastName: 'user', words: 0 });
+    expect(parseName('Cher')).toMatchObject({ firstName: 'Cher', lastName: 'user', words: 1 });
+    expect(parseName('123 456')).toMatchObject({
+      firstName: 'anonymous',
+      lastName: 'user',
+      words: 0,
+    });
+  });
+});
+
+describe('usernames', () => {
+  it('are the lowercased first plus last name', () => {
+    expect(usernameBase('Jane', 'Doe')).toBe('janedoe');
+    expect(usernameBase('José', "O'Brien")).toBe('joseobrien');
+    expect(usernameBase('李', '王')).toBe('user');
+  });
+
+  it('take -2, -3 … until free', () => {
+    expect(firstFreeUsername('janedoe', new Set())).toBe('janedoe');
+    expect(firstFreeUsername('janedoe', new Set(['janedoe']))).toBe('janedoe-2');
+    expect(firstFreeUsername('janedoe', new Set(['janedoe', 'janedoe-2', 'janedoe-3']))).toBe(
+      'janedoe-4',
+    );
+  });
+
+  it('never hand out a reserved route name', () => {
+    expect(RESERVED_USERNAMES.has('settings')).toBe(true);
+    expect(firstFreeUsername('settings', new Set())).toBe('settings-2');
+  });
+
+  it('always produce a valid, free username', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.array(fc.string()), (first, last, takenList) => {
+        const taken = new Set(takenList);
+        const name = firstFreeUsername(usernameBase(first, last), taken);
+        expect(name).toMatch(USERNAME_PATTERN);
+        expect(taken.has(name)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('countPostCharacters (spec core §5)', () => {
+  it('counts characters plus 2 per line break', () => {
+    expect(countPostCharacters('')).toBe(0);
+    expect(countPostCharacters('hello')).toBe(5);
+    expect(countPostCharacters('a\nb')).toBe(4);
+    expect(countPostCharacters('a\n\nb')).toBe(6);
+    expect(countPostCharacters('👍')).toBe(1);
+  });
+});

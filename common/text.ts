@@ -1,0 +1,107 @@
+/**
+ * Text rules shared by the server and the web app: name parsing, usernames and
+ * the spec's post length counting.
+ */
+
+export interface ParsedName {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  /** How many name words were found (registration needs at least two). */
+  words: number;
+}
+
+/**
+ * Spec core §4 "Name parsing": separators are space, dot, comma and hyphen;
+ * words containing digits are dropped; first word is the first name, last word
+ * the last name, the rest the middle name; defaults 'anonymous' and 'user'.
+ */
+export function parseName(fullName: string): ParsedName {
+  const words = fullName
+    .split(/[\s.,-]+/)
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0 && !/\d/.test(w));
+  return {
+    firstName: words[0] ?? 'anonymous',
+    middleName: words.slice(1, -1).join(' '),
+    lastName: words.length > 1 ? words[words.length - 1]! : 'user',
+    words: words.length,
+  };
+}
+
+/** Top-level routes: profiles live at /{username}, so these names are taken by the app (DESIGN §11). */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'home',
+  'login',
+  'logout',
+  'register',
+  'user_registration',
+  'forgotpassword',
+  'reset-password',
+  'verify',
+  'settings',
+  'post',
+  'posts',
+  'media',
+  'messages',
+  'notifications',
+  'search',
+  'search_schools',
+  'saved',
+  'create',
+  'profile',
+  'api',
+  'dev',
+  'uploads',
+  'assets',
+  'admin',
+  'help',
+  'about',
+  '404',
+  'favicon.svg',
+  'healthz',
+  'readyz',
+  'support',
+  'quad',
+  'root',
+  'null',
+  'undefined',
+]);
+
+/** Usernames: lowercase letters, digits, '-', '_' and '.' (DESIGN §11). */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,49}$/;
+
+/** The base of a generated username: first plus last name, lowercased, letters and digits only. */
+export function usernameBase(firstName: string, lastName: string): string {
+  const base = `${firstName}${lastName}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 40);
+  return base.length > 0 ? base : 'user';
+}
+
+/**
+ * The first free username: base, then base-2, base-3, … (spec core §4).
+ * `taken` holds every existing username that starts with the base.
+ */
+export function firstFreeUsername(base: string, taken: ReadonlySet<string>): string {
+  const free = (name: string) => !taken.has(name) && !RESERVED_USERNAMES.has(name);
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Spec core §5: block lengths plus 2 per line break. */
+export function countPostCharacters(text: string): number {
+  const lines = text.split('\n');
+  return lines.reduce((sum, line) => sum + [...line].length, 0) + 2 * (lines.length - 1);
+}
+
+/** E-mail addresses are compared and stored lowercase. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** "A standard address pattern" (spec core §5 Login). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { loadConfig } from '../../config';
+import type { MailTransport, OutgoingMail } from '../../platform/mail';
+import { createMailWorker, DEFAULT_MAX_ATTEMPTS, enqueueMail } from '../../platform/mail';
+
+function buildMail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    to: `student-${tag}@ou.edu`,
+    subject: `Your OU Buy / Sell code ${tag}`,
+    html: `<p>Your code is <b>${tag}</b></p>`,
+    text: `Your code is ${tag}`,
+    ...overrides,
+  };
+}
+
+describe('dev mailbox', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lists every message newest first, with subject, bodies and status', async () => {
+    const clock = { now: Date.now() };
+    const sent = buildMail();
+    const doomed = buildMail();
+    const retrying = buildMail();
+    const queued = buildMail({
+      subject: 'Quotes "and" <tags> & more',
+      html: `<p class="x">It's <a href="http://localhost/verify?a=1&b=2">here</a></p><script>alert(1)</script>`,
+      text: 'Line one\n<not a tag> & done',
+    });
+    const transport: MailTransport = {
+      name: 'test',
+      async send(mail) {
+        if (mail.to === doomed.to) throw new Error('relay said <no>');
+        if (mail.to === retrying.to) throw new Error('try again later');
+      },
+      async close() {},
+    };
+    const worker = createMailWorker({
+      db: ctx.db,
+      transport,
+      logger: { warn: vi.fn(), error: vi.fn() },
+      now: () => clock.now,
+    });
+    await enqueueMail(ctx.db.kysely, sent, clock.now - 2);
+    await enqueueMail(ctx.db.kysely, doomed, clock.now - 1);
+    for (let i = 0; i < DEFAULT_MAX_ATTEMPTS; i += 1) {
+      await worker.runOnce();
+      clock.now += 3_600_000;
+    }
+    await enqueueMail(ctx.db.kysely, retrying, clock.now);
+    await worker.runOnce();
+    await enqueueMail(ctx.db.kysely, queued, clock.now + 1);
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const page = response.body;
+
+    // Newest first.
+    const positions = [queued, retrying, doomed, sent].map((m) =>
+      page.indexOf(`>${escape(m.to)}</a>`),
+    );
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    // Subjects and plain text are escaped text; the HTML body is an escaped srcdoc.
+    expect(page).toContain(escape(sent.subject));
+    expect(page).toContain('Quotes &quot;and&quot; &lt;tags&gt; &amp; more');
+    expect(page).toContain('<pre>Line one\n&lt;not a tag&gt; &amp; done</pre>');
+    expect(page).toContain(`srcdoc="&lt;base target=&quot;_blank&quot;&gt;${escape(queued.html)}"`);
+    expect(page).toMatch(/<iframe sandbox="[^"]*" srcdoc=/);
+    expect(page).not.toMatch(/sandbox="[^"]*allow-scripts/);
+    expect(page).not.toContain('<script');
+    expect(page).toContain('<details>');
+
+    // Status of each message.
+    expect(articleOf(page, sent.to)).toContain('status-sent');
+    expect(articleOf(page, queued.to)).toContain('status-queued');
+    expect(articleOf(page, retrying.to)).toContain('status-retrying');
+    expect(articleOf(page, retrying.to)).toContain('Failed once, will retry');
+    expect(articleOf(page, retrying.to)).toContain('try again later');
+    expect(articleOf(page, doomed.to)).toContain('status-failed');
+    expect(articleOf(page, doomed.to)).toContain(`Gave up after ${DEFAULT_MAX_ATTEMPTS} attempts`);
+    expect(articleOf(page, doomed.to)).toContain('relay said &lt;no&gt;');
+    expect(articleOf(page, sent.to)).not.toContain('class="error"');
+
+    // The app's CSP (no inline script) still applies to the page.
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('filters by recipient with ?to=, ignoring case', async () => {
+    const mine = buildMail();
+    const other = buildMail();
+    await enqueueMail(ctx.db.kysely, mine);
+    await enqueueMail(ctx.db.kysely, other);
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent(mine.to.toUpperCase())}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(escape(mine.subject));
+    expect(response.body).not.toContain(escape(other.subject));
+    expect(response.body).toContain('1 message to');
+
+    const empty = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/mailbox?to=nobody-here%40ou.edu',
+    });
+    expect(empty.body).toContain('No mail to nobody-here@ou.edu yet.');
+  });
+
+  it('returns the messages as JSON, newest first, for end-to-end tests', async () => {
+    const to = `reader-${randomUUID().slice(0, 8)}@utexas.edu`;
+    const at = Date.now();
+    const older = buildMail({ to, subject: 'First code' });
+    const newer = buildMail({ to, subject: 'Second code' });
+    const olderId = await enqueueMail(ctx.db.kysely, older, at);
+    const newerId = await enqueueMail(ctx.db.kysely, newer, at + 1);
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        {
+          id: newerId,
+          to,
+          subject: newer.subject,
+          text: newer.text,
+          html: newer.html,
+          createdAt: at + 1,
+          sentAt: null,
+        },
+        {
+          id: olderId,
+          to,
+          subject: older.subject,
+          text: older.text,
+          html: older.html,
+          createdAt: at,
+          sentAt: null,
+        },
+      ],
+    });
+
+    const all = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+    const items = all.json<{ items: { id: string; createdAt: number }[] }>().items;
+    expect(items.map((i) => i.id)).toEqual(expect.arrayContaining([olderId, newerId]));
+    const times = items.map((i) => i.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('is not in the OpenAPI document', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json<{ paths: object }>().paths)).not.toContain('/dev/mailbox');
+    expect(response.body).not.toContain('/dev/mailbox');
+  });
+});
+
+describe('dev mailbox availability', () => {
+  it.each([
+    ['on localhost by default', {}, true],
+    ['off when SMTP_URL is set', { SMTP_URL: 'smtp://mail.example.com:587' }, false],
+    [
+      'off when SMTP_URL is set, even if forced on',
+      { SMTP_URL: 'smtp://mail.example.com', DEV_MAILBOX: 'on' },
+      false,
+    ],
+    ['off on a public domain', { BASE_DOMAIN: 'quad.example.com' }, false],
+    [
+      'on a public domain only when forced on',
+      { BASE_DOMAIN: 'quad.example.com', DEV_MAILBOX: 'on' },
+      true,
+    ],
+    ['off on localhost when turned off', { DEV_MAILBOX: 'off' }, false],
+  ] as const)('is %s', (_name, env, expected) => {
+    expect(loadConfig(env).devMailbox).toBe(expected);
+  });
+
+  it.each([
+    ['SMTP_URL is set', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
+    ['BASE_DOMAIN is not localhost', { BASE_DOMAIN: 'quad.example.com' }],
+    ['DEV_MAILBOX is off', { DEV_MAILBOX: 'off' }],
+  ] as const)('answers 404 when %s', async (_name, env) => {
+    const ctx = await createTestApp({ env });
+    try {
+      await enqueueMail(ctx.db.kysely, buildMail());
+      for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox.json?to=a%40ou.edu']) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('Your OU Buy / Sell code');
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('is served on a public domain when DEV_MAILBOX=on', async () => {
+    const ctx = await createTestApp({
+      env: { BASE_DOMAIN: 'quad.example.com', DEV_MAILBOX: 'on' },
+    });
+    try {
+      const mail = buildMail();
+      await enqueueMail(ctx.db.kysely, mail);
+      const response = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ items: { to: string }[] }>().items.map((i) => i.to)).toContain(
+        mail.to,
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+function escape(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The <article> of the page that shows mail to `to`. */
+function articleOf(page: string, to: string): string {
+  const at = page.indexOf(`>${escape(to)}</a>`);
+  const start = page.lastIndexOf('<article', at);
+  return page.slice(start, page.indexOf('</article>', at));
+}

@@ -1,0 +1,168 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import {
+  ChevronRightIcon,
+  CompassIcon,
+  DocumentIcon,
+  InfoCircleIcon,
+  KeyholeIcon,
+  LifebuoyIcon,
+  LogOutIcon,
+  MessageHeartIcon,
+  ReturnIcon,
+  ShieldIcon,
+  SlidersIcon,
+  UserCircleIcon,
+} from '../../../components/ui/Icons';
+import styles from './SettingsMenu.module.css';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Other paths that show this item as current (aliases and sub-pages). */
+  alsoActiveOn?: string[];
+  hint?: string;
+  emphasis?: boolean;
+}
+
+interface MenuSection {
+  id: string;
+  title?: string;
+  items: MenuItem[];
+}
+
+/** The menu of spec companion §2 "Settings menu: /settings", signed in or out. */
+function menuSections(signedIn: boolean): MenuSection[] {
+  const sections: MenuSection[] = [
+    {
+      id: 'account',
+      title: MESSAGES.settingsAccountInfo,
+      items: signedIn
+        ? [{ to: '/settings/account', label: MESSAGES.settingsAccountSettings, Icon: SlidersIcon }]
+        : [
+            {
+              to: '/user_registration',
+              label: MESSAGES.logInSignUp,
+              hint: MESSAGES.takesSeconds,
+              Icon: UserCircleIcon,
+              emphasis: true,
+            },
+          ],
+    },
+    {
+      id: 'help',
+      title: MESSAGES.settingsHelpFeedback,
+      items: [
+        { to: '/settings/help', label: MESSAGES.settingsCustomerSupport, Icon: LifebuoyIcon },
+        {
+          to: '/settings/feedback',
+          label: MESSAGES.settingsGiveUsFeedback,
+          Icon: MessageHeartIcon,
+        },
+      ],
+    },
+    {
+      id: 'general',
+      title: MESSAGES.settingsGeneralInfo,
+      items: [
+        { to: '/settings/about', label: MESSAGES.settingsAbout, Icon: InfoCircleIcon },
+        { to: '/settings/howitworks', label: MESSAGES.settingsHowItWorks, Icon: CompassIcon },
+        { to: '/settings/returns', label: MESSAGES.settingsReturnPolicy, Icon: ReturnIcon },
+        {
+          to: '/settings/trust_and_safety',
+          label: MESSAGES.settingsTrustAndSafety,
+          Icon: ShieldIcon,
+          alsoActiveOn: ['/settings/trust'],
+        },
+        { to: '/settings/terms', label: MESSAGES.settingsTermsOfService, Icon: DocumentIcon },
+        {
+          to: '/settings/privacy',
+          label: MESSAGES.settingsPrivacyPolicy,
+          Icon: KeyholeIcon,
+          alsoActiveOn: ['/settings/cookies'],
+        },
+      ],
+    },
+  ];
+  if (signedIn) {
+    sections.push({
+      id: 'logout',
+      items: [{ to: '/logout', label: MESSAGES.settingsLogOut, Icon: LogOutIcon }],
+    });
+  }
+  return sections;
+}
+
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+export interface SettingsMenuProps {
+  /** Signed-in visitors get "Account Settings" instead of "Log In / Sign Up", and "Log Out". */
+  signedIn?: boolean;
+  /** `panel`: the desktop side panel beside the open page; `page`: the whole /settings page on narrow screens. */
+  variant: 'panel' | 'page';
+}
+
+/** The settings menu: Account Info, Help & Feedback and General Info. */
+export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
+  const current = normalise(useLocation().pathname);
+  const isCurrent = (item: MenuItem) =>
+    current === item.to || (item.alsoActiveOn ?? []).includes(current);
+
+  return (
+    <nav className={`${styles.menu} ${styles[variant]}`} aria-label="Settings">
+      {menuSections(signedIn).map((section) => {
+        const headingId = `settings-menu-${variant}-${section.id}`;
+        return (
+          <section
+            key={section.id}
+            className={styles.section}
+            aria-labelledby={section.title ? headingId : undefined}
+          >
+            {section.title ? (
+              <h2 id={headingId} className={styles.sectionTitle}>
+                {section.title}
+              </h2>
+            ) : null}
+            <ul className={styles.list}>
+              {section.items.map((item) => {
+                const active = isCurrent(item);
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className={[
+                        styles.item,
+                        active ? styles.active : '',
+                        item.emphasis ? styles.emphasis : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                      aria-current={active ? 'page' : undefined}
+                    >
+                      {variant === 'page' ? (
+                        <span className={styles.icon}>
+                          <item.Icon width={20} height={20} />
+                        </span>
+                      ) : null}
+                      <span className={styles.text}>
+                        <span className={styles.label}>{item.label}</span>
+                        {item.hint && variant === 'page' ? (
+                          <span className={styles.hint}>{item.hint}</span>
+                        ) : null}
+                      </span>
+                      {variant === 'page' ? (
+                        <ChevronRightIcon className={styles.chevron} width={20} height={20} />
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </nav>
+  );
+}
