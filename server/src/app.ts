@@ -14,9 +14,15 @@ import type { Db } from './db/kysely';
 import { registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
+import { registerRateLimits } from './http/rate-limit';
+import { registerSameOriginCheck } from './http/same-origin';
+import { registerSessions } from './http/session';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createSessionService } from './modules/auth/sessions.service';
 import { campusRoutes } from './modules/campuses/campuses.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import type { EventBus } from './platform/bus';
@@ -75,9 +81,14 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   registerCampusResolution(app, config);
   registerGeoGate(app, deps);
+  registerSameOriginCheck(app);
+  await registerRateLimits(app, config);
+  registerSessions(app, config, createSessionService(deps.db));
 
   await app.register(healthRoutes);
   await app.register(campusRoutes);
+  await app.register(authRoutes);
+  await app.register(verificationRoutes);
   // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerWebApp(app, deps);

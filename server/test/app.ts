@@ -30,6 +30,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Cheap password hashing keeps tests fast; production uses the default (2^17).
+    PASSWORD_HASH_COST: '10',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...options.env,

@@ -42,7 +42,7 @@ describe('serving the web app', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.body).toContain('<title>UT Buy / Sell</title>');
     expect(res.body).toContain('--brand:#bf5700');
     const boot = /<script type="application\/json" id="quad-boot">(.*?)<\/script>/.exec(

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Campus } from '@common/campuses';
 import type { AppDeps } from '../app';
 import { createCampusService } from '../modules/campuses/campuses.service';
+import { presentViewer } from '../modules/users/users.presenter';
 import { LOCAL_MEDIA_PREFIX } from '../platform/storage/disk-store';
 
 const HEAD_MARK = '<!--app-head-->';
@@ -53,7 +53,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     reply.redirect(withQuery('/home', request.url), 302),
   );
 
-  const renderPage = (campus: Campus, status: number, reply: FastifyReply) => {
+  const renderPage = (request: FastifyRequest, status: number, reply: FastifyReply) => {
+    const campus = request.campus;
     if (!template) {
       return reply
         .status(503)
@@ -63,7 +64,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         );
     }
     const dto = campuses.present(campus);
-    const boot = JSON.stringify({ campus: dto }).replace(/</g, '\\u003c');
+    const me = { viewer: request.user ? presentViewer(request.user, deps.storage) : null, google: Boolean(config.google) };
+    const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
     const head = [
       `<title>${escapeHtml(dto.productName)}</title>`,
       `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
@@ -75,12 +77,12 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', 'private, no-cache')
       .send(template.replace(HEAD_MARK, head));
   };
 
   app.get('/404', { schema: { hide: true } }, async (request, reply) =>
-    renderPage(request.campus, 404, reply),
+    renderPage(request, 404, reply),
   );
 
   // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}).
@@ -91,7 +93,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       !request.url.startsWith(LOCAL_MEDIA_PREFIX) &&
       !request.url.startsWith('/assets/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (isPage) return renderPage(request.campus, 200, reply);
+    if (isPage) return renderPage(request, 200, reply);
     return reply.status(404).send({
       error: {
         code: 'not_found',

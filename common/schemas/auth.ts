@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { CAMPUS_IDS } from '../campuses';
+import { AUTH_MESSAGES as M } from '../messages';
+import { EMAIL_PATTERN, parseName } from '../text';
+
+/** The spec's password input limit (core §9). */
+export const PASSWORD_MAX = 30;
+/** DESIGN §9: at least 8 characters. */
+export const PASSWORD_MIN = 8;
+
+export const emailField = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.invalidEmail)
+  .regex(EMAIL_PATTERN, M.emailInvalid);
+
+export const passwordField = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .max(PASSWORD_MAX, `Passwords are at most ${PASSWORD_MAX} characters.`);
+
+export const registerBodySchema = z.object({
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(100, M.fullNameRequired)
+    .refine((v) => parseName(v).words >= 2, M.fullNameRequired),
+  email: emailField,
+  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+  terms: z.literal(true, { error: M.acceptTerms }),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({ email: emailField, password: passwordField });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const emailStatusQuerySchema = z.object({ email: emailField });
+export const emailStatusSchema = z.object({ exists: z.boolean() });
+
+export const magicLinkBodySchema = z.object({
+  email: emailField,
+  /** Present when the link should create the account (spec core §4). */
+  first: z.string().trim().min(1).max(20).optional(),
+  last: z.string().trim().min(1).max(20).optional(),
+});
+export const magicLinkCompleteBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  email: emailField,
+});
+
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+});
+
+export const verifyCodeBodySchema = z.object({
+  code: z.string({ error: M.enterCode }).trim().min(1, M.enterCode).max(8, M.codeIncorrect),
+  /** The school e-mail being verified; absent for the account e-mail. */
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  campus: z.enum(CAMPUS_IDS).optional(),
+});
+
+export const sendCodeBodySchema = z.object({}).strict();
+
+export const schoolEmailBodySchema = z.object({
+  schoolEmail: z
+    .string({ error: M.newSchoolEmail })
+    .trim()
+    .toLowerCase()
+    .min(1, M.newSchoolEmail)
+    .max(254, M.validSchoolEmail),
+  campus: z.enum(CAMPUS_IDS).optional(),
+});
+
+export const viewerSchema = z.object({
+  id: z.string(),
+  campusId: z.enum(CAMPUS_IDS),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  verified: z.boolean(),
+  schoolVerified: z.boolean(),
+  schoolEmail: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  profileSetUp: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.number(),
+});
+export type Viewer = z.infer<typeof viewerSchema>;
+
+export const meSchema = z.object({ viewer: viewerSchema.nullable(), google: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
+export const sessionResultSchema = z.object({ viewer: viewerSchema });
+
+export const codeSentSchema = z.object({
+  /** False when a code was sent less than 30 seconds ago (no new mail). */
+  sent: z.boolean(),
+  email: z.string(),
+});
+
+export const verifyResultSchema = z.object({
+  viewer: viewerSchema,
+  /** Where the spec sends the user next (core §4 "School-e-mail flow"). */
+  redirectTo: z.string(),
+  /** The campus site to remember as the redirect target, for non-generic campuses. */
+  redirectCampus: z.object({ id: z.enum(CAMPUS_IDS), url: z.string() }).nullable(),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,21 @@
+import { AUTH_MESSAGES as M } from '@common/messages';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Permission checks used at the top of service methods (STYLE): 401 for a
+ * guest, 403 for a signed-in user who may not act yet, with the spec's words.
+ */
+export function requireSignedIn(user: UserRow | null): asserts user is UserRow {
+  if (!user) throw unauthorized('signed_out', M.signInRequired);
+}
+
+export function requireVerified(user: UserRow | null): asserts user is UserRow {
+  requireSignedIn(user);
+  if (!user.verified) throw forbidden('not_verified', M.verifyRequired);
+}
+
+export function requireSchoolVerified(user: UserRow | null): asserts user is UserRow {
+  requireVerified(user);
+  if (!user.school_verified) throw forbidden('not_school_verified', M.schoolVerifyRequired);
+}

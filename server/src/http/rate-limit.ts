@@ -1,0 +1,35 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { AUTH_MESSAGES as M } from '@common/messages';
+import type { Config } from '../config';
+import { tooMany } from './errors';
+
+/**
+ * Per-IP rate limits, opted into route by route (`config.rateLimit`). Counters
+ * live in Redis when REDIS_URL is set, so every server shares them.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'quad-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => {
+      const error = tooMany('rate_limited', M.rateLimited);
+      (error as unknown as { retryAfter: string }).retryAfter = context.after;
+      return error;
+    },
+  });
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+}
+
+/** Limits per route kind; `max` requests per `timeWindow` per IP. */
+export const LIMITS = {
+  signIn: { max: 20, timeWindow: '1 minute' },
+  register: { max: 10, timeWindow: '1 minute' },
+  mail: { max: 6, timeWindow: '1 minute' },
+  code: { max: 20, timeWindow: '1 minute' },
+  lookup: { max: 60, timeWindow: '1 minute' },
+} as const;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES as M } from '@common/messages';
+import { forbidden } from './errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing API requests must come from this site (DESIGN §6): a
+ * same-origin Origin header, or the X-Quad-CSRF header that only this
+ * site's scripts can send (other origins would need a CORS preflight Quad never grants).
+ */
+export function registerSameOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['x-quad-csrf']) return;
+    const origin = request.headers.origin;
+    if (origin && origin === `${request.protocol}://${request.host}`) return;
+    throw forbidden('cross_origin', M.crossOrigin);
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { UserRow } from '../db/schema';
+import { SESSION_MS, type SessionService } from '../modules/auth/sessions.service';
+
+/**
+ * Reads the session cookie of API requests into `request.user`, and lets
+ * routes start and end sessions. httpOnly, SameSite=Lax, and `__Host-` +
+ * Secure when served over https (DESIGN §6).
+ */
+export function registerSessions(
+  app: FastifyInstance,
+  config: Config,
+  sessions: SessionService,
+): void {
+  const secure = config.publicUrl.startsWith('https://');
+  const cookieName = secure ? '__Host-quad_session' : 'quad_session';
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    maxAge: SESSION_MS / 1000,
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request, reply) => {
+    // API calls and page loads need the viewer (pages carry it in their boot data); assets do not.
+    const page = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!request.url.startsWith('/api/') && !page) return;
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const found = await sessions.resolve(token);
+    if (!found) {
+      reply.clearCookie(cookieName, { path: '/' });
+      return;
+    }
+    request.user = found.user;
+    request.sessionToken = token;
+    if (found.slid) reply.setCookie(cookieName, token, cookieOptions);
+  });
+
+  app.decorate('sessionCookie', {
+    async signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
+      // A new token at every sign-in; the old session (if any) ends.
+      if (request.sessionToken) await sessions.end(request.sessionToken);
+      const token = await sessions.start(userId, {
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
+      });
+      reply.setCookie(cookieName, token, cookieOptions);
+    },
+    async signOut(request: FastifyRequest, reply: FastifyReply) {
+      if (request.sessionToken) await sessions.end(request.sessionToken);
+      reply.clearCookie(cookieName, { path: '/' });
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    sessionCookie: {
+      signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+      signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}

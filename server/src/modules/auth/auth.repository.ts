@@ -1,0 +1,114 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  AuthTokensTable,
+  Database,
+  OauthStatesTable,
+  SessionsTable,
+  UserRow,
+} from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Sessions, one-time tokens and pending OpenID sign-ins: all stored by the hash of their secret. */
+export const authRepository = {
+  async insertSession(db: Executor, session: SessionsTable): Promise<void> {
+    await db.insertInto('sessions').values(session).execute();
+  },
+
+  /** The session with its user, in one query (every request does this). */
+  async findSessionWithUser(
+    db: Executor,
+    id: string,
+  ): Promise<
+    | { session: Pick<SessionsTable, 'id' | 'expires_at' | 'last_seen_at'>; user: UserRow }
+    | undefined
+  > {
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_seen_at as session_last_seen_at',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_id, session_expires_at, session_last_seen_at, ...user } = row;
+    return {
+      session: {
+        id: session_id,
+        expires_at: session_expires_at,
+        last_seen_at: session_last_seen_at,
+      },
+      user,
+    };
+  },
+
+  async touchSession(
+    db: Executor,
+    id: string,
+    lastSeenAt: number,
+    expiresAt: number,
+  ): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async deleteSession(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  },
+
+  async deleteExpiredSessions(db: Executor, now: number): Promise<void> {
+    await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  },
+
+  async insertToken(db: Executor, token: AuthTokensTable): Promise<void> {
+    await db.insertInto('auth_tokens').values(token).execute();
+  },
+
+  findToken(db: Executor, id: string, purpose: string): Promise<AuthTokensTable | undefined> {
+    return db
+      .selectFrom('auth_tokens')
+      .selectAll()
+      .where('id', '=', id)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+  },
+
+  /** Marks a token used; false when another request used it first. */
+  async useToken(db: Executor, id: string, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('auth_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async insertOauthState(db: Executor, state: OauthStatesTable): Promise<void> {
+    await db.insertInto('oauth_states').values(state).execute();
+  },
+
+  /** Reads and deletes a pending sign-in (single use). */
+  async takeOauthState(
+    db: Executor,
+    id: string,
+    now: number,
+  ): Promise<OauthStatesTable | undefined> {
+    const state = await db
+      .selectFrom('oauth_states')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!state) return undefined;
+    const deleted = await db.deleteFrom('oauth_states').where('id', '=', id).executeTakeFirst();
+    await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute();
+    return Number(deleted.numDeletedRows) === 1 && state.expires_at > now ? state : undefined;
+  },
+};

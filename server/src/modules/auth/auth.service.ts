@@ -1,0 +1,295 @@
+import { type Campus, campusUrl, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { AUTH_MESSAGES as M } from '@common/messages';
+import type { LoginBody, RegisterBody } from '@common/schemas/auth';
+import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  tooMany,
+  unauthorized,
+} from '../../http/errors';
+import { enqueueMail } from '../../platform/mail';
+import { type Executor, usersRepository } from '../users/users.repository';
+import { magicLinkMail, passwordResetMail } from './auth.mails';
+import { authRepository } from './auth.repository';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { hashSecret, newSecret } from './secrets';
+
+const LOCK_AFTER_FAILURES = 10;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const LOCK_MS = 15 * 60 * 1000;
+const LINK_MS = 60 * 60 * 1000;
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  banned: ReadonlySet<string>;
+  now?: () => number;
+}
+
+export interface NewAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  campusId: string;
+  passwordHash: string | null;
+  verified: boolean;
+  googleSub?: string;
+}
+
+/** Creates a user with the first free username (spec core §4), retrying if another sign-up takes it first. */
+export async function createAccount(
+  db: Executor,
+  account: NewAccount,
+  now: number,
+): Promise<UserRow> {
+  const base = usernameBase(account.firstName, account.lastName);
+  for (let attempt = 0; ; attempt++) {
+    const username = firstFreeUsername(base, await usersRepository.usernamesLike(db, base));
+    const id = uuidv7();
+    try {
+      await usersRepository.insert(db, {
+        id,
+        campus_id: account.campusId,
+        email: normalizeEmail(account.email),
+        username,
+        first_name: account.firstName.slice(0, 20),
+        last_name: account.lastName.slice(0, 20),
+        password_hash: account.passwordHash,
+        verified: account.verified,
+        google_sub: account.googleSub ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return (await usersRepository.findById(db, id))!;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      if (await usersRepository.findByEmail(db, account.email))
+        throw conflict('email_taken', M.emailTaken);
+    }
+  }
+}
+
+/** Password and e-mailed-link sign-in, registration and password reset (spec core §4, §5, §8; DESIGN §9). */
+export function createAuthService({ db, config, banned, now = Date.now }: AuthServiceDeps) {
+  const assertNotBanned = (email: string) => {
+    if (banned.has(normalizeEmail(email))) throw forbidden('banned', M.banned);
+  };
+  const assertStrongPassword = (password: string) => {
+    if (password.length < 8 || isCommonPassword(password))
+      throw badRequest('weak_password', M.passwordTooShort);
+  };
+  const siteUrl = (campus: Campus) => campusUrl(config.publicUrl, campus.id);
+
+  /** A failed password counts toward the lockout; the tenth within 15 minutes locks for 15 minutes. */
+  async function recordFailure(user: UserRow, at: number): Promise<boolean> {
+    const inWindow =
+      user.failed_login_window_start !== null &&
+      at - user.failed_login_window_start < FAILURE_WINDOW_MS;
+    const failures = inWindow ? user.failed_logins + 1 : 1;
+    const locked = failures >= LOCK_AFTER_FAILURES;
+    await usersRepository.update(db.kysely, user.id, {
+      failed_logins: locked ? 0 : failures,
+      failed_login_window_start: locked ? null : inWindow ? user.failed_login_window_start : at,
+      locked_until: locked ? at + LOCK_MS : user.locked_until,
+    });
+    return locked;
+  }
+
+  const unlock = (executor: Executor, userId: string) =>
+    usersRepository.update(executor, userId, {
+      failed_logins: 0,
+      failed_login_window_start: null,
+      locked_until: null,
+    });
+
+  return {
+    /** Whether the entry step should go to /login or /register. */
+    async emailExists(email: string): Promise<boolean> {
+      return (await usersRepository.findByEmail(db.kysely, email)) !== undefined;
+    },
+
+    async register(input: RegisterBody, campus: Campus): Promise<UserRow> {
+      assertNotBanned(input.email);
+      assertStrongPassword(input.password);
+      if (await usersRepository.findByEmail(db.kysely, input.email))
+        throw conflict('email_taken', M.emailTaken);
+      const name = parseName(input.name);
+      const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+      return createAccount(
+        db.kysely,
+        {
+          email: input.email,
+          firstName: name.firstName,
+          lastName: name.lastName,
+          campusId: campus.id,
+          passwordHash,
+          verified: false,
+        },
+        now(),
+      );
+    },
+
+    async login(input: LoginBody): Promise<UserRow> {
+      assertNotBanned(input.email);
+      const user = await usersRepository.findByEmail(db.kysely, input.email);
+      if (!user) throw notFound('user_not_found', M.userNotFound);
+      const at = now();
+      if (user.locked_until !== null && user.locked_until > at)
+        throw tooMany('locked', M.tooManyAttempts);
+      if (!user.password_hash) throw unauthorized('invalid_credentials', M.invalidCredentials);
+      if (!(await verifyPassword(input.password, user.password_hash))) {
+        if (await recordFailure(user, at)) throw tooMany('locked', M.tooManyAttempts);
+        throw unauthorized('wrong_password', M.wrongPassword);
+      }
+      if (user.failed_logins > 0 || user.locked_until !== null) await unlock(db.kysely, user.id);
+      return user;
+    },
+
+    /** E-mails a single-use sign-in link; with first and last names it will create the account. */
+    async requestMagicLink(
+      input: { email: string; first?: string; last?: string },
+      campus: Campus,
+    ): Promise<void> {
+      assertNotBanned(input.email);
+      const email = normalizeEmail(input.email);
+      const registering = Boolean(input.first && input.last);
+      const existing = await usersRepository.findByEmail(db.kysely, email);
+      if (!registering && !existing) throw notFound('user_not_found', M.userNotFound);
+      const token = newSecret();
+      const at = now();
+      const link = new URL('/login/sent', siteUrl(campus));
+      link.searchParams.set('email', email);
+      if (registering && !existing) {
+        link.searchParams.set('first', input.first!);
+        link.searchParams.set('last', input.last!);
+      }
+      link.searchParams.set('token', token);
+      await db.kysely.transaction().execute(async (trx) => {
+        await authRepository.insertToken(trx, {
+          id: hashSecret(token),
+          purpose: 'magic',
+          email,
+          user_id: existing?.id ?? null,
+          first_name: registering ? input.first! : null,
+          last_name: registering ? input.last! : null,
+          campus_id: campus.id,
+          created_at: at,
+          expires_at: at + LINK_MS,
+          used_at: null,
+        });
+        await enqueueMail(
+          trx,
+          magicLinkMail(campus, email, link.toString(), registering && !existing),
+          at,
+        );
+      });
+    },
+
+    /** Opens an e-mailed link: signs in, or registers when the link carries names (spec core §4). */
+    async completeMagicLink(input: {
+      token: string;
+      email: string;
+    }): Promise<{ user: UserRow; registered: boolean }> {
+      const at = now();
+      const token = await authRepository.findToken(db.kysely, hashSecret(input.token), 'magic');
+      if (!token || token.used_at !== null || token.expires_at <= at)
+        throw badRequest('link_expired', M.linkExpired);
+      if (token.email !== normalizeEmail(input.email))
+        throw badRequest('wrong_email', M.wrongEmail);
+      assertNotBanned(token.email);
+      return db.kysely.transaction().execute(async (trx) => {
+        if (!(await authRepository.useToken(trx, token.id, at)))
+          throw badRequest('link_expired', M.linkExpired);
+        const existing = await usersRepository.findByEmail(trx, token.email);
+        if (existing) {
+          // The link proves the address: it also lifts a lockout (DESIGN §9).
+          await usersRepository.update(trx, existing.id, {
+            failed_logins: 0,
+            failed_login_window_start: null,
+            locked_until: null,
+            verified: true,
+            updated_at: at,
+          });
+          return { user: (await usersRepository.findById(trx, existing.id))!, registered: false };
+        }
+        if (!token.first_name || !token.last_name) throw notFound('user_not_found', M.userNotFound);
+        const user = await createAccount(
+          trx,
+          {
+            email: token.email,
+            firstName: token.first_name,
+            lastName: token.last_name,
+            campusId: token.campus_id ?? GENERIC_CAMPUS_ID,
+            passwordHash: null,
+            verified: true,
+          },
+          at,
+        );
+        return { user, registered: true };
+      });
+    },
+
+    async forgotPassword(emailInput: string, campus: Campus): Promise<void> {
+      const email = normalizeEmail(emailInput);
+      const user = await usersRepository.findByEmail(db.kysely, email);
+      if (!user) throw notFound('user_not_found', M.resetUserNotFound);
+      const token = newSecret();
+      const at = now();
+      const link = new URL('/reset_password', siteUrl(campus));
+      link.searchParams.set('token', token);
+      await db.kysely.transaction().execute(async (trx) => {
+        await authRepository.insertToken(trx, {
+          id: hashSecret(token),
+          purpose: 'reset',
+          email,
+          user_id: user.id,
+          first_name: null,
+          last_name: null,
+          campus_id: campus.id,
+          created_at: at,
+          expires_at: at + LINK_MS,
+          used_at: null,
+        });
+        await enqueueMail(trx, passwordResetMail(campus, email, link.toString()), at);
+      });
+    },
+
+    /** Sets a new password from a reset link, lifts any lockout, and signs the user in. */
+    async resetPassword(input: { token: string; password: string }): Promise<UserRow> {
+      assertStrongPassword(input.password);
+      const at = now();
+      const token = await authRepository.findToken(db.kysely, hashSecret(input.token), 'reset');
+      if (!token || token.used_at !== null || token.expires_at <= at || !token.user_id) {
+        throw badRequest('link_expired', M.linkExpired);
+      }
+      const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+      return db.kysely.transaction().execute(async (trx) => {
+        if (!(await authRepository.useToken(trx, token.id, at)))
+          throw badRequest('link_expired', M.linkExpired);
+        await usersRepository.update(trx, token.user_id!, {
+          password_hash: passwordHash,
+          failed_logins: 0,
+          failed_login_window_start: null,
+          locked_until: null,
+          updated_at: at,
+        });
+        const user = await usersRepository.findById(trx, token.user_id!);
+        if (!user) throw badRequest('link_expired', M.linkExpired);
+        return user;
+      });
+    },
+
+    assertNotBanned,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+export { HttpError };

@@ -1,0 +1,99 @@
+import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { type AUTH_MESSAGES } from '@common/messages';
+import { normalizeEmail, parseName } from '@common/text';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { OidcProvider } from '../../platform/oauth/google';
+import { usersRepository } from '../users/users.repository';
+import { createAccount } from './auth.service';
+import { authRepository } from './auth.repository';
+import { hashSecret } from './secrets';
+
+const STATE_MS = 10 * 60 * 1000;
+
+/** Which Google message of spec core §8 the login page shows (`/login?google_error=…`). */
+export type GoogleErrorKey = keyof typeof AUTH_MESSAGES.google | 'banned';
+
+export type GoogleOutcome = { ok: true; user: UserRow; redirectTo: string } | { ok: false; error: GoogleErrorKey };
+
+/** Google sign-in and sign-up (spec core §4 "Google sign-up"; DESIGN §9). */
+export function createGoogleSignIn({
+  db,
+  provider,
+  banned,
+  now = Date.now,
+}: {
+  db: Db;
+  provider: OidcProvider;
+  banned: ReadonlySet<string>;
+  now?: () => number;
+}) {
+  return {
+    /** The provider's authorization URL; the pending state is kept server-side for any server to finish. */
+    async start(campus: Campus, redirectUri: string): Promise<string> {
+      const begun = await provider.start(redirectUri);
+      const at = now();
+      await authRepository.insertOauthState(db.kysely, {
+        id: hashSecret(begun.state),
+        code_verifier: begun.codeVerifier,
+        nonce: begun.nonce,
+        campus_id: campus.id,
+        created_at: at,
+        expires_at: at + STATE_MS,
+      });
+      return begun.url;
+    },
+
+    async finish(campus: Campus, callbackUrl: URL): Promise<GoogleOutcome> {
+      const params = callbackUrl.searchParams;
+      if (params.get('error')) return { ok: false, error: params.get('error') === 'access_denied' ? 'canceled' : 'unknown' };
+      const state = params.get('state');
+      const pending = state ? await authRepository.takeOauthState(db.kysely, hashSecret(state), now()) : undefined;
+      if (!state || !pending || pending.campus_id !== campus.id) return { ok: false, error: 'invalidCredential' };
+
+      let claims;
+      try {
+        claims = await provider.finish(callbackUrl, { state, codeVerifier: pending.code_verifier, nonce: pending.nonce });
+      } catch (error) {
+        const network = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+        return { ok: false, error: network === 'ECONNREFUSED' || network === 'ENOTFOUND' ? 'network' : 'invalidCredential' };
+      }
+      if (!claims.emailVerified) return { ok: false, error: 'notFound' };
+      const email = normalizeEmail(claims.email);
+      if (banned.has(email)) return { ok: false, error: 'banned' };
+
+      try {
+        const at = now();
+        const user = await db.kysely.transaction().execute(async (trx) => {
+          const bySub = await usersRepository.findByGoogleSub(trx, claims.sub);
+          if (bySub) return bySub;
+          const byEmail = await usersRepository.findByEmail(trx, email);
+          if (byEmail) {
+            // An account with this e-mail exists: Google proved the address, so sign in and link.
+            await usersRepository.update(trx, byEmail.id, { google_sub: claims.sub, verified: true, updated_at: at });
+            return (await usersRepository.findById(trx, byEmail.id))!;
+          }
+          const parsed = parseName(claims.name ?? '');
+          return createAccount(
+            trx,
+            {
+              email,
+              firstName: claims.givenName?.trim() || parsed.firstName,
+              lastName: claims.familyName?.trim() || parsed.lastName,
+              campusId: campus.id,
+              passwordHash: null,
+              verified: true,
+              googleSub: claims.sub,
+            },
+            at,
+          );
+        });
+        const redirectTo = !user.verified ? '/verify' : campus.id === GENERIC_CAMPUS_ID ? '/search_schools' : '/home';
+        return { ok: true, user, redirectTo };
+      } catch {
+        return { ok: false, error: 'database' };
+      }
+    },
+  };
+}
+export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;

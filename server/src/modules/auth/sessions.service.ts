@@ -1,0 +1,54 @@
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import { authRepository } from './auth.repository';
+import { hashSecret, newSecret } from './secrets';
+
+export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is slid forward at most once a day, so reads stay reads. */
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface RequestMeta {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** Cookie sessions (DESIGN §6/§9): a random token in the cookie, only its hash stored. */
+export function createSessionService(db: Db, now: () => number = Date.now) {
+  return {
+    /** A new session for the user; returns the token to put in the cookie. */
+    async start(userId: string, meta: RequestMeta): Promise<string> {
+      const token = newSecret();
+      const at = now();
+      await authRepository.insertSession(db.kysely, {
+        id: hashSecret(token),
+        user_id: userId,
+        created_at: at,
+        expires_at: at + SESSION_MS,
+        last_seen_at: at,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip,
+      });
+      return token;
+    },
+
+    /** The user of a live session, sliding its expiry; `slid` says the cookie should be re-sent. */
+    async resolve(token: string): Promise<{ user: UserRow; slid: boolean } | null> {
+      const id = hashSecret(token);
+      const found = await authRepository.findSessionWithUser(db.kysely, id);
+      const at = now();
+      if (!found) return null;
+      if (found.session.expires_at <= at) {
+        await authRepository.deleteSession(db.kysely, id);
+        return null;
+      }
+      const slid = at - found.session.last_seen_at > SLIDE_AFTER_MS;
+      if (slid) await authRepository.touchSession(db.kysely, id, at, at + SESSION_MS);
+      return { user: found.user, slid };
+    },
+
+    async end(token: string): Promise<void> {
+      await authRepository.deleteSession(db.kysely, hashSecret(token));
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

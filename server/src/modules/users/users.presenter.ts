@@ -1,0 +1,23 @@
+import { isCampusId } from '@common/campuses';
+import type { Viewer } from '@common/schemas/auth';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+
+/** The signed-in user as the web app sees them: no hashes, counters or payment ids. */
+export function presentViewer(user: UserRow, storage: BlobStore): Viewer {
+  return {
+    id: user.id,
+    campusId: isCampusId(user.campus_id) ? user.campus_id : 'ou',
+    email: user.email,
+    username: user.username,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    verified: Boolean(user.verified),
+    schoolVerified: Boolean(user.school_verified),
+    schoolEmail: user.school_email,
+    avatarUrl: user.avatar_key ? storage.url(user.avatar_key) : null,
+    profileSetUp: Boolean(user.profile_set_up),
+    hasPassword: user.password_hash !== null,
+    createdAt: user.created_at,
+  };
+}
