@@ -10,7 +10,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const platform = createPlatform(config);
   await migrateToLatest(platform.db);
-  const app = await buildApp(platform);
+  // People running `npm start` in a terminal read the log; servers ship JSON lines.
+  const pretty = process.stdout.isTTY && config.logLevel !== 'silent';
+  const app = await buildApp(
+    platform,
+    pretty
+      ? { logger: { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } }
+      : {},
+  );
   const mailWorker = createMailWorker({
     db: platform.db,
     transport: platform.mail,

@@ -38,6 +38,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   }
 
   const mediaRoot = path.join(config.dataDir, 'media');
+  fs.mkdirSync(mediaRoot, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: LOCAL_MEDIA_PREFIX,
