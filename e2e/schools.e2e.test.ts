@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPUSES, SCHOOLS } from '@common/campuses';
+import { MESSAGES } from '@common/messages';
+import {
+  DESKTOP,
+  launchBrowser,
+  maybeScreenshot,
+  MOBILE,
+  openPage,
+  type RunningServer,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const queryOf = (page: Page) => new URL(page.url()).searchParams.get('q');
+const hostOf = (page: Page) => new URL(page.url()).host;
+
+/** The finder's search field and its list of schools. */
+function finder(page: Page) {
+  return {
+    field: page.getByRole('combobox', { name: 'Search by school, city or short name' }),
+    schools: page.getByRole('listbox', { name: 'Schools' }).getByRole('option'),
+    selected: page.getByRole('option', { selected: true }),
+  };
+}
+
+describe('welcome page (generic campus)', () => {
+  it('offers the three ways in, how it works, the features and an FAQ that opens on click', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.url('campus', '/home'));
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1 }).waitFor();
+
+    for (const [label, target] of [
+      [MESSAGES.viewYourCampus, '/search_schools'],
+      [MESSAGES.findYourCampus, '/search_schools'],
+      [MESSAGES.joinYourCampus, '/user_registration'],
+    ] as const) {
+      expect(await main.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(
+        target,
+      );
+    }
+
+    const how = main.getByRole('region', { name: 'How it works' });
+    expect(await how.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    await how.getByText('Verify with your .edu e-mail').waitFor();
+
+    const features = main.getByRole('region', { name: 'Everything you need to buy and sell' });
+    for (const feature of ['Photos and videos', 'Direct messages', 'Notifications']) {
+      await features.getByRole('heading', { name: feature }).waitFor();
+    }
+
+    const faq = main.getByRole('region', { name: 'Questions and answers' });
+    const answer = faq.getByText('Yes. Joining, posting, commenting and messaging cost nothing.');
+    expect(await answer.isVisible()).toBe(false);
+    await faq.getByText('Is it free?').click();
+    await answer.waitFor({ state: 'visible' });
+    // Another question's answer stays closed.
+    expect(await faq.getByText(/^In person\. Agree on the price/).isVisible()).toBe(false);
+    await faq.getByText('Is it free?').click();
+    await answer.waitFor({ state: 'hidden' });
+
+    await maybeScreenshot(page, 'welcome-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a school's card opens that campus's own site", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.url('campus', '/home'));
+    const grid = page.getByRole('region', { name: 'Pick your campus' });
+    for (const school of SCHOOLS) {
+      await grid.getByRole('link', { name: school.productName }).waitFor();
+    }
+    await grid.getByRole('link', { name: CAMPUSES.ucla.productName }).click();
+    await expect.poll(() => hostOf(page)).toBe(`ucla.localhost:${server.port}`);
+    await expect.poll(() => page.title()).toBe(CAMPUSES.ucla.productName);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('school finder', () => {
+  it('lists the seven schools and narrows them as you type, keeping the query in the URL', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.url('campus', '/search_schools'));
+    const { field, schools } = finder(page);
+    await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
+    expect(await schools.allInnerTexts()).toEqual(
+      SCHOOLS.map((school) => expect.stringContaining(school.schoolName)),
+    );
+
+    await field.pressSequentially('texas', { delay: 40 });
+    await expect.poll(() => queryOf(page)).toBe('texas');
+    await expect.poll(() => schools.count()).toBe(2);
+    const names = await schools.allInnerTexts();
+    expect(names[0]).toContain(CAMPUSES.ut.schoolName);
+    expect(names[1]).toContain(CAMPUSES.smu.schoolName);
+
+    // Clearing the field shows every school again and drops ?q.
+    await field.fill('');
+    await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
+    await expect.poll(() => queryOf(page)).toBe(null);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("arrow keys move the highlight and Enter opens the highlighted school's site", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.url('campus', '/search_schools?q=texas'));
+    const { field, schools, selected } = finder(page);
+    await expect.poll(() => field.inputValue()).toBe('texas');
+    await expect.poll(() => schools.count()).toBe(2);
+
+    // The first match is highlighted as soon as there is a query.
+    await expect.poll(() => selected.innerText()).toContain(CAMPUSES.ut.schoolName);
+    await field.press('ArrowDown');
+    await expect.poll(() => selected.innerText()).toContain(CAMPUSES.smu.schoolName);
+    await field.press('ArrowUp');
+    await expect.poll(() => selected.innerText()).toContain(CAMPUSES.ut.schoolName);
+    await field.press('ArrowUp'); // wraps around to the last one
+    await expect.poll(() => selected.innerText()).toContain(CAMPUSES.smu.schoolName);
+    expect(await field.getAttribute('aria-activedescendant')).toBe(
+      await selected.getAttribute('id'),
+    );
+
+    await field.press('Enter');
+    await expect.poll(() => hostOf(page)).toBe(`smu.localhost:${server.port}`);
+    expect(page.url().startsWith(server.url('smu', '/'))).toBe(true);
+    await expect.poll(() => page.title()).toBe(CAMPUSES.smu.productName);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says exactly that nothing matched', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.url('campus', '/search_schools'));
+    const { field, schools } = finder(page);
+    await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
+    await field.fill('zzz');
+    await expect.poll(() => queryOf(page)).toBe('zzz');
+    await page
+      .getByRole('main')
+      .getByText(MESSAGES.noResultsFor('zzz'), { exact: true })
+      .first()
+      .waitFor();
+    expect(MESSAGES.noResultsFor('zzz')).toBe('No results for "zzz"');
+    await expect.poll(() => schools.count()).toBe(0);
+    // Screen readers hear the same words.
+    expect(await page.getByRole('status').textContent()).toBe(MESSAGES.noResultsFor('zzz'));
+    // Enter with nothing highlighted stays here (a school would open at once).
+    await field.press('Enter');
+    await page.waitForTimeout(300);
+    expect(hostOf(page)).toBe(`campus.localhost:${server.port}`);
+    expect(pathOf(page)).toBe('/search_schools');
+    await maybeScreenshot(page, 'search-schools-empty');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the generic site's top-bar search leads to the school finder and fills it", async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await page.goto(server.url('campus', '/home'));
+    const topSearch = page
+      .getByRole('banner')
+      .getByRole('searchbox', { name: MESSAGES.searchSchools });
+    await topSearch.click();
+    await expect.poll(() => pathOf(page)).toBe('/search_schools');
+    const { field, schools } = finder(page);
+    await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
+
+    // Searching from the top bar while on the finder puts the query in the finder.
+    await topSearch.fill('duke');
+    await topSearch.press('Enter');
+    await expect.poll(() => queryOf(page)).toBe('duke');
+    await expect.poll(() => field.inputValue()).toBe('duke');
+    await expect.poll(() => schools.count()).toBe(1);
+    expect(await schools.innerText()).toContain(CAMPUSES.duke.schoolName);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone the bottom bar search opens the finder', async () => {
+    const { context, page, errors } = await openPage(browser, MOBILE);
+    await page.goto(server.url('campus', '/home'));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Search schools' })
+      .click();
+    await expect.poll(() => pathOf(page)).toBe('/search_schools');
+    await expect.poll(() => finder(page).schools.count()).toBe(SCHOOLS.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
