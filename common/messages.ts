@@ -64,6 +64,43 @@ export const MESSAGES = {
   settingsCodeOfConduct: 'Code of Conduct',
   termsLastUpdated: 'Last updated May 27, 2021',
   privacyLastUpdated: 'Last updated June 24, 2022',
+  // School e-mail pages and permission gates (spec core §2, §4, §5; companion §2). The spec
+  // names the school-verification prompt's variants but not their words: those are Quad's.
+  schoolEmail: {
+    sendPin: 'Send PIN',
+    verify: 'Verify',
+    verified: 'Account Updated!',
+    usedToVerify: 'Your school email is used to verify your account.',
+  },
+  schoolVerifyPrompt: {
+    post: 'Verify your school email to post.',
+    message: 'Verify your school email to message other students.',
+    comment: 'Verify your school email to comment.',
+    like: 'Verify your school email to like and save posts.',
+  },
+  // Sign-in pages, account menu and sidebar (spec core §2, §4, §8). Labels the spec quotes
+  // are verbatim; the rest of the sign-in copy is Quad's.
+  signIn: {
+    continueWithGoogle: 'Continue with Google',
+    emailMeALink: 'Email me a link',
+    forgotPassword: 'Forgot password?',
+    createAccount: 'Create account',
+    logIn: 'Log In',
+    profile: 'Profile',
+    viewProfile: 'View Profile',
+    mySaved: 'My Saved',
+    createPost: 'Create Post',
+    settings: 'Settings',
+    logOut: 'Log out',
+    cancel: 'Cancel',
+    verify: 'Verify',
+    resendCode: 'Resend code',
+    codeSentTo: 'We sent a code to',
+    emailDelay: 'E-mails may take 1-2 minutes to arrive.',
+    checkYourInbox: 'Check your inbox',
+    passwordsDoNotMatch: 'Passwords do not match.',
+    passwordChanged: 'Your password was changed.',
+  },
 } as const;
 
 /** Alert tones of the spec: success (green), okay (neutral), danger (red). */

@@ -15,7 +15,15 @@ async function main(): Promise<void> {
   const app = await buildApp(
     platform,
     pretty
-      ? { logger: { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } }
+      ? {
+          logger: {
+            level: config.logLevel,
+            transport: {
+              target: 'pino-pretty',
+              options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+            },
+          },
+        }
       : {},
   );
   const mailWorker = createMailWorker({

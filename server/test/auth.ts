@@ -7,14 +7,18 @@ type NewUser = Awaited<ReturnType<typeof buildUser>>;
 
 /** A session cookie for the user, as if they had signed in. */
 export async function loginAs(app: App, user: { id: string }): Promise<string> {
-  const token = await createSessionService(app.deps.db).start(user.id, { userAgent: 'vitest', ip: '127.0.0.1' });
+  const token = await createSessionService(app.deps.db).start(user.id, {
+    userAgent: 'vitest',
+    ip: '127.0.0.1',
+  });
   return `quad_session=${token}`;
 }
 
 /** The session cookie a response set, ready to send back. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'quad_session');
-  if (!cookie) throw new Error(`no session cookie in the response (${response.statusCode}: ${response.body})`);
+  if (!cookie)
+    throw new Error(`no session cookie in the response (${response.statusCode}: ${response.body})`);
   return `quad_session=${cookie.value}`;
 }
 
@@ -22,7 +26,10 @@ export function sessionCookie(response: LightMyRequestResponse): string {
  * `app.inject` as this site's own scripts call the API: JSON, the CSRF header,
  * a campus host, and optionally a signed-in user's cookie.
  */
-export function api(app: App, options: InjectOptions & { cookie?: string; campus?: string }): Promise<LightMyRequestResponse> {
+export function api(
+  app: App,
+  options: InjectOptions & { cookie?: string; campus?: string },
+): Promise<LightMyRequestResponse> {
   const { cookie, campus = 'ou', headers, ...rest } = options;
   return app.inject({
     ...rest,
@@ -36,7 +43,10 @@ export function api(app: App, options: InjectOptions & { cookie?: string; campus
 }
 
 /** A user at each permission level of spec core §6, with a session. */
-export async function userWithSession(app: App, overrides: Partial<NewUser> = {}): Promise<{ user: NewUser; cookie: string }> {
+export async function userWithSession(
+  app: App,
+  overrides: Partial<NewUser> = {},
+): Promise<{ user: NewUser; cookie: string }> {
   const user = await buildUser(app.deps.db, overrides);
   return { user, cookie: await loginAs(app, user) };
 }

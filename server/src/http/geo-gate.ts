@@ -23,11 +23,9 @@ export function registerGeoGate(app: FastifyInstance, deps: Pick<AppDeps, 'confi
     const country = deps.geo.countryOf({ ip: request.ip, headers: request.headers });
     if (country === null || country === 'US') return;
     if (path.startsWith('/api/')) {
-      return reply
-        .status(403)
-        .send({
-          error: { code: 'region_not_supported', message: 'Quad is only available in the US.' },
-        });
+      return reply.status(403).send({
+        error: { code: 'region_not_supported', message: 'Quad is only available in the US.' },
+      });
     }
     return reply.redirect('/404', 302);
   });

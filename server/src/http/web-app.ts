@@ -65,7 +65,10 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         );
     }
     const dto = campuses.present(campus);
-    const me = { viewer: request.user ? presentViewer(request.user, deps.storage) : null, google: Boolean(config.google) };
+    const me = {
+      viewer: request.user ? presentViewer(request.user, deps.storage) : null,
+      google: Boolean(config.google),
+    };
     const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
     const head = [
       `<title>${escapeHtml(dto.productName)}</title>`,

@@ -29,7 +29,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config, storage } = app.deps;
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const auth = createAuthService({ db, config, banned });
-  const google = config.google ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) }) : null;
+  const google = config.google
+    ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
+    : null;
   const viewer = (user: Parameters<typeof presentViewer>[0]) => presentViewer(user, storage);
 
   app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
@@ -39,13 +41,19 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/auth/email-status',
-    { config: { rateLimit: LIMITS.lookup }, schema: { querystring: emailStatusQuerySchema, response: { 200: emailStatusSchema } } },
+    {
+      config: { rateLimit: LIMITS.lookup },
+      schema: { querystring: emailStatusQuerySchema, response: { 200: emailStatusSchema } },
+    },
     async (request) => ({ exists: await auth.emailExists(request.query.email) }),
   );
 
   app.post(
     '/api/auth/register',
-    { config: { rateLimit: LIMITS.register }, schema: { body: registerBodySchema, response: { 201: sessionResultSchema } } },
+    {
+      config: { rateLimit: LIMITS.register },
+      schema: { body: registerBodySchema, response: { 201: sessionResultSchema } },
+    },
     async (request, reply) => {
       const user = await auth.register(request.body, request.campus);
       await app.sessionCookie.signIn(request, reply, user.id);
@@ -55,7 +63,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/login',
-    { config: { rateLimit: LIMITS.signIn }, schema: { body: loginBodySchema, response: { 200: sessionResultSchema } } },
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: { body: loginBodySchema, response: { 200: sessionResultSchema } },
+    },
     async (request, reply) => {
       const user = await auth.login(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
@@ -63,14 +74,21 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
-    await app.sessionCookie.signOut(request, reply);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.sessionCookie.signOut(request, reply);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/auth/magic-link',
-    { config: { rateLimit: LIMITS.mail }, schema: { body: magicLinkBodySchema, response: { 200: okSchema } } },
+    {
+      config: { rateLimit: LIMITS.mail },
+      schema: { body: magicLinkBodySchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await auth.requestMagicLink(request.body, request.campus);
       return { ok: true as const };
@@ -81,7 +99,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/auth/magic-link/complete',
     {
       config: { rateLimit: LIMITS.signIn },
-      schema: { body: magicLinkCompleteBodySchema, response: { 200: z.object({ viewer: viewerSchema, registered: z.boolean() }) } },
+      schema: {
+        body: magicLinkCompleteBodySchema,
+        response: { 200: z.object({ viewer: viewerSchema, registered: z.boolean() }) },
+      },
     },
     async (request, reply) => {
       const { user, registered } = await auth.completeMagicLink(request.body);
@@ -92,7 +113,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/password/forgot',
-    { config: { rateLimit: LIMITS.mail }, schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } } },
+    {
+      config: { rateLimit: LIMITS.mail },
+      schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await auth.forgotPassword(request.body.email, request.campus);
       return { ok: true as const };
@@ -101,7 +125,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/password/reset',
-    { config: { rateLimit: LIMITS.signIn }, schema: { body: resetPasswordBodySchema, response: { 200: sessionResultSchema } } },
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: { body: resetPasswordBodySchema, response: { 200: sessionResultSchema } },
+    },
     async (request, reply) => {
       const user = await auth.resetPassword(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
@@ -110,23 +137,35 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // Google: a full-page redirect dance, so these answer with redirects, not JSON.
-  const callbackFor = (campusId: Parameters<typeof campusUrl>[1]) => `${campusUrl(config.publicUrl, campusId)}/api/auth/google/callback`;
-  app.get('/api/auth/google/start', { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } }, async (request, reply) => {
-    if (!google) return reply.redirect('/login?google_error=unknown', 302);
-    try {
-      return reply.redirect(await google.start(request.campus, callbackFor(request.campus.id)), 302);
-    } catch (error) {
-      request.log.warn({ err: error }, 'Google sign-in could not start');
-      return reply.redirect('/login?google_error=network', 302);
-    }
-  });
+  const callbackFor = (campusId: Parameters<typeof campusUrl>[1]) =>
+    `${campusUrl(config.publicUrl, campusId)}/api/auth/google/callback`;
+  app.get(
+    '/api/auth/google/start',
+    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!google) return reply.redirect('/login?google_error=unknown', 302);
+      try {
+        return reply.redirect(
+          await google.start(request.campus, callbackFor(request.campus.id)),
+          302,
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'Google sign-in could not start');
+        return reply.redirect('/login?google_error=network', 302);
+      }
+    },
+  );
 
-  app.get('/api/auth/google/callback', { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } }, async (request, reply) => {
-    if (!google) return reply.redirect('/login?google_error=unknown', 302);
-    const callbackUrl = new URL(request.url, callbackFor(request.campus.id));
-    const outcome = await google.finish(request.campus, callbackUrl);
-    if (!outcome.ok) return reply.redirect(`/login?google_error=${outcome.error}`, 302);
-    await app.sessionCookie.signIn(request, reply, outcome.user.id);
-    return reply.redirect(outcome.redirectTo, 302);
-  });
+  app.get(
+    '/api/auth/google/callback',
+    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!google) return reply.redirect('/login?google_error=unknown', 302);
+      const callbackUrl = new URL(request.url, callbackFor(request.campus.id));
+      const outcome = await google.finish(request.campus, callbackUrl);
+      if (!outcome.ok) return reply.redirect(`/login?google_error=${outcome.error}`, 302);
+      await app.sessionCookie.signIn(request, reply, outcome.user.id);
+      return reply.redirect(outcome.redirectTo, 302);
+    },
+  );
 }

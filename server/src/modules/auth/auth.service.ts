@@ -240,6 +240,7 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
 
     async forgotPassword(emailInput: string, campus: Campus): Promise<void> {
       const email = normalizeEmail(emailInput);
+      assertNotBanned(email);
       const user = await usersRepository.findByEmail(db.kysely, email);
       if (!user) throw notFound('user_not_found', M.resetUserNotFound);
       const token = newSecret();
@@ -271,6 +272,8 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
       if (!token || token.used_at !== null || token.expires_at <= at || !token.user_id) {
         throw badRequest('link_expired', M.linkExpired);
       }
+      // Reset signs the user in: the ban applies here as at every sign-in (DESIGN §9).
+      assertNotBanned(token.email);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
       return db.kysely.transaction().execute(async (trx) => {
         if (!(await authRepository.useToken(trx, token.id, at)))

@@ -14,7 +14,8 @@ const STATE_MS = 10 * 60 * 1000;
 /** Which Google message of spec core §8 the login page shows (`/login?google_error=…`). */
 export type GoogleErrorKey = keyof typeof AUTH_MESSAGES.google | 'banned';
 
-export type GoogleOutcome = { ok: true; user: UserRow; redirectTo: string } | { ok: false; error: GoogleErrorKey };
+export type GoogleOutcome =
+  { ok: true; user: UserRow; redirectTo: string } | { ok: false; error: GoogleErrorKey };
 
 /** Google sign-in and sign-up (spec core §4 "Google sign-up"; DESIGN §9). */
 export function createGoogleSignIn({
@@ -46,17 +47,34 @@ export function createGoogleSignIn({
 
     async finish(campus: Campus, callbackUrl: URL): Promise<GoogleOutcome> {
       const params = callbackUrl.searchParams;
-      if (params.get('error')) return { ok: false, error: params.get('error') === 'access_denied' ? 'canceled' : 'unknown' };
+      if (params.get('error'))
+        return {
+          ok: false,
+          error: params.get('error') === 'access_denied' ? 'canceled' : 'unknown',
+        };
       const state = params.get('state');
-      const pending = state ? await authRepository.takeOauthState(db.kysely, hashSecret(state), now()) : undefined;
-      if (!state || !pending || pending.campus_id !== campus.id) return { ok: false, error: 'invalidCredential' };
+      const pending = state
+        ? await authRepository.takeOauthState(db.kysely, hashSecret(state), now())
+        : undefined;
+      if (!state || !pending || pending.campus_id !== campus.id)
+        return { ok: false, error: 'invalidCredential' };
 
       let claims;
       try {
-        claims = await provider.finish(callbackUrl, { state, codeVerifier: pending.code_verifier, nonce: pending.nonce });
+        claims = await provider.finish(callbackUrl, {
+          state,
+          codeVerifier: pending.code_verifier,
+          nonce: pending.nonce,
+        });
       } catch (error) {
-        const network = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-        return { ok: false, error: network === 'ECONNREFUSED' || network === 'ENOTFOUND' ? 'network' : 'invalidCredential' };
+        const network =
+          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+          (error as { code?: string }).code;
+        return {
+          ok: false,
+          error:
+            network === 'ECONNREFUSED' || network === 'ENOTFOUND' ? 'network' : 'invalidCredential',
+        };
       }
       if (!claims.emailVerified) return { ok: false, error: 'notFound' };
       const email = normalizeEmail(claims.email);
@@ -70,7 +88,11 @@ export function createGoogleSignIn({
           const byEmail = await usersRepository.findByEmail(trx, email);
           if (byEmail) {
             // An account with this e-mail exists: Google proved the address, so sign in and link.
-            await usersRepository.update(trx, byEmail.id, { google_sub: claims.sub, verified: true, updated_at: at });
+            await usersRepository.update(trx, byEmail.id, {
+              google_sub: claims.sub,
+              verified: true,
+              updated_at: at,
+            });
             return (await usersRepository.findById(trx, byEmail.id))!;
           }
           const parsed = parseName(claims.name ?? '');
@@ -88,7 +110,11 @@ export function createGoogleSignIn({
             at,
           );
         });
-        const redirectTo = !user.verified ? '/verify' : campus.id === GENERIC_CAMPUS_ID ? '/search_schools' : '/home';
+        const redirectTo = !user.verified
+          ? '/verify'
+          : campus.id === GENERIC_CAMPUS_ID
+            ? '/search_schools'
+            : '/home';
         return { ok: true, user, redirectTo };
       } catch {
         return { ok: false, error: 'database' };

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -39,8 +39,24 @@ export const usersRepository = {
     return new Set(rows.map((r) => r.username));
   },
 
+  /**
+   * Inserts a user. Inside a transaction the insert runs under a savepoint, so
+   * a unique-key failure (a username taken a moment ago) can be retried: on
+   * PostgreSQL a failed statement would otherwise abort the whole transaction.
+   */
   async insert(db: Executor, user: NewUser): Promise<void> {
-    await db.insertInto('users').values(user).execute();
+    if (!db.isTransaction) {
+      await db.insertInto('users').values(user).execute();
+      return;
+    }
+    await sql`savepoint quad_insert_user`.execute(db);
+    try {
+      await db.insertInto('users').values(user).execute();
+      await sql`release savepoint quad_insert_user`.execute(db);
+    } catch (error) {
+      await sql`rollback to savepoint quad_insert_user`.execute(db);
+      throw error;
+    }
   },
 
   async update(db: Executor, id: string, changes: Partial<NewUser>): Promise<void> {

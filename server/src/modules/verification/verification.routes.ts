@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { codeSentSchema, schoolEmailBodySchema, sendCodeBodySchema, verifyCodeBodySchema, verifyResultSchema } from '@common/schemas/auth';
+import {
+  codeSentSchema,
+  schoolEmailBodySchema,
+  sendCodeBodySchema,
+  verifyCodeBodySchema,
+  verifyResultSchema,
+} from '@common/schemas/auth';
 import { LIMITS } from '../../http/rate-limit';
 import { presentViewer } from '../users/users.presenter';
 import { createVerificationService } from './verification.service';
@@ -13,22 +19,35 @@ export async function verificationRoutes(fastify: FastifyInstance): Promise<void
 
   app.post(
     '/api/verification/code',
-    { config: { rateLimit: LIMITS.mail }, schema: { body: sendCodeBodySchema.optional(), response: { 200: codeSentSchema } } },
+    {
+      config: { rateLimit: LIMITS.mail },
+      schema: { body: sendCodeBodySchema.optional(), response: { 200: codeSentSchema } },
+    },
     async (request) => verification.sendAccountCode(request.user, request.campus),
   );
 
   app.post(
     '/api/me/school-email',
-    { config: { rateLimit: LIMITS.mail }, schema: { body: schoolEmailBodySchema, response: { 200: codeSentSchema } } },
+    {
+      config: { rateLimit: LIMITS.mail },
+      schema: { body: schoolEmailBodySchema, response: { 200: codeSentSchema } },
+    },
     async (request) => verification.sendSchoolCode(request.user, request.campus, request.body),
   );
 
   app.post(
     '/api/verification/verify',
-    { config: { rateLimit: LIMITS.code }, schema: { body: verifyCodeBodySchema, response: { 200: verifyResultSchema } } },
+    {
+      config: { rateLimit: LIMITS.code },
+      schema: { body: verifyCodeBodySchema, response: { 200: verifyResultSchema } },
+    },
     async (request) => {
       const result = await verification.verify(request.user, request.campus, request.body);
-      return { viewer: presentViewer(result.user, storage), redirectTo: result.redirectTo, redirectCampus: result.redirectCampus };
+      return {
+        viewer: presentViewer(result.user, storage),
+        redirectTo: result.redirectTo,
+        redirectCampus: result.redirectCampus,
+      };
     },
   );
 }

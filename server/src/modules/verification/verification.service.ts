@@ -121,7 +121,7 @@ export function createVerificationService({
       }
       const owner = await usersRepository.findBySchoolEmail(db.kysely, email);
       if (owner && owner.id !== user.id) throw conflict('school_email_taken', M.schoolEmailTaken);
-      return sendCode(user, site, 'school_email', email, campus.id);
+      return sendCode(user, campus, 'school_email', email, campus.id);
     },
 
     /** Checks a code; on success marks the account verified or school-verified. */
