@@ -166,3 +166,20 @@ export const AUTH_MESSAGES = {
   crossOrigin: 'This request came from another site and was refused.',
   rateLimited: 'Too many requests. Please try again later.',
 } as const;
+
+/** Account settings (companion spec §2 "Account settings"). */
+export const ACCOUNT_MESSAGES = {
+  title: 'Account settings',
+  username: 'Username',
+  changePassword: 'Change your password',
+  email: 'Email',
+  phone: 'Phone',
+  clickToAdd: 'click to add',
+  schoolEmail: 'School Email',
+  joinYourCampus: 'Join your campus',
+  gender: 'Gender',
+  birthDate: 'Birth date',
+  none: 'None',
+  verified: 'Verified',
+  accountCreated: 'Account created',
+} as const;

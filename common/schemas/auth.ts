@@ -88,6 +88,9 @@ export const viewerSchema = z.object({
   avatarUrl: z.string().nullable(),
   profileSetUp: z.boolean(),
   hasPassword: z.boolean(),
+  phone: z.string().nullable(),
+  gender: z.string().nullable(),
+  birthDate: z.object({ year: z.number(), month: z.number(), day: z.number() }).nullable(),
   createdAt: z.number(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;

@@ -22,9 +22,11 @@ import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSessionService } from './modules/auth/sessions.service';
 import { campusRoutes } from './modules/campuses/campuses.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import type { EventBus } from './platform/bus';
 import type { GeoLookup } from './platform/geo/geo';
 import type { MailTransport } from './platform/mail';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(campusRoutes);
   await app.register(authRoutes);
   await app.register(verificationRoutes);
+  await app.register(mediaRoutes);
+  await app.register(postsRoutes);
   // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerWebApp(app, deps);

@@ -60,6 +60,25 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   BANNED_EMAILS_FILE: z.string().default('./config/banned-emails.txt'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_FORCE_PATH_STYLE: flag('auto'),
+  MEDIA_PUBLIC_URL: optionalUrl(['http://', 'https://']),
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -87,6 +106,19 @@ export interface Config {
   bannedEmailsFile: string;
   /** log2 of scrypt's N: 17 in production (DESIGN §9); tests use less. */
   passwordHashCost: number;
+  /** Uploaded files in an S3-compatible bucket; on local disk when unset. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Where browsers load media from (a CDN), without a trailing slash; the store's own URLs when unset. */
+  mediaPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +148,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     : e.DATABASE_URL.startsWith('sqlite:')
       ? { kind: 'sqlite', file: sqliteFile(e.DATABASE_URL) }
       : { kind: 'postgres', url: e.DATABASE_URL };
+  if (e.S3_BUCKET && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
+    ]);
+  }
   const mailboxAllowed = e.DEV_MAILBOX === 'auto' ? e.BASE_DOMAIN === 'localhost' : e.DEV_MAILBOX;
   return {
     env: e.NODE_ENV,
@@ -142,6 +179,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     bannedEmailsFile: path.resolve(e.BANNED_EMAILS_FILE),
     passwordHashCost: e.PASSWORD_HASH_COST,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted services (MinIO, …) want path-style addressing; AWS wants bucket hosts.
+          forcePathStyle:
+            e.S3_FORCE_PATH_STYLE === 'auto' ? Boolean(e.S3_ENDPOINT) : e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -32,4 +32,6 @@ export const LIMITS = {
   mail: { max: 6, timeWindow: '1 minute' },
   code: { max: 20, timeWindow: '1 minute' },
   lookup: { max: 60, timeWindow: '1 minute' },
+  upload: { max: 60, timeWindow: '1 minute' },
+  post: { max: 30, timeWindow: '1 minute' },
 } as const;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
+import { buildPost, buildUser } from '../../test/factories';
 
 let t: TestContext;
 let dist: string;
@@ -57,6 +58,27 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/some-student', headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>OU Buy / Sell</title>');
+  });
+
+  it('gives shared post links Open Graph tags for chat previews', async () => {
+    const author = await buildUser(t.db, { first_name: 'Maya', campus_id: 'ut' });
+    const post = await buildPost(t.db, author, { text: 'Selling a <mini> fridge, barely used' });
+    const res = await t.app.inject({
+      url: `/post/${post.id}?redirect=true`,
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
+    expect(res.body).toContain(
+      `<meta property="og:title" content="Maya&#39;s post · UT Buy / Sell">`,
+    );
+    expect(res.body).toContain(
+      '<meta property="og:description" content="Selling a &#60;mini&#62; fridge, barely used">',
+    );
+    // Another campus's host does not preview it.
+    const elsewhere = await t.app.inject({
+      url: `/post/${post.id}`,
+      headers: { ...html, host: 'ou.localhost:3000' },
+    });
+    expect(elsewhere.body).not.toContain('og:title');
   });
 
   it('serves /404 with a 404 status', async () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app';
 import { createCampusService } from '../modules/campuses/campuses.service';
+import { createPostsService } from '../modules/posts/posts.service';
 import { presentViewer } from '../modules/users/users.presenter';
 import { LOCAL_MEDIA_PREFIX } from '../platform/storage/disk-store';
 
@@ -54,7 +55,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     reply.redirect(withQuery('/home', request.url), 302),
   );
 
-  const renderPage = (request: FastifyRequest, status: number, reply: FastifyReply) => {
+  const posts = createPostsService({ db: deps.db, storage: deps.storage, bus: deps.bus });
+  const renderPage = async (request: FastifyRequest, status: number, reply: FastifyReply) => {
     const campus = request.campus;
     if (!template) {
       return reply
@@ -75,6 +77,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
       `<meta name="theme-color" content="${dto.theme.primary}">`,
       `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
+      ...(await openGraph(request)),
       `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
       `<script type="application/json" id="quad-boot">${boot}</script>`,
     ].join('\n    ');
@@ -84,6 +87,14 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       .header('cache-control', 'private, no-cache')
       .send(template.replace(HEAD_MARK, head));
   };
+
+  async function openGraph(request: FastifyRequest): Promise<string[]> {
+    const match = /^\/post\/([A-Za-z0-9-]{1,64})\/?(?:\?|$)/.exec(request.url);
+    if (!match) return [];
+    const site = campuses.present(request.campus).url;
+    const preview = await posts.preview(request.campus, match[1]!).catch(() => null);
+    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p));
+  }
 
   app.get('/404', { schema: { hide: true } }, async (request, reply) =>
     renderPage(request, 404, reply),
@@ -105,6 +116,23 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       },
     });
   });
+}
+
+/** Open Graph tags for a shared post link (/post/{id}), so chat apps show a preview. */
+async function openGraphTags(
+  preview: { title: string; description: string; image: string | null } | null,
+  absolute: (path: string) => string,
+): Promise<string[]> {
+  if (!preview) return [];
+  return [
+    `<meta property="og:type" content="article">`,
+    `<meta property="og:title" content="${escapeHtml(preview.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(preview.description)}">`,
+    ...(preview.image
+      ? [`<meta property="og:image" content="${escapeHtml(absolute(preview.image))}">`]
+      : []),
+    `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}">`,
+  ];
 }
 
 function withQuery(target: string, url: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campusUrl } from '@common/campuses';
+import { CAMPUS_IDS, CAMPUSES, campusUrl } from '@common/campuses';
 import {
   emailStatusQuerySchema,
   emailStatusSchema,
@@ -133,6 +133,33 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await auth.resetPassword(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
       return { viewer: viewer(user) };
+    },
+  );
+
+  // Moving to another campus site keeps the user signed in (sessions are per host).
+  app.get(
+    '/api/auth/handoff/start',
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: { hide: true, querystring: z.object({ campus: z.enum(CAMPUS_IDS) }) },
+    },
+    async (request, reply) => {
+      const target = CAMPUSES[request.query.campus];
+      if (!request.user)
+        return reply.redirect(campusUrl(config.publicUrl, target.id) + '/home', 302);
+      return reply.redirect(await auth.startHandoff(request.user, target), 302);
+    },
+  );
+  app.get(
+    '/api/auth/handoff',
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: { hide: true, querystring: z.object({ token: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      const user = await auth.finishHandoff(request.query.token, request.campus);
+      if (user) await app.sessionCookie.signIn(request, reply, user.id);
+      return reply.redirect('/home', 302);
     },
   );
 

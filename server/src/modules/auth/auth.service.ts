@@ -27,6 +27,7 @@ const LOCK_AFTER_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 const LINK_MS = 60 * 60 * 1000;
+const HANDOFF_MS = 60 * 1000;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -289,6 +290,48 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
         if (!user) throw badRequest('link_expired', M.linkExpired);
         return user;
       });
+    },
+
+    /**
+     * Sessions are per site (host-only cookies): moving a signed-in user to
+     * their campus's own site carries them over with a single-use, 60-second
+     * token instead of asking them to sign in again.
+     */
+    async startHandoff(user: UserRow, target: Campus): Promise<string> {
+      const token = newSecret();
+      const at = now();
+      await authRepository.insertToken(db.kysely, {
+        id: hashSecret(token),
+        purpose: 'handoff',
+        email: user.email,
+        user_id: user.id,
+        first_name: null,
+        last_name: null,
+        campus_id: target.id,
+        created_at: at,
+        expires_at: at + HANDOFF_MS,
+        used_at: null,
+      });
+      const url = new URL('/api/auth/handoff', siteUrl(target));
+      url.searchParams.set('token', token);
+      return url.toString();
+    },
+
+    /** The user a handoff token carries to this site, or null when it is unknown, used, expired or for another site. */
+    async finishHandoff(tokenText: string, site: Campus): Promise<UserRow | null> {
+      const at = now();
+      const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
+      if (
+        !token ||
+        token.used_at !== null ||
+        token.expires_at <= at ||
+        token.campus_id !== site.id ||
+        !token.user_id
+      )
+        return null;
+      if (!(await authRepository.useToken(db.kysely, token.id, at))) return null;
+      const user = await usersRepository.findById(db.kysely, token.user_id);
+      return user && !banned.has(user.email) ? user : null;
     },
 
     assertNotBanned,

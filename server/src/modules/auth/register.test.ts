@@ -146,6 +146,9 @@ describe('registering', () => {
         'avatarUrl',
         'profileSetUp',
         'hasPassword',
+        'phone',
+        'gender',
+        'birthDate',
         'createdAt',
       ].sort(),
     );

@@ -18,6 +18,12 @@ export function presentViewer(user: UserRow, storage: BlobStore): Viewer {
     avatarUrl: user.avatar_key ? storage.url(user.avatar_key) : null,
     profileSetUp: Boolean(user.profile_set_up),
     hasPassword: user.password_hash !== null,
+    phone: user.phone,
+    gender: user.gender,
+    birthDate:
+      user.birth_year !== null && user.birth_month !== null && user.birth_day !== null
+        ? { year: user.birth_year, month: user.birth_month, day: user.birth_day }
+        : null,
     createdAt: user.created_at,
   };
 }

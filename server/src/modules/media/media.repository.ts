@@ -1,0 +1,85 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, MediaColumns, PostMediaTable } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type PostMediaRow = Selectable<PostMediaTable>;
+export type NewPostMedia = Insertable<PostMediaTable>;
+
+/** One stored file of an upload: its blob key and pixel size (0 × 0 for videos: not probed). */
+export interface StoredVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The `variants` column (JSON text). Images have all three sizes as WebP;
+ * videos only `original`, the uploaded file as it came.
+ */
+export interface MediaVariants {
+  thumb?: StoredVariant;
+  feed?: StoredVariant;
+  original: StoredVariant;
+}
+
+/** The variants of a row; a row whose JSON is unreadable falls back to its main file. */
+export function parseVariants(
+  row: Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>,
+): MediaVariants {
+  const fallback: MediaVariants = {
+    original: { key: row.key, width: row.width, height: row.height },
+  };
+  try {
+    const parsed = JSON.parse(row.variants) as Partial<MediaVariants> | null;
+    return parsed && isVariant(parsed.original)
+      ? {
+          original: parsed.original,
+          ...(isVariant(parsed.feed) ? { feed: parsed.feed } : {}),
+          ...(isVariant(parsed.thumb) ? { thumb: parsed.thumb } : {}),
+        }
+      : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function isVariant(value: unknown): value is StoredVariant {
+  const v = value as StoredVariant | undefined;
+  return typeof v?.key === 'string' && typeof v.width === 'number' && typeof v.height === 'number';
+}
+
+/** The only SQL over uploaded post files. */
+export const mediaRepository = {
+  async insert(db: Executor, row: NewPostMedia): Promise<void> {
+    await db.insertInto('post_media').values(row).execute();
+  },
+
+  find(db: Executor, id: string): Promise<PostMediaRow | undefined> {
+    return db.selectFrom('post_media').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The files of these posts, in post order and then in the order the author chose. */
+  listForPosts(db: Executor, postIds: readonly string[]): Promise<PostMediaRow[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('post_media')
+      .selectAll()
+      .where('post_id', 'in', [...new Set(postIds)])
+      .orderBy('post_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Every blob key these rows own (all variants), for deleting them from the store. */
+  keysOf(rows: readonly Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]): string[] {
+    const keys = new Set<string>();
+    for (const row of rows) {
+      keys.add(row.key);
+      const { thumb, feed, original } = parseVariants(row);
+      for (const variant of [thumb, feed, original]) if (variant) keys.add(variant.key);
+    }
+    return [...keys];
+  },
+};

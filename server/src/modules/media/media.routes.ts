@@ -1,0 +1,38 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uploadSchema } from '@common/schemas/posts';
+import { LIMITS } from '../../http/rate-limit';
+import { createMediaService, MAX_VIDEO_BYTES } from './media.service';
+
+/** Photo and video uploads for posts (DESIGN §8): one file per request, answered with its media. */
+export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+  // Multipart bodies are accepted by these routes only (the plugin is encapsulated here).
+  await fastify.register(multipart, {
+    limits: { files: 1, fileSize: MAX_VIDEO_BYTES, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app.deps;
+  const media = createMediaService({ db, storage });
+
+  app.post(
+    '/api/uploads',
+    {
+      config: { rateLimit: LIMITS.upload },
+      schema: { consumes: ['multipart/form-data'], response: { 201: uploadSchema } },
+    },
+    async (request, reply) => {
+      const created = await media.upload(request.user, async () => {
+        if (!request.isMultipart()) return undefined;
+        const part = await request.file();
+        if (!part) return undefined;
+        return {
+          field: part.fieldname,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        };
+      });
+      return reply.status(201).send(created);
+    },
+  );
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import { requireSchoolVerified } from '../../http/guards';
+import { badRequest, HttpError, tooLarge } from '../../http/errors';
+import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentMedia } from './media.presenter';
+import { type MediaVariants, mediaRepository, type StoredVariant } from './media.repository';
+
+const MB = 1024 * 1024;
+/** Upload limits (DESIGN §8). */
+export const MAX_IMAGE_BYTES = 20 * MB;
+export const MAX_VIDEO_BYTES = 200 * MB;
+
+/** The spec has no words for these; they say what to do. */
+export const MEDIA_MESSAGES = {
+  photoTooLarge: 'This photo is too large: photos can be up to 20 MB.',
+  videoTooLarge: 'This video is too large: videos can be up to 200 MB.',
+  uploadIncomplete: 'The upload did not finish. Please try again.',
+} as const;
+
+/** The file part of an upload, as the route hands it over (the service never sees the request). */
+export interface IncomingFile {
+  field: string;
+  stream: Readable;
+  /** True when the multipart parser cut the file off at its size limit. */
+  truncated(): boolean;
+}
+
+export interface MediaServiceOptions {
+  db: Db;
+  storage: BlobStore;
+  limits?: { image: number; video: number };
+  now?: () => number;
+}
+
+/**
+ * Photos and videos for posts (DESIGN §8): received into a temp file, judged
+ * by their bytes, photos re-encoded without metadata in three sizes, every
+ * file stored under `media/{mediaId}/`, and a post_media row that waits for
+ * the post that will use it.
+ */
+export function createMediaService({
+  db,
+  storage,
+  limits = { image: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES },
+  now = Date.now,
+}: MediaServiceOptions) {
+  return {
+    /**
+     * Checks the uploader first, then asks for the file (so nobody's bytes are
+     * read before they may upload), stores it and answers the new media.
+     */
+    async upload(
+      viewer: UserRow | null,
+      receive: () => Promise<IncomingFile | undefined>,
+    ): Promise<MediaDto> {
+      requireSchoolVerified(viewer);
+      const file = await receive().catch((error: unknown) => {
+        throw asClientFault(error);
+      });
+      if (!file || file.field !== 'file') {
+        file?.stream.resume();
+        throw badRequest('no_file', POST_MESSAGES.onlyPhotosVideos);
+      }
+      // os.tmpdir() is read per upload so a test (or an operator's TMPDIR) can move it.
+      const temp = path.join(os.tmpdir(), `quad-upload-${randomUUID()}`);
+      try {
+        const { detected, bytes } = await receiveToFile(file, temp, limits);
+        return await store(viewer, detected, temp, bytes);
+      } finally {
+        await fs.rm(temp, { force: true });
+      }
+    },
+  };
+
+  async function store(
+    viewer: UserRow,
+    detected: DetectedMedia,
+    temp: string,
+    uploadedBytes: number,
+  ): Promise<MediaDto> {
+    const id = uuidv7();
+    const stored: string[] = [];
+    try {
+      let variants: MediaVariants;
+      let mime: string;
+      let bytes: number;
+      if (detected.kind === 'image') {
+        const image = await processImage(temp).catch(() => {
+          // The bytes begin like a photo but do not decode as one.
+          throw badRequest('unreadable_media', POST_MESSAGES.onlyPhotosVideos);
+        });
+        const planned = (['thumb', 'feed', 'original'] as const).map((name) => {
+          const variant = image.variants[name];
+          return { name, variant, key: `media/${id}/${name}.${variant.ext}` };
+        });
+        stored.push(...planned.map((p) => p.key));
+        // Every put settles before a failure is handled, so the clean-up misses none.
+        const results = await Promise.allSettled(
+          planned.map((p) => storage.put(p.key, p.variant.data, p.variant.mime)),
+        );
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        const [thumb, feed, original] = planned.map((p): StoredVariant => ({
+          key: p.key,
+          width: p.variant.width,
+          height: p.variant.height,
+        })) as [StoredVariant, StoredVariant, StoredVariant];
+        variants = { thumb, feed, original };
+        mime = image.variants.original.mime;
+        bytes = Object.values(image.variants).reduce((sum, v) => sum + v.data.length, 0);
+      } else {
+        // No ffmpeg: a video is kept as it came, its size unknown (the web shows a 16:9 box).
+        const key = `media/${id}/original.${detected.ext}`;
+        stored.push(key);
+        await storage.put(key, createReadStream(temp), detected.mime);
+        variants = { original: { key, width: 0, height: 0 } };
+        mime = detected.mime;
+        bytes = uploadedBytes;
+      }
+      const row = {
+        id,
+        post_id: null,
+        owner_id: viewer.id,
+        position: 0,
+        key: variants.original.key,
+        kind: detected.kind,
+        mime,
+        width: variants.original.width,
+        height: variants.original.height,
+        bytes,
+        variants: JSON.stringify(variants),
+        created_at: now(),
+      };
+      await mediaRepository.insert(db.kysely, row);
+      return presentMedia(row, storage);
+    } catch (error) {
+      // Files without a row would never be deleted: take them back.
+      await storage.delete(stored).catch(() => {});
+      throw error;
+    }
+  }
+}
+
+/**
+ * Streams the file to `temp` (never whole in memory), recognising it from its
+ * first bytes: anything but an accepted photo or video is refused before the
+ * rest is read, and a file over its kind's limit as soon as it crosses it.
+ */
+async function receiveToFile(
+  file: IncomingFile,
+  temp: string,
+  limits: { image: number; video: number },
+): Promise<{ detected: DetectedMedia; bytes: number }> {
+  const inspector = new UploadInspector(limits);
+  let sourceError: unknown;
+  file.stream.once('error', (error) => (sourceError = error));
+  try {
+    await pipeline(file.stream, inspector, createWriteStream(temp));
+  } catch (error) {
+    // The body may have failed before the listener above was attached.
+    const fromClient = error === sourceError || error === file.stream.errored;
+    if (fromClient) throw asClientFault(error);
+    throw error;
+  }
+  // The parser stops at the largest size allowed (a video's) and says so.
+  if (file.truncated()) throw tooLarge('file_too_large', MEDIA_MESSAGES.videoTooLarge);
+  if (!inspector.detected) throw badRequest('not_media', POST_MESSAGES.onlyPhotosVideos);
+  return { detected: inspector.detected, bytes: inspector.bytes };
+}
+
+/** Passes bytes through once their first DETECT_BYTES show an accepted type, counting them. */
+class UploadInspector extends Transform {
+  detected: DetectedMedia | undefined;
+  bytes = 0;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+
+  constructor(private readonly limits: { image: number; video: number }) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.detected) {
+      done(this.overLimit(), chunk);
+      return;
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < DETECT_BYTES) {
+      done();
+      return;
+    }
+    this.detect().then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.detected) done();
+    else if (this.headBytes === 0) done(notMedia());
+    else this.detect().then(() => done(), done);
+  }
+
+  private async detect(): Promise<void> {
+    const head = Buffer.concat(this.head, this.headBytes);
+    this.head = [];
+    const detected = await detectMedia(head);
+    if (!detected) throw notMedia();
+    this.detected = detected;
+    const over = this.overLimit();
+    if (over) throw over;
+    this.push(head);
+  }
+
+  private overLimit(): HttpError | null {
+    const kind = this.detected?.kind;
+    if (kind === 'image' && this.bytes > this.limits.image)
+      return tooLarge('file_too_large', MEDIA_MESSAGES.photoTooLarge);
+    if (kind === 'video' && this.bytes > this.limits.video)
+      return tooLarge('file_too_large', MEDIA_MESSAGES.videoTooLarge);
+    return null;
+  }
+}
+
+/** A body that broke off or does not parse is the client's fault (400), not the server's. */
+function asClientFault(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof Error && status !== undefined && status >= 400 && status < 500) return error;
+  return badRequest('upload_incomplete', MEDIA_MESSAGES.uploadIncomplete);
+}
+
+const notMedia = () => badRequest('not_media', POST_MESSAGES.onlyPhotosVideos);

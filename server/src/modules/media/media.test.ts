@@ -1,0 +1,472 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { AUTH_MESSAGES } from '@common/messages';
+import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { api, loginAs } from '../../../test/auth';
+import { buildPost, buildUser } from '../../../test/factories';
+import {
+  animatedGif,
+  aviBytes,
+  phoneJpeg,
+  solidImage,
+  videoBytes,
+} from '../../../test/media-fixtures';
+import { keysOfMedia, presentMedia } from './media.presenter';
+import { type MediaVariants, mediaRepository } from './media.repository';
+import { MEDIA_MESSAGES } from './media.service';
+
+/**
+ * POST /api/uploads (DESIGN §8): photos and videos recognised by their bytes,
+ * photos stored upright, without metadata, in three WebP sizes.
+ */
+
+let t: TestContext;
+let tempDir: string;
+let cookie: string;
+let uploaderId: string;
+
+let ipSequence = 0;
+const nextIp = () => `198.19.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await buildUser(t.db, { verified: true, school_verified: true });
+  uploaderId = user.id;
+  cookie = await loginAs(t.app, user);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// Uploads go through os.tmpdir(): point it at a folder of our own to see what is left behind.
+beforeEach(() => {
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-media-test-'));
+  vi.stubEnv('TMPDIR', tempDir);
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  const left = fs.readdirSync(tempDir);
+  fs.rmSync(tempDir, { recursive: true, force: true });
+  expect(left, 'temp files left behind').toEqual([]);
+});
+
+interface Part {
+  field?: string;
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+const BOUNDARY = '----quad-test-boundary-7d3f';
+const partHead = ({ field = 'file', filename, type }: Omit<Part, 'data'>) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+const TAIL = Buffer.from(`--${BOUNDARY}--\r\n`);
+
+/** A multipart/form-data body, written by hand as a browser would send it. */
+function multipart(parts: Part[]): Buffer {
+  return Buffer.concat([...parts.flatMap((p) => [partHead(p), p.data, Buffer.from('\r\n')]), TAIL]);
+}
+
+function upload(
+  payload: Buffer | Readable,
+  options: { cookie?: string | null; contentType?: string } = {},
+) {
+  return api(t.app, {
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    remoteAddress: nextIp(),
+    headers: {
+      'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    ...(options.cookie === null ? {} : { cookie: options.cookie ?? cookie }),
+  });
+}
+
+const uploadFile = (filename: string, type: string, data: Buffer, as?: string | null) =>
+  upload(multipart([{ filename, type, data }]), { cookie: as });
+
+async function stored(key: string): Promise<Buffer> {
+  const stream = await t.app.deps.storage.get(key);
+  expect(stream, `${key} is in the store`).not.toBeNull();
+  return buffer(stream!);
+}
+
+async function rowOf(media: MediaDto) {
+  const row = await mediaRepository.find(t.db.kysely, media.id);
+  expect(row).toBeDefined();
+  return { row: row!, variants: JSON.parse(row!.variants) as MediaVariants };
+}
+
+function expectError(
+  response: Awaited<ReturnType<typeof upload>>,
+  status: number,
+  message: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().error.message).toBe(message);
+}
+
+describe('who may upload', () => {
+  it('asks a guest to sign in', async () => {
+    const response = await uploadFile('photo.jpg', 'image/jpeg', await phoneJpeg(), null);
+    expectError(response, 401, AUTH_MESSAGES.signInRequired);
+  });
+
+  it('asks for a verified account, then a verified school e-mail', async () => {
+    const unverified = await buildUser(t.db);
+    expectError(
+      await uploadFile(
+        'photo.jpg',
+        'image/jpeg',
+        await phoneJpeg(),
+        await loginAs(t.app, unverified),
+      ),
+      403,
+      AUTH_MESSAGES.verifyRequired,
+    );
+    const noSchool = await buildUser(t.db, { verified: true });
+    expectError(
+      await uploadFile(
+        'photo.jpg',
+        'image/jpeg',
+        await phoneJpeg(),
+        await loginAs(t.app, noSchool),
+      ),
+      403,
+      AUTH_MESSAGES.schoolVerifyRequired,
+    );
+    const count = await t.db.kysely
+      .selectFrom('post_media')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', 'in', [unverified.id, noSchool.id])
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe('photos', () => {
+  it('stores a phone photo upright, without EXIF or GPS, in three WebP sizes', async () => {
+    const response = await uploadFile('IMG_0001.jpg', 'image/jpeg', await phoneJpeg(300, 200));
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json<MediaDto>();
+    const { row, variants } = await rowOf(media);
+
+    expect(row).toMatchObject({
+      post_id: null,
+      owner_id: uploaderId,
+      kind: 'image',
+      mime: 'image/webp',
+      width: 200,
+      height: 300,
+      key: `media/${media.id}/original.webp`,
+    });
+    expect(variants).toEqual({
+      thumb: { key: `media/${media.id}/thumb.webp`, width: 133, height: 200 },
+      feed: { key: `media/${media.id}/feed.webp`, width: 200, height: 300 },
+      original: { key: `media/${media.id}/original.webp`, width: 200, height: 300 },
+    });
+    expect(media).toEqual({
+      id: row.id,
+      kind: 'image',
+      mime: 'image/webp',
+      url: `/uploads/media/${media.id}/feed.webp`,
+      thumbUrl: `/uploads/media/${media.id}/thumb.webp`,
+      width: 200,
+      height: 300,
+    });
+
+    let total = 0;
+    for (const variant of [variants.thumb!, variants.feed!, variants.original]) {
+      const data = await stored(variant.key);
+      total += data.length;
+      const m = await sharp(data).metadata();
+      expect(m.format).toBe('webp');
+      expect([m.width, m.height]).toEqual([variant.width, variant.height]);
+      expect(m.exif).toBeUndefined();
+      expect(m.xmp).toBeUndefined();
+      expect(m.icc).toBeUndefined();
+      expect(data.includes('QuadPhone')).toBe(false);
+    }
+    expect(row.bytes).toBe(total);
+    const thumb = await sharp(await stored(variants.thumb!.key)).metadata();
+    expect(thumb.height).toBe(200);
+  });
+
+  it('serves the stored files as WebP, never sniffed, cached forever', async () => {
+    const media = (
+      await uploadFile('photo.png', 'image/png', await solidImage(64, 48, 'png'))
+    ).json<MediaDto>();
+    for (const url of [media.url, media.thumbUrl]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('accepts PNG and WebP, sized down to 1080 for the feed and 2560 at most', async () => {
+    const png = await uploadFile('scan.png', 'image/png', await solidImage(3000, 1500, 'png'));
+    expect(png.statusCode, png.body).toBe(201);
+    const { row, variants } = await rowOf(png.json());
+    expect([row.width, row.height]).toEqual([2560, 1280]);
+    expect(variants.feed).toMatchObject({ width: 1080, height: 540 });
+    expect(variants.thumb).toMatchObject({ width: 400, height: 200 });
+    expect(png.json<MediaDto>()).toMatchObject({ width: 1080, height: 540 });
+
+    const webp = await uploadFile('sticker.webp', 'image/webp', await solidImage(500, 500, 'webp'));
+    expect(webp.statusCode, webp.body).toBe(201);
+    expect(webp.json<MediaDto>()).toMatchObject({ kind: 'image', width: 500, height: 500 });
+  });
+
+  it('keeps an animated GIF animated', async () => {
+    const response = await uploadFile('dance.gif', 'image/gif', await animatedGif(60, 40, 4));
+    expect(response.statusCode, response.body).toBe(201);
+    const { variants } = await rowOf(response.json());
+    for (const variant of [variants.thumb!, variants.feed!, variants.original]) {
+      const m = await sharp(await stored(variant.key), { animated: true }).metadata();
+      expect(m.format).toBe('webp');
+      expect(m.pages).toBe(4);
+      expect(m.pageHeight).toBe(variant.height);
+    }
+    expect(variants.thumb).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('judges the bytes, not the name or the declared type', async () => {
+    // A real PNG called .txt and declared as text is still a photo.
+    const response = await uploadFile('notes.txt', 'text/plain', await solidImage(20, 20, 'png'));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<MediaDto>().kind).toBe('image');
+  });
+});
+
+describe('videos', () => {
+  it('stores an MP4 as it came, with its size unknown', async () => {
+    const data = videoBytes('isom', 100_000);
+    const response = await uploadFile('clip.mp4', 'video/mp4', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json<MediaDto>();
+    const key = `media/${media.id}/original.mp4`;
+    expect(media).toEqual({
+      id: media.id,
+      kind: 'video',
+      mime: 'video/mp4',
+      url: `/uploads/${key}`,
+      thumbUrl: `/uploads/${key}`,
+      width: 0,
+      height: 0,
+    });
+    const { row, variants } = await rowOf(media);
+    expect(row).toMatchObject({
+      kind: 'video',
+      mime: 'video/mp4',
+      width: 0,
+      height: 0,
+      bytes: data.length,
+      key,
+    });
+    expect(variants).toEqual({ original: { key, width: 0, height: 0 } });
+    expect((await stored(key)).equals(data)).toBe(true);
+  });
+
+  it('accepts MOV and AVI by their bytes', async () => {
+    const mov = await uploadFile('IMG_0002.MOV', 'application/octet-stream', videoBytes('qt  '));
+    expect(mov.statusCode, mov.body).toBe(201);
+    expect(mov.json<MediaDto>()).toMatchObject({ kind: 'video', mime: 'video/quicktime' });
+    expect(mov.json<MediaDto>().url).toMatch(/\/original\.mov$/);
+    const avi = await uploadFile('old.avi', 'video/avi', aviBytes());
+    expect(avi.statusCode, avi.body).toBe(201);
+    expect(avi.json<MediaDto>()).toMatchObject({ kind: 'video', mime: 'video/x-msvideo' });
+  });
+});
+
+describe('what is refused', () => {
+  it('refuses a text file or a program called photo.jpg', async () => {
+    const others = [
+      Buffer.from('These are not the droids you are looking for.'),
+      Buffer.concat([Buffer.from('MZ'), Buffer.alloc(8000, 0x90)]),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+    ];
+    for (const data of others) {
+      expectError(
+        await uploadFile('photo.jpg', 'image/jpeg', data),
+        400,
+        POST_MESSAGES.onlyPhotosVideos,
+      );
+    }
+  });
+
+  it('refuses an empty file, a broken photo and a request without a file', async () => {
+    expectError(
+      await uploadFile('photo.jpg', 'image/jpeg', Buffer.alloc(0)),
+      400,
+      POST_MESSAGES.onlyPhotosVideos,
+    );
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6000, 7)]);
+    expectError(
+      await uploadFile('photo.jpg', 'image/jpeg', broken),
+      400,
+      POST_MESSAGES.onlyPhotosVideos,
+    );
+    const photo = await phoneJpeg();
+    expectError(
+      await upload(
+        multipart([{ field: 'image', filename: 'photo.jpg', type: 'image/jpeg', data: photo }]),
+      ),
+      400,
+      POST_MESSAGES.onlyPhotosVideos,
+    );
+    expectError(
+      await upload(Buffer.from(JSON.stringify({ file: 'photo.jpg' })), {
+        contentType: 'application/json',
+      }),
+      400,
+      POST_MESSAGES.onlyPhotosVideos,
+    );
+  });
+
+  it('answers 400 to a body that is not well-formed multipart', async () => {
+    const photo = await phoneJpeg();
+    expectError(
+      await upload(multipart([{ filename: 'photo.jpg', type: 'image/jpeg', data: photo }]), {
+        contentType: 'multipart/form-data',
+      }),
+      400,
+      MEDIA_MESSAGES.uploadIncomplete,
+    );
+    // The body stops in the middle of the file.
+    const cut = Buffer.concat([partHead({ filename: 'photo.jpg', type: 'image/jpeg' }), photo]);
+    expectError(await upload(cut), 400, MEDIA_MESSAGES.uploadIncomplete);
+  });
+
+  it('refuses a photo over 20 MB with 413', async () => {
+    // A JPEG's first bytes, then more than 20 MB: refused as soon as it crosses the limit.
+    const head = await solidImage(10, 10, 'jpeg');
+    const big = Buffer.concat([head, Buffer.alloc(20 * 1024 * 1024 + 1 - head.length)]);
+    expectError(await uploadFile('huge.jpg', 'image/jpeg', big), 413, MEDIA_MESSAGES.photoTooLarge);
+  });
+
+  it('refuses a video over 200 MB with 413, without holding it in memory', async () => {
+    const total = 200 * 1024 * 1024 + 4096;
+    const chunk = Buffer.alloc(1024 * 1024);
+    async function* body() {
+      yield partHead({ filename: 'long.mp4', type: 'video/mp4' });
+      yield videoBytes('isom', 4096);
+      for (let sent = 4096; sent < total; sent += chunk.length) yield chunk;
+      yield Buffer.from('\r\n');
+      yield TAIL;
+    }
+    expectError(await upload(Readable.from(body())), 413, MEDIA_MESSAGES.videoTooLarge);
+  });
+
+  it('stores nothing for a refused upload', async () => {
+    const folder = path.join(t.dataDir, 'media', 'media');
+    const files = () => (fs.existsSync(folder) ? fs.readdirSync(folder).length : 0);
+    const rows = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('post_media')
+          .select('id')
+          .where('owner_id', '=', uploaderId)
+          .execute()
+      ).length;
+    const [filesBefore, rowsBefore] = [files(), await rows()];
+    await uploadFile('photo.jpg', 'image/jpeg', Buffer.from('plain text'));
+    await uploadFile(
+      'photo.jpg',
+      'image/jpeg',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6000, 7)]),
+    );
+    expect(files()).toBe(filesBefore);
+    expect(await rows()).toBe(rowsBefore);
+  });
+});
+
+describe('media rows', () => {
+  it('lists the files of posts in post order, then in the order the author chose', async () => {
+    const author = await buildUser(t.db, { verified: true, school_verified: true });
+    const authorCookie = await loginAs(t.app, author);
+    const uploads: MediaDto[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await uploadFile(
+        `p${i}.png`,
+        'image/png',
+        await solidImage(30 + i, 30, 'png'),
+        authorCookie,
+      );
+      uploads.push(response.json());
+    }
+    const video = (
+      await uploadFile('v.mp4', 'video/mp4', videoBytes(), authorCookie)
+    ).json<MediaDto>();
+    const [first, second] = [await buildPost(t.db, author), await buildPost(t.db, author)].sort(
+      (a, b) => (a.id < b.id ? -1 : 1),
+    );
+    const attach = (id: string, postId: string, position: number) =>
+      t.db.kysely
+        .updateTable('post_media')
+        .set({ post_id: postId, position })
+        .where('id', '=', id)
+        .execute();
+    await attach(uploads[0]!.id, second!.id, 1);
+    await attach(uploads[1]!.id, second!.id, 0);
+    await attach(uploads[2]!.id, first!.id, 0);
+    await attach(video.id, first!.id, 1);
+
+    const rows = await mediaRepository.listForPosts(t.db.kysely, [second!.id, first!.id]);
+    expect(rows.map((r) => r.id)).toEqual([
+      uploads[2]!.id,
+      video.id,
+      uploads[1]!.id,
+      uploads[0]!.id,
+    ]);
+    expect(await mediaRepository.listForPosts(t.db.kysely, [])).toEqual([]);
+    expect(rows.map((r) => presentMedia(r, t.app.deps.storage))).toEqual([
+      uploads[2],
+      video,
+      uploads[1],
+      uploads[0],
+    ]);
+
+    // Every file of every variant, ready for the store's delete.
+    const keys = keysOfMedia(rows);
+    expect(keys).toHaveLength(3 * 3 + 1);
+    expect(keys).toContain(`media/${video.id}/original.mp4`);
+    expect(keys).toContain(`media/${uploads[0]!.id}/thumb.webp`);
+    await t.app.deps.storage.delete(keys);
+    for (const key of keys) expect(await t.app.deps.storage.get(key)).toBeNull();
+  });
+
+  it('presents a row whose variants are unreadable by its main file', () => {
+    const dto = presentMedia(
+      {
+        id: 'm1',
+        kind: 'image',
+        mime: 'image/webp',
+        key: 'media/m1/original.webp',
+        width: 10,
+        height: 20,
+        variants: 'not json',
+      },
+      t.app.deps.storage,
+    );
+    expect(dto).toMatchObject({
+      url: '/uploads/media/m1/original.webp',
+      thumbUrl: '/uploads/media/m1/original.webp',
+      width: 10,
+      height: 20,
+    });
+  });
+});

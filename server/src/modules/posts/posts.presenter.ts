@@ -1,0 +1,58 @@
+import { isCampusId } from '@common/campuses';
+import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
+import type { PostMediaTable } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentMedia } from '../media/media.presenter';
+import type { PostWithAuthor } from './posts.repository';
+
+type MediaRow = Omit<PostMediaTable, 'post_id'> & { post_id: string | null };
+
+/**
+ * Turns rows into the API's posts: author as "Jane D." (DESIGN §11), files in
+ * order, and whether the viewer saved each one.
+ */
+export function createPostPresenter(storage: BlobStore) {
+  return (rows: PostWithAuthor[], media: MediaRow[], liked: Set<string>): PostDto[] => {
+    const mediaByPost = new Map<string, MediaDto[]>();
+    for (const row of media) {
+      if (!row.post_id) continue;
+      const list = mediaByPost.get(row.post_id) ?? [];
+      list.push(presentMedia(row, storage));
+      mediaByPost.set(row.post_id, list);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      campusId: isCampusId(row.campus_id) ? row.campus_id : 'ou',
+      parentId: row.parent_id,
+      rootId: row.root_id,
+      depth: row.depth,
+      text: row.text,
+      category: row.category,
+      author: {
+        id: row.author_id,
+        username: row.author_username,
+        firstName: row.author_first_name,
+        lastInitial: row.author_last_name ? `${[...row.author_last_name][0]!.toUpperCase()}.` : '',
+        avatarUrl: row.author_avatar_key ? storage.url(row.author_avatar_key) : null,
+        verified: Boolean(row.author_verified),
+      },
+      media: mediaByPost.get(row.id) ?? [],
+      likeCount: row.like_count,
+      commentCount: row.comment_count,
+      liked: liked.has(row.id),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  };
+}
+
+/** Nests a flat, oldest-first list of replies under `rootId` (any depth). */
+export function nestReplies(rootId: string, replies: PostDto[]): CommentNode[] {
+  const nodes = new Map<string, CommentNode>(replies.map((p) => [p.id, { ...p, replies: [] }]));
+  const top: CommentNode[] = [];
+  for (const node of nodes.values()) {
+    if (node.parentId === rootId) top.push(node);
+    else nodes.get(node.parentId ?? '')?.replies.push(node);
+  }
+  return top;
+}

@@ -1,0 +1,323 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, PostRow } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A post with the author columns a list needs, from one join. */
+export interface PostWithAuthor extends PostRow {
+  author_username: string;
+  author_first_name: string;
+  author_last_name: string;
+  author_avatar_key: string | null;
+  author_verified: boolean | number;
+}
+
+export type Cursor = { score?: number; updatedAt: number; id: string };
+
+function withAuthor(db: Executor) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.author_id')
+    .selectAll('posts')
+    .select([
+      'users.username as author_username',
+      'users.first_name as author_first_name',
+      'users.last_name as author_last_name',
+      'users.avatar_key as author_avatar_key',
+      'users.verified as author_verified',
+    ]);
+}
+
+type Query = ReturnType<typeof withAuthor>;
+
+/** Keyset pagination on (updated_at, id) descending, or (feed_score, updated_at, id) for the ranked feed. */
+function after(query: Query, cursor: Cursor | undefined, ranked: boolean): Query {
+  if (!cursor) return query;
+  return query.where((eb) => {
+    const byTime = eb.or([
+      eb('posts.updated_at', '<', cursor.updatedAt),
+      eb.and([eb('posts.updated_at', '=', cursor.updatedAt), eb('posts.id', '<', cursor.id)]),
+    ]);
+    if (!ranked || cursor.score === undefined) return byTime;
+    return eb.or([
+      eb('posts.feed_score', '<', cursor.score),
+      eb.and([eb('posts.feed_score', '=', cursor.score), byTime]),
+    ]);
+  });
+}
+
+/** The only SQL over posts and likes. Every page is a fixed number of queries. */
+export const postsRepository = {
+  async insert(db: Executor, row: Omit<PostRow, 'like_count' | 'comment_count'>): Promise<void> {
+    await db.insertInto('posts').values(row).execute();
+  },
+
+  find(db: Executor, id: string): Promise<PostRow | undefined> {
+    return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findWithAuthor(db: Executor, id: string): Promise<PostWithAuthor | undefined> {
+    return withAuthor(db).where('posts.id', '=', id).executeTakeFirst();
+  },
+
+  /** Top-level posts of a campus, newest activity first (or ranked), one page. */
+  feed(
+    db: Executor,
+    opts: { campusId: string; limit: number; cursor?: Cursor; ranked: boolean; category?: string },
+  ): Promise<PostWithAuthor[]> {
+    let query = withAuthor(db)
+      .where('posts.campus_id', '=', opts.campusId)
+      .where('posts.parent_id', 'is', null);
+    if (opts.category) query = query.where('posts.category', '=', opts.category);
+    query = after(query, opts.cursor, opts.ranked);
+    if (opts.ranked) query = query.orderBy('posts.feed_score', 'desc');
+    return query
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(opts.limit)
+      .execute();
+  },
+
+  /** Top-level posts with photos or videos (spec companion §7 "Media feed"). */
+  mediaFeed(
+    db: Executor,
+    opts: { campusId: string; limit: number; cursor?: Cursor },
+  ): Promise<PostWithAuthor[]> {
+    const query = withAuthor(db)
+      .where('posts.campus_id', '=', opts.campusId)
+      .where('posts.parent_id', 'is', null)
+      .where('posts.media_count', '>', 0);
+    return after(query, opts.cursor, false)
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(opts.limit)
+      .execute();
+  },
+
+  /** Posts the user saved (liked) on a campus, by last activity. */
+  saved(
+    db: Executor,
+    opts: { userId: string; campusId: string; limit: number; cursor?: Cursor },
+  ): Promise<PostWithAuthor[]> {
+    const query = withAuthor(db)
+      .innerJoin('likes', 'likes.post_id', 'posts.id')
+      .where('likes.user_id', '=', opts.userId)
+      .where('posts.campus_id', '=', opts.campusId);
+    return after(query, opts.cursor, false)
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(opts.limit)
+      .execute();
+  },
+
+  /** Ancestors of a post, from the top-level post down to its parent (recursive CTE). */
+  async ancestors(db: Executor, id: string): Promise<PostWithAuthor[]> {
+    const chain = await db
+      .withRecursive('chain(id, parent_id, depth)', (qb) =>
+        qb
+          .selectFrom('posts')
+          .select(['posts.id', 'posts.parent_id', 'posts.depth'])
+          .where('posts.id', '=', id)
+          .unionAll((q) =>
+            q
+              .selectFrom('posts')
+              .innerJoin('chain', 'chain.parent_id', 'posts.id')
+              .select(['posts.id', 'posts.parent_id', 'posts.depth']),
+          ),
+      )
+      .selectFrom('chain')
+      .select('chain.id')
+      .where('chain.id', '!=', id)
+      .execute();
+    if (chain.length === 0) return [];
+    return withAuthor(db)
+      .where(
+        'posts.id',
+        'in',
+        chain.map((c) => c.id),
+      )
+      .orderBy('posts.depth', 'asc')
+      .execute();
+  },
+
+  /** Every reply below a post, at any depth, oldest first (one recursive query). */
+  descendants(db: Executor, id: string): Promise<PostWithAuthor[]> {
+    return db
+      .withRecursive('thread(id)', (qb) =>
+        qb
+          .selectFrom('posts')
+          .select('posts.id')
+          .where('posts.parent_id', '=', id)
+          .unionAll((q) =>
+            q
+              .selectFrom('posts')
+              .innerJoin('thread', 'thread.id', 'posts.parent_id')
+              .select('posts.id'),
+          ),
+      )
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .innerJoin('thread', 'thread.id', 'posts.id')
+      .selectAll('posts')
+      .select([
+        'users.username as author_username',
+        'users.first_name as author_first_name',
+        'users.last_name as author_last_name',
+        'users.avatar_key as author_avatar_key',
+        'users.verified as author_verified',
+      ])
+      .orderBy('posts.created_at', 'asc')
+      .orderBy('posts.id', 'asc')
+      .execute();
+  },
+
+  /** Ids of a post and everything below it. */
+  async subtreeIds(db: Executor, id: string): Promise<string[]> {
+    const rows = await db
+      .withRecursive('thread(id)', (qb) =>
+        qb
+          .selectFrom('posts')
+          .select('posts.id')
+          .where('posts.id', '=', id)
+          .unionAll((q) =>
+            q
+              .selectFrom('posts')
+              .innerJoin('thread', 'thread.id', 'posts.parent_id')
+              .select('posts.id'),
+          ),
+      )
+      .selectFrom('thread')
+      .select('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** A reply touches every ancestor (spec core §4): last activity and comment counts. */
+  async touchAncestors(
+    db: Executor,
+    ids: string[],
+    at: number,
+    commentDelta: number,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('posts')
+      .set((eb) => ({
+        comment_count: eb('comment_count', '+', commentDelta),
+        ...(commentDelta > 0 ? { updated_at: at } : {}),
+      }))
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  async setFeedScore(db: Executor, id: string, score: number): Promise<void> {
+    await db.updateTable('posts').set({ feed_score: score }).where('id', '=', id).execute();
+  },
+
+  async deleteById(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('posts').where('id', '=', id).execute();
+  },
+
+  async addToTotalPosts(db: Executor, userId: string, delta: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ total_posts: eb('total_posts', '+', delta) }))
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  /** Which of these posts the user liked. */
+  async likedAmong(db: Executor, userId: string, postIds: string[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('likes')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .where('post_id', 'in', postIds)
+      .execute();
+    return new Set(rows.map((r) => r.post_id));
+  },
+
+  /** Adds a like; false when it already existed. */
+  async like(db: Executor, postId: string, userId: string, at: number): Promise<boolean> {
+    const result = await db
+      .insertInto('likes')
+      .values({ post_id: postId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    const added = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    if (added)
+      await db
+        .updateTable('posts')
+        .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
+        .where('id', '=', postId)
+        .execute();
+    return added;
+  },
+
+  async unlike(db: Executor, postId: string, userId: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom('likes')
+      .where('post_id', '=', postId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const removed = Number(result.numDeletedRows) === 1;
+    if (removed)
+      await db
+        .updateTable('posts')
+        .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
+        .where('id', '=', postId)
+        .execute();
+    return removed;
+  },
+
+  likers(db: Executor, postId: string, limit: number) {
+    return db
+      .selectFrom('likes')
+      .innerJoin('users', 'users.id', 'likes.user_id')
+      .select([
+        'users.id',
+        'users.username',
+        'users.first_name',
+        'users.last_name',
+        'users.avatar_key',
+        'users.verified',
+      ])
+      .where('likes.post_id', '=', postId)
+      .orderBy('likes.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Attaches uploaded files to a new post, in order; returns how many were the owner's and free. */
+  async attachMedia(
+    db: Executor,
+    postId: string,
+    ownerId: string,
+    mediaIds: string[],
+  ): Promise<number> {
+    let attached = 0;
+    for (const [position, id] of mediaIds.entries()) {
+      const result = await db
+        .updateTable('post_media')
+        .set({ post_id: postId, position })
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId)
+        .where('post_id', 'is', null)
+        .executeTakeFirst();
+      attached += Number(result.numUpdatedRows);
+    }
+    return attached;
+  },
+
+  mediaFor(db: Executor, postIds: string[]) {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('post_media')
+      .selectAll()
+      .where('post_id', 'in', postIds)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute();
+  },
+};

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPostBodySchema,
+  feedQuerySchema,
+  likersSchema,
+  likeStateSchema,
+  pageQuerySchema,
+  postListSchema,
+  postPageSchema,
+  postSchema,
+} from '@common/schemas/posts';
+import { LIMITS } from '../../http/rate-limit';
+import { createPostsService } from './posts.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** Feed, post pages, posting, comments, deletes and saves. */
+export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, bus } = app.deps;
+  const posts = createPostsService({
+    db,
+    storage,
+    bus,
+    log: (error) => app.log.error({ err: error }, 'post side effect failed'),
+  });
+
+  app.get(
+    '/api/feed',
+    { schema: { querystring: feedQuerySchema, response: { 200: postListSchema } } },
+    async (request) => posts.feed(request.user, request.campus, request.query),
+  );
+
+  app.get(
+    '/api/media',
+    { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
+    async (request) => posts.mediaFeed(request.user, request.campus, request.query),
+  );
+
+  app.get(
+    '/api/saved',
+    { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
+    async (request) => posts.saved(request.user, request.campus, request.query),
+  );
+
+  app.get(
+    '/api/posts/:id',
+    { schema: { params: idParams, response: { 200: postPageSchema } } },
+    async (request) => posts.postPage(request.user, request.campus, request.params.id),
+  );
+
+  app.post(
+    '/api/posts',
+    {
+      config: { rateLimit: LIMITS.post },
+      schema: { body: createPostBodySchema, response: { 201: postSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await posts.create(request.user, request.campus, request.body)),
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    { schema: { params: idParams, response: { 200: z.object({ topLevel: z.boolean() }) } } },
+    async (request) => posts.remove(request.user, request.campus, request.params.id),
+  );
+
+  app.put(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    async (request) => posts.setLiked(request.user, request.campus, request.params.id, true),
+  );
+
+  app.delete(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    async (request) => posts.setLiked(request.user, request.campus, request.params.id, false),
+  );
+
+  app.get(
+    '/api/posts/:id/likes',
+    { schema: { params: idParams, response: { 200: likersSchema } } },
+    async (request) => ({
+      items: await posts.likers(request.user, request.campus, request.params.id),
+    }),
+  );
+}

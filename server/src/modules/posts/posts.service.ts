@@ -1,0 +1,301 @@
+import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
+import { PAGE_SIZES } from '@common/limits';
+import {
+  type CreatePostInput,
+  POST_MESSAGES as M,
+  type PostDto,
+  type PostList,
+  type PostPage,
+} from '@common/schemas/posts';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { requireSchoolVerified, requireSignedIn } from '../../http/guards';
+import type { EventBus } from '../../platform/bus';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { keysOfMedia } from '../media/media.presenter';
+import { createPostPresenter, nestReplies } from './posts.presenter';
+import { type Cursor, type PostWithAuthor, postsRepository as posts } from './posts.repository';
+
+/** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
+export function feedScore(likes: number, comments: number, createdAt: number): number {
+  return Math.log10(Math.max(1, likes + 2 * comments + 1)) + createdAt / 1000 / 45000;
+}
+
+function encodeCursor(row: PostWithAuthor, ranked: boolean): string {
+  const cursor: Cursor = {
+    updatedAt: row.updated_at,
+    id: row.id,
+    ...(ranked ? { score: row.feed_score } : {}),
+  };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof value.updatedAt === 'number' && typeof value.id === 'string') return value;
+  } catch {
+    // fall through
+  }
+  throw badRequest('invalid_cursor', 'This list has changed. Please reload.');
+}
+
+export interface PostsServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  bus: EventBus;
+  now?: () => number;
+  log?: (error: unknown) => void;
+}
+
+/** Posts, comments and saves of a campus (spec core §4, §5, §7; companion §2, §4). */
+export function createPostsService({
+  db,
+  storage,
+  bus,
+  now = Date.now,
+  log = () => undefined,
+}: PostsServiceDeps) {
+  const present = createPostPresenter(storage);
+
+  /** Authors come joined; media and the viewer's saves are one query each, whatever the page size. */
+  async function hydrate(rows: PostWithAuthor[], viewer: UserRow): Promise<PostDto[]> {
+    const ids = rows.map((r) => r.id);
+    const [media, liked] = await Promise.all([
+      posts.mediaFor(db.kysely, ids),
+      posts.likedAmong(db.kysely, viewer.id, ids),
+    ]);
+    return present(rows, media, liked);
+  }
+
+  async function page(
+    rows: PostWithAuthor[],
+    limit: number,
+    viewer: UserRow,
+    ranked = false,
+  ): Promise<PostList> {
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return {
+      items: await hydrate(rows, viewer),
+      nextCursor: last ? encodeCursor(last, ranked) : null,
+    };
+  }
+
+  /** A post of this campus, or 404 (private campuses: only signed-in users read them). */
+  async function visible(user: UserRow | null, campus: Campus, id: string) {
+    requireSignedIn(user);
+    const post = await posts.find(db.kysely, id);
+    if (!post || post.campus_id !== campus.id)
+      throw notFound('post_not_found', M.postDeletedMissing);
+    return post;
+  }
+
+  async function rescoreRoot(executor: Parameters<typeof posts.find>[0], rootId: string) {
+    const root = await posts.find(executor, rootId);
+    if (root)
+      await posts.setFeedScore(
+        executor,
+        root.id,
+        feedScore(root.like_count, root.comment_count, root.created_at),
+      );
+  }
+
+  return {
+    async feed(
+      user: UserRow | null,
+      campus: Campus,
+      query: { cursor?: string; category?: string },
+    ): Promise<PostList> {
+      requireSignedIn(user);
+      const cursor = decodeCursor(query.cursor);
+      const ranked = campus.id === RANKED_CAMPUS_ID;
+      const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
+      const category = query.category && query.category !== 'all' ? query.category : undefined;
+      const rows = await posts.feed(db.kysely, {
+        campusId: campus.id,
+        limit,
+        cursor,
+        ranked,
+        category,
+      });
+      return page(rows, limit, user, ranked);
+    },
+
+    async mediaFeed(
+      user: UserRow | null,
+      campus: Campus,
+      query: { cursor?: string },
+    ): Promise<PostList> {
+      requireSignedIn(user);
+      const rows = await posts.mediaFeed(db.kysely, {
+        campusId: campus.id,
+        limit: PAGE_SIZES.media,
+        cursor: decodeCursor(query.cursor),
+      });
+      return page(rows, PAGE_SIZES.media, user);
+    },
+
+    async saved(
+      user: UserRow | null,
+      campus: Campus,
+      query: { cursor?: string },
+    ): Promise<PostList> {
+      requireSignedIn(user);
+      const rows = await posts.saved(db.kysely, {
+        userId: user.id,
+        campusId: campus.id,
+        limit: PAGE_SIZES.saved,
+        cursor: decodeCursor(query.cursor),
+      });
+      return page(rows, PAGE_SIZES.saved, user);
+    },
+
+    /** The post, its parent chain and its whole thread: four queries plus media and saves. */
+    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<PostPage> {
+      await visible(user, campus, id);
+      const [row, parents, replies] = await Promise.all([
+        posts.findWithAuthor(db.kysely, id),
+        posts.ancestors(db.kysely, id),
+        posts.descendants(db.kysely, id),
+      ]);
+      if (!row) throw notFound('post_not_found', M.postDeletedMissing);
+      const all = await hydrate([row, ...parents, ...replies], user!);
+      const [post, ...rest] = all;
+      return {
+        post: post!,
+        parents: rest.slice(0, parents.length),
+        comments: nestReplies(id, rest.slice(parents.length)),
+      };
+    },
+
+    async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {
+      requireSchoolVerified(user);
+      if (user.campus_id !== campus.id) throw forbidden('other_campus', M.ownCampusOnly);
+      const at = now();
+      const id = uuidv7();
+      const mediaIds = body.mediaIds;
+      const created = await db.kysely.transaction().execute(async (trx) => {
+        const parent = body.parentId ? await posts.find(trx, body.parentId) : undefined;
+        if (body.parentId && (!parent || parent.campus_id !== campus.id))
+          throw notFound('post_not_found', M.postDeletedMissing);
+        await posts.insert(trx, {
+          id,
+          campus_id: campus.id,
+          author_id: user.id,
+          parent_id: parent?.id ?? null,
+          root_id: parent ? (parent.root_id ?? parent.id) : null,
+          depth: parent ? parent.depth + 1 : 0,
+          text: body.text.trim(),
+          category: parent ? null : (body.category ?? null),
+          media_count: mediaIds.length,
+          feed_score: feedScore(0, 0, at),
+          created_at: at,
+          updated_at: at,
+        });
+        if (
+          mediaIds.length > 0 &&
+          (await posts.attachMedia(trx, id, user.id, mediaIds)) !== mediaIds.length
+        ) {
+          throw badRequest(
+            'media_unavailable',
+            'Some photos could not be attached. Please add them again.',
+          );
+        }
+        if (parent) {
+          const ancestors = [
+            parent.id,
+            ...(await posts.ancestors(trx, parent.id)).map((a) => a.id),
+          ];
+          await posts.touchAncestors(trx, ancestors, at, 1);
+          await rescoreRoot(trx, parent.root_id ?? parent.id);
+        } else {
+          await posts.addToTotalPosts(trx, user.id, 1);
+        }
+        return (await posts.findWithAuthor(trx, id))!;
+      });
+      const [dto] = await hydrate([created], user);
+      if (!created.parent_id) {
+        bus
+          .publish(`feed:${campus.id}`, { type: 'post.created', postId: id, authorId: user.id })
+          .catch(log);
+      }
+      return dto!;
+    },
+
+    /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
+    async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
+      const post = await visible(user, campus, id);
+      if (post.author_id !== user!.id) throw forbidden('not_owner', M.notYours);
+      const keys = await db.kysely.transaction().execute(async (trx) => {
+        const subtree = await posts.subtreeIds(trx, id);
+        const files = keysOfMedia(await posts.mediaFor(trx, subtree));
+        if (post.parent_id) {
+          const ancestors = [
+            post.parent_id,
+            ...(await posts.ancestors(trx, post.parent_id)).map((a) => a.id),
+          ];
+          await posts.touchAncestors(trx, ancestors, now(), -subtree.length);
+        } else {
+          await posts.addToTotalPosts(trx, post.author_id, -1);
+        }
+        await posts.deleteById(trx, id);
+        if (post.root_id) await rescoreRoot(trx, post.root_id);
+        return files;
+      });
+      // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
+      storage.delete(keys).catch(log);
+      return { topLevel: post.parent_id === null };
+    },
+
+    /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
+    async setLiked(user: UserRow | null, campus: Campus, id: string, liked: boolean) {
+      requireSchoolVerified(user);
+      await visible(user, campus, id);
+      return db.kysely.transaction().execute(async (trx) => {
+        if (liked) await posts.like(trx, id, user.id, now());
+        else await posts.unlike(trx, id, user.id);
+        const post = (await posts.find(trx, id))!;
+        await rescoreRoot(trx, post.root_id ?? post.id);
+        return { liked, likeCount: post.like_count };
+      });
+    },
+
+    /**
+     * What a shared link shows in chat apps (Open Graph): the author's first
+     * name, the start of the text and the first photo. No session needed.
+     */
+    async preview(
+      campus: Campus,
+      id: string,
+    ): Promise<{ title: string; description: string; image: string | null } | null> {
+      const row = await posts.findWithAuthor(db.kysely, id);
+      if (!row || row.campus_id !== campus.id) return null;
+      const [media] = await posts.mediaFor(db.kysely, [id]);
+      const [dto] = present([row], media ? [media] : [], new Set());
+      const text = dto!.text.replace(/\s+/g, ' ').trim();
+      return {
+        title: `${dto!.author.firstName}'s post · ${campus.productName}`,
+        description:
+          text.length > 200 ? `${text.slice(0, 197)}…` : text || `A post on ${campus.productName}`,
+        image: dto!.media.find((m) => m.kind === 'image')?.url ?? null,
+      };
+    },
+
+    async likers(user: UserRow | null, campus: Campus, id: string) {
+      await visible(user, campus, id);
+      const rows = await posts.likers(db.kysely, id, 200);
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        firstName: r.first_name,
+        lastInitial: r.last_name ? `${[...r.last_name][0]!.toUpperCase()}.` : '',
+        avatarUrl: r.avatar_key ? storage.url(r.avatar_key) : null,
+        verified: Boolean(r.verified),
+      }));
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;

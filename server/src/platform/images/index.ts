@@ -1,0 +1,11 @@
+export { DETECT_BYTES, detectMedia, detectMediaFile, type DetectedMedia } from './detect';
+export {
+  FEED_LONG_SIDE,
+  ORIGINAL_LONG_SIDE,
+  processImage,
+  THUMB_HEIGHT,
+  THUMB_MAX_WIDTH,
+  type ImageVariant,
+  type ImageVariantName,
+  type ProcessedImage,
+} from './process-image';
