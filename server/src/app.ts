@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -22,6 +23,7 @@ import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSessionService } from './modules/auth/sessions.service';
 import { campusRoutes } from './modules/campuses/campuses.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -73,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Quad API', version: '1' },
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(verificationRoutes);
   await app.register(mediaRoutes);
   await app.register(postsRoutes);
+  await app.register(liveRoutes);
   // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
   if (config.devMailbox) await app.register(mailboxRoutes);
   await registerWebApp(app, deps);

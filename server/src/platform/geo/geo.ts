@@ -39,6 +39,7 @@ export function createIpGeoLookup(): GeoLookup {
   const db = geoip;
   return {
     countryOf({ ip }) {
+      if (!ip) return null;
       const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
       if (isLocalAddress(address)) return null;
       try {

@@ -1,0 +1,42 @@
+import type { BusEvent, EventBus } from '../../platform/bus';
+
+type Listener = (event: BusEvent) => void;
+
+/**
+ * Relays bus topics to this server's sockets: one bus subscription per topic,
+ * however many sockets hold it, dropped when the last one leaves.
+ */
+export function createLiveHub(bus: EventBus) {
+  const topics = new Map<string, { listeners: Set<Listener>; off: Promise<() => Promise<void>> }>();
+  return {
+    join(topic: string, listener: Listener): () => Promise<void> {
+      let entry = topics.get(topic);
+      if (!entry) {
+        const listeners = new Set<Listener>();
+        entry = {
+          listeners,
+          off: bus.subscribe(topic, (event) => listeners.forEach((l) => l(event))),
+        };
+        topics.set(topic, entry);
+      }
+      entry.listeners.add(listener);
+      const own = entry;
+      return async () => {
+        own.listeners.delete(listener);
+        if (own.listeners.size === 0 && topics.get(topic) === own) {
+          topics.delete(topic);
+          await (
+            await own.off
+          )();
+        }
+      };
+    },
+    async close() {
+      const entries = [...topics.values()];
+      topics.clear();
+      await Promise.all(entries.map(async (e) => (await e.off)()));
+    },
+    /** Topics with at least one socket on this server. */
+    size: () => topics.size,
+  };
+}
