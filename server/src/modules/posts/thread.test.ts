@@ -1,0 +1,191 @@
+import {
+  POST_MESSAGES,
+  type CommentNode,
+  type PostDto,
+  type PostPage,
+} from '@common/schemas/posts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { api, loginAs } from '../../../test/auth';
+import { buildPost, buildUser } from '../../../test/factories';
+
+/** Replies and the post page (spec core §4 "Post creation"; GET /api/posts/:id). */
+
+let t: TestContext;
+let ip = 0;
+const nextIp = () => `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function poster(campus = 'ou') {
+  const user = await buildUser(t.db, { verified: true, school_verified: true, campus_id: campus });
+  return { user, cookie: await loginAs(t.app, user) };
+}
+
+async function createPost(cookie: string, payload: object, campus = 'ou'): Promise<PostDto> {
+  const response = await api(t.app, {
+    method: 'POST',
+    url: '/api/posts',
+    payload,
+    cookie,
+    campus,
+    remoteAddress: nextIp(),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function pageOf(cookie: string | undefined, id: string, campus = 'ou'): Promise<PostPage> {
+  const response = await api(t.app, { method: 'GET', url: `/api/posts/${id}`, cookie, campus });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const pause = () => new Promise((r) => setTimeout(r, 3));
+
+describe('replies', () => {
+  it('nest three levels deep, count on every ancestor and bump the thread to the top of the feed', async () => {
+    const { cookie } = await poster('ut');
+    const root = await createPost(cookie, { text: 'Selling a bike' }, 'ut');
+    await pause();
+    const newer = await createPost(cookie, { text: 'Selling a couch' }, 'ut');
+    const feedBefore = (
+      await api(t.app, { method: 'GET', url: '/api/feed', cookie, campus: 'ut' })
+    ).json();
+    expect(feedBefore.items.map((p: PostDto) => p.id).slice(0, 2)).toEqual([newer.id, root.id]);
+
+    await pause();
+    const first = await createPost(cookie, { text: 'Is it still there?', parentId: root.id }, 'ut');
+    const second = await createPost(cookie, { text: 'Yes', parentId: first.id }, 'ut');
+    const third = await createPost(cookie, { text: 'Great, tomorrow?', parentId: second.id }, 'ut');
+
+    expect(first).toMatchObject({ parentId: root.id, rootId: root.id, depth: 1 });
+    expect(second).toMatchObject({ parentId: first.id, rootId: root.id, depth: 2 });
+    expect(third).toMatchObject({ parentId: second.id, rootId: root.id, depth: 3 });
+
+    const page = await pageOf(cookie, root.id, 'ut');
+    expect(page.post.commentCount).toBe(3);
+    expect(page.post.updatedAt).toBe(third.createdAt);
+    expect(page.post.updatedAt).toBeGreaterThan(root.updatedAt);
+    expect(page.parents).toEqual([]);
+    const [c1] = page.comments;
+    expect(page.comments).toHaveLength(1);
+    expect(c1!.id).toBe(first.id);
+    expect(c1!.commentCount).toBe(2);
+    expect(c1!.replies[0]!.id).toBe(second.id);
+    expect(c1!.replies[0]!.commentCount).toBe(1);
+    expect(c1!.replies[0]!.replies[0]!.id).toBe(third.id);
+    expect(c1!.replies[0]!.replies[0]!.commentCount).toBe(0);
+    expect(c1!.replies[0]!.updatedAt).toBe(third.createdAt);
+
+    const feedAfter = (
+      await api(t.app, { method: 'GET', url: '/api/feed', cookie, campus: 'ut' })
+    ).json();
+    const ids = feedAfter.items.map((p: PostDto) => p.id);
+    expect(ids.slice(0, 2)).toEqual([root.id, newer.id]);
+    expect(ids).not.toContain(first.id);
+    expect(ids).not.toContain(third.id);
+  });
+
+  it('shows the parent chain of a reply, top-level post first', async () => {
+    const { cookie } = await poster();
+    const root = await createPost(cookie, { text: 'Root' });
+    const a = await createPost(cookie, { text: 'A', parentId: root.id });
+    const b = await createPost(cookie, { text: 'B', parentId: a.id });
+    const c = await createPost(cookie, { text: 'C', parentId: b.id });
+    const page = await pageOf(cookie, c.id);
+    expect(page.post.id).toBe(c.id);
+    expect(page.parents.map((p) => p.id)).toEqual([root.id, a.id, b.id]);
+    expect(page.comments).toEqual([]);
+
+    const middle = await pageOf(cookie, a.id);
+    expect(middle.parents.map((p) => p.id)).toEqual([root.id]);
+    expect(middle.comments.map((n) => n.id)).toEqual([b.id]);
+    expect(middle.comments[0]!.replies.map((n) => n.id)).toEqual([c.id]);
+  });
+
+  it('loads a thread of 200 comments in one request, nested and oldest first at every level', async () => {
+    const author = await buildUser(t.db, { verified: true, school_verified: true });
+    const cookie = await loginAs(t.app, author);
+    const base = Date.now() - 1_000_000;
+    const root = await buildPost(t.db, author, {
+      created_at: base,
+      updated_at: base,
+      comment_count: 200,
+    });
+    // 50 comments, each with 3 replies: 200 in all. Inserted newest first, so order comes from created_at.
+    const expected: { id: string; replies: string[] }[] = [];
+    let at = base;
+    for (let i = 0; i < 50; i++) {
+      const comment = { id: `c-${String(i).padStart(3, '0')}`, replies: [] as string[] };
+      at += 10;
+      const commentAt = at;
+      const replies: { id: string; at: number }[] = [];
+      for (let j = 0; j < 3; j++) {
+        at += 10;
+        replies.push({ id: `r-${String(i).padStart(3, '0')}-${j}`, at: at + 5000 });
+      }
+      comment.replies = replies.map((r) => r.id);
+      expected.push(comment);
+      await buildPost(t.db, author, {
+        id: comment.id,
+        parent_id: root.id,
+        root_id: root.id,
+        depth: 1,
+        created_at: commentAt,
+        updated_at: commentAt,
+      });
+      for (const r of [...replies].reverse()) {
+        await buildPost(t.db, author, {
+          id: r.id,
+          parent_id: comment.id,
+          root_id: root.id,
+          depth: 2,
+          created_at: r.at,
+          updated_at: r.at,
+        });
+      }
+    }
+    const page = await pageOf(cookie, root.id);
+    const shape = (nodes: CommentNode[]) =>
+      nodes.map((n) => ({ id: n.id, replies: n.replies.map((r) => r.id) }));
+    expect(shape(page.comments)).toEqual(expected);
+    const count = (nodes: CommentNode[]): number =>
+      nodes.reduce((n, c) => n + 1 + count(c.replies), 0);
+    expect(count(page.comments)).toBe(200);
+    expect(page.comments[0]!.replies[0]!.replies).toEqual([]);
+  });
+});
+
+describe('reading a post', () => {
+  it('needs a session', async () => {
+    const { user } = await poster();
+    const post = await buildPost(t.db, user);
+    const response = await api(t.app, { method: 'GET', url: `/api/posts/${post.id}` });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 404 with the spec words for a missing post or one of another campus', async () => {
+    const { cookie } = await poster();
+    const missing = await api(t.app, { method: 'GET', url: '/api/posts/no-such-post', cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(POST_MESSAGES.postDeletedMissing);
+
+    const texan = await buildUser(t.db, { verified: true, school_verified: true, campus_id: 'ut' });
+    const elsewhere = await buildPost(t.db, texan);
+    const response = await api(t.app, {
+      method: 'GET',
+      url: `/api/posts/${elsewhere.id}`,
+      cookie,
+      campus: 'ou',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(POST_MESSAGES.postDeletedMissing);
+  });
+});
