@@ -114,6 +114,14 @@ export async function openPage(
       errors.push(`console: ${message.text()}`);
     }
   });
+  if (process.env.E2E_TRACE) {
+    // Debugging aid: every API answer and page error on the console.
+    page.on('response', (res) => {
+      if (res.url().includes('/api/'))
+        console.log(`${res.status()} ${res.request().method()} ${res.url()}`);
+    });
+    page.on('pageerror', (error) => console.log(`pageerror: ${error.message}`));
+  }
   return { context, page, errors };
 }
 

@@ -63,7 +63,9 @@ describe('campus sites', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
     await page.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
     const main = page.getByRole('main');
-    await main.getByRole('link', { name: MESSAGES.joinGroup }).click();
+    await main.getByRole('button', { name: MESSAGES.joinGroup }).click();
+    const prompt = page.getByRole('dialog', { name: MESSAGES.authPrompt.join });
+    await prompt.getByRole('link', { name: MESSAGES.logInSignUp }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/user_registration');
     expect(errors).toEqual([]);
     await context.close();

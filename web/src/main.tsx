@@ -7,6 +7,6 @@ import './styles/app.css';
 const boot = await readBootData();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App campus={boot.campus} />
+    <App boot={boot} />
   </StrictMode>,
 );

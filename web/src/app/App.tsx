@@ -1,17 +1,27 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import type { CampusDto } from '@common/schemas/campus';
 import { PrivateCommunity } from '../components/PrivateCommunity';
 import { AlertProvider } from '../components/ui/Alerts';
 import { Spinner } from '../components/ui/Spinner';
 import { Error404Page, NotFoundPage } from '../features/errors/pages/NotFoundPage';
 import { CampusProvider, isGenericCampus, useCampus } from '../lib/campus';
+import { accountRoutes } from '../features/account/routes';
+import { authRoutes } from '../features/auth/routes';
+import { feedRoutes } from '../features/feed/routes';
+import { postRoutes } from '../features/post/routes';
+import { mediaRoutes } from '../features/media/routes';
+import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
+import type { BootData } from '../lib/boot';
+import { meQueryOptions, useViewer } from '../lib/session';
 import { AppLayout } from './layout/AppLayout';
 
 const WelcomePage = lazy(() =>
   import('../features/welcome/pages/WelcomePage').then((m) => ({ default: m.WelcomePage })),
+);
+const FeedPage = lazy(() =>
+  import('../features/feed/pages/FeedPage').then((m) => ({ default: m.FeedPage })),
 );
 const SchoolFinderPage = lazy(() =>
   import('../features/schools/pages/SchoolFinderPage').then((m) => ({
@@ -19,9 +29,12 @@ const SchoolFinderPage = lazy(() =>
   })),
 );
 
+/** /home: the welcome page on the generic site, the feed for members, the private screen otherwise. */
 function HomeRoute() {
   const campus = useCampus();
+  const viewer = useViewer();
   if (isGenericCampus(campus)) return <Lazy page={WelcomePage} />;
+  if (viewer?.schoolVerified) return <Lazy page={FeedPage} />;
   return <PrivateCommunity />;
 }
 
@@ -35,31 +48,43 @@ function Lazy({ page: Page }: { page: React.ComponentType }) {
 
 const router = createBrowserRouter([
   {
-    element: <AppLayout />,
+    // Alerts live inside the router: their "View" links are router links.
+    element: (
+      <AlertProvider>
+        <AppLayout />
+      </AlertProvider>
+    ),
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
       { path: '/home', element: <HomeRoute /> },
       { path: '/404', element: <Error404Page /> },
       { path: '/search_schools', element: <Lazy page={SchoolFinderPage} /> },
       ...settingsRoutes,
+      ...authRoutes,
+      ...schoolEmailRoutes,
+      ...accountRoutes,
+      ...mediaRoutes,
+      ...feedRoutes,
+      ...postRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
 
-export function App({ campus }: { campus: CampusDto }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
+export function App({ boot }: { boot: BootData }) {
+  const { campus } = boot;
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+    });
+    // The page arrived with the session: no loading state for it on first paint.
+    client.setQueryData(meQueryOptions.queryKey, boot.me);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <CampusProvider campus={campus}>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
+        <RouterProvider router={router} />
       </CampusProvider>
     </QueryClientProvider>
   );

@@ -4,6 +4,9 @@ import { Footer } from '../../components/layout/Footer';
 import { GroupCard } from '../../components/layout/GroupCard';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useHiddenOnScrollDown } from '../../lib/use-scroll-direction';
+import { AccountRedirects } from '../../components/gates/AccountRedirects';
+import { Banners } from '../../components/gates/Banners';
+import { GateProvider } from '../../components/gates/GateProvider';
 import { Header } from './Header';
 import { MobileBar } from './MobileBar';
 import { Sidebar } from './Sidebar';
@@ -11,33 +14,38 @@ import { Sidebar } from './Sidebar';
 /**
  * The shell of every page (spec core §2): top bar, left navigation, the page,
  * and a right rail with the group and contact cards. Phones get a bottom bar.
+ * Every page sits inside the permission gates (prompts, account redirects, banners).
  */
 export function AppLayout() {
   const mobile = useIsMobile();
   const headerHidden = useHiddenOnScrollDown(mobile);
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header hidden={headerHidden} />
-      <div className="shell__body">
-        <aside className="shell__nav">
-          <Sidebar />
-        </aside>
-        <main id="main" className="shell__main" tabIndex={-1}>
-          <Outlet />
-          <div className="shell__main-footer">
+    <GateProvider>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header hidden={headerHidden} />
+        <div className="shell__body">
+          <aside className="shell__nav">
+            <Sidebar />
+          </aside>
+          <main id="main" className="shell__main" tabIndex={-1}>
+            <AccountRedirects />
+            <Banners />
+            <Outlet />
+            <div className="shell__main-footer">
+              <Footer />
+            </div>
+          </main>
+          <aside className="shell__rail" aria-label="About this group">
+            <GroupCard />
+            <ContactCard />
             <Footer />
-          </div>
-        </main>
-        <aside className="shell__rail" aria-label="About this group">
-          <GroupCard />
-          <ContactCard />
-          <Footer />
-        </aside>
+          </aside>
+        </div>
+        <MobileBar />
       </div>
-      <MobileBar />
-    </div>
+    </GateProvider>
   );
 }

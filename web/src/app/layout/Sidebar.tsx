@@ -1,17 +1,28 @@
-import { NavLink } from 'react-router';
+import * as Dropdown from '@radix-ui/react-dropdown-menu';
+import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@common/messages';
+import type { Viewer } from '@common/schemas/auth';
 import {
   BellIcon,
   BookmarkIcon,
   ChatIcon,
+  ChevronDownIcon,
   HomeIcon,
+  LogOutIcon,
   MailIcon,
   PlusIcon,
   SearchIcon,
   SettingsIcon,
+  SlidersIcon,
   StoreIcon,
+  UserCircleIcon,
+  UserIcon,
 } from '../../components/ui/Icons';
 import { isGenericCampus, useCampus } from '../../lib/campus';
+import { useViewer } from '../../lib/session';
+import menuStyles from './AccountMenu.module.css';
+import styles from './Sidebar.module.css';
+import { shortName, ViewerAvatar } from './ViewerAvatar';
 
 interface Item {
   to: string;
@@ -19,14 +30,19 @@ interface Item {
   Icon: typeof HomeIcon;
 }
 
-/** The left navigation (spec core §2 "Sidebar"); it shrinks to icons at 1170 px. */
+/**
+ * The left navigation (spec core §2 "Sidebar"); it shrinks to icons at 1170 px.
+ * Signed in, Settings gives way to Profile and the login prompt to a profile menu.
+ */
 export function Sidebar() {
   const campus = useCampus();
-  const items: Item[] = isGenericCampus(campus)
+  const viewer = useViewer();
+  const generic = isGenericCampus(campus);
+  const items: Item[] = generic
     ? [
         { to: '/home', label: 'Home', Icon: HomeIcon },
         { to: '/search_schools', label: 'Search', Icon: SearchIcon },
-        { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+        { to: '/settings', label: MESSAGES.signIn.settings, Icon: SettingsIcon },
       ]
     : [
         { to: '/home', label: 'Buy / Sell', Icon: StoreIcon },
@@ -34,7 +50,9 @@ export function Sidebar() {
         { to: '/notifications', label: 'Notifications', Icon: BellIcon },
         { to: '/messages', label: 'Messages', Icon: ChatIcon },
         { to: '/saved', label: 'Saved', Icon: BookmarkIcon },
-        { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+        viewer
+          ? { to: `/${viewer.username}`, label: MESSAGES.signIn.profile, Icon: UserIcon }
+          : { to: '/settings', label: MESSAGES.signIn.settings, Icon: SettingsIcon },
       ];
   return (
     <nav className="sidebar" aria-label="Main">
@@ -48,26 +66,68 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
-      {isGenericCampus(campus) ? null : (
+      {generic ? null : (
         <>
           <NavLink
-            to="/login"
+            to={viewer ? '/create/post?goBack=home' : '/login'}
             className="btn btn--primary btn--lg btn--block sidebar__create"
-            title="Create Post"
+            title={MESSAGES.signIn.createPost}
           >
             <PlusIcon width={20} height={20} />
-            <span className="sidebar__label">Create Post</span>
+            <span className="sidebar__label">{MESSAGES.signIn.createPost}</span>
           </NavLink>
-          <div className="sidebar__prompt card">
-            <p className="sidebar__prompt-title">{MESSAGES.logInSignUp}</p>
-            <p className="sidebar__prompt-text">{MESSAGES.takesSeconds}</p>
-            <NavLink to="/login" className="btn btn--secondary btn--md btn--block">
-              <MailIcon width={18} height={18} />
-              {MESSAGES.logInWithEmail}
-            </NavLink>
-          </div>
+          {viewer ? (
+            <ProfileMenu viewer={viewer} />
+          ) : (
+            <div className="sidebar__prompt card">
+              <p className="sidebar__prompt-title">{MESSAGES.logInSignUp}</p>
+              <p className="sidebar__prompt-text">{MESSAGES.takesSeconds}</p>
+              <NavLink to="/login" className="btn btn--secondary btn--md btn--block">
+                <MailIcon width={18} height={18} />
+                {MESSAGES.logInWithEmail}
+              </NavLink>
+            </div>
+          )}
         </>
       )}
     </nav>
+  );
+}
+
+/** The sidebar's profile menu: View Profile, Account Settings, Log Out (spec core §2). */
+function ProfileMenu({ viewer }: { viewer: Viewer }) {
+  return (
+    <Dropdown.Root>
+      <Dropdown.Trigger className={styles.trigger} aria-label="Profile menu">
+        <ViewerAvatar viewer={viewer} size={40} />
+        <span className={`sidebar__label ${styles.who}`}>
+          <span className={styles.name}>{shortName(viewer)}</span>
+          <span className={styles.handle}>@{viewer.username}</span>
+        </span>
+        <ChevronDownIcon className={`sidebar__label ${styles.chevron}`} width={18} height={18} />
+      </Dropdown.Trigger>
+      <Dropdown.Portal>
+        <Dropdown.Content className="menu" side="top" align="start" sideOffset={8}>
+          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
+            <Link to={`/${viewer.username}`}>
+              <UserCircleIcon className={menuStyles.itemIcon} width={20} height={20} />
+              {MESSAGES.signIn.viewProfile}
+            </Link>
+          </Dropdown.Item>
+          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
+            <Link to="/settings/account">
+              <SlidersIcon className={menuStyles.itemIcon} width={20} height={20} />
+              {MESSAGES.settingsAccountSettings}
+            </Link>
+          </Dropdown.Item>
+          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
+            <Link to="/logout">
+              <LogOutIcon className={menuStyles.itemIcon} width={20} height={20} />
+              {MESSAGES.settingsLogOut}
+            </Link>
+          </Dropdown.Item>
+        </Dropdown.Content>
+      </Dropdown.Portal>
+    </Dropdown.Root>
   );
 }

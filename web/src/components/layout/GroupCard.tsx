@@ -1,12 +1,27 @@
+import { useState } from 'react';
 import { MESSAGES } from '@common/messages';
-import { ButtonLink } from '../ui/Button';
+import { Button, ButtonLink } from '../ui/Button';
 import { CampusLogo } from '../ui/CampusLogo';
-import { LockIcon, MapPinIcon } from '../ui/Icons';
-import { useCampus } from '../../lib/campus';
+import { LockIcon, MapPinIcon, ShareIcon } from '../ui/Icons';
+import { ShareDialog } from '../gates/ShareDialog';
+import { isGenericCampus, useCampus } from '../../lib/campus';
+import { useViewer } from '../../lib/session';
 
-/** The campus group card of the sidebar: name, members, city, and Join Group for visitors. */
+/**
+ * The campus group card of the sidebar (spec core §1, §6): name, members,
+ * city, and Join Group for visitors or Share Group for signed-in users.
+ */
 export function GroupCard() {
   const campus = useCampus();
+  const viewer = useViewer();
+  const [sharing, setSharing] = useState(false);
+  const generic = isGenericCampus(campus);
+  const invite = generic
+    ? `Find your school's buy and sell group on ${campus.productName}.`
+    : `Join ${campus.productName}, the buy and sell group of ${campus.name} students.`;
+  const shareHint = generic
+    ? `Invite friends to find their school on ${campus.productName}.`
+    : `Invite ${campus.name} friends to ${campus.productName}.`;
   return (
     <section className="card group-card" aria-labelledby="group-card-title">
       <div className="group-card__cover" aria-hidden="true" />
@@ -21,9 +36,26 @@ export function GroupCard() {
         <p className="group-card__meta">
           <MapPinIcon width={14} height={14} /> {campus.city}
         </p>
-        <ButtonLink to="/user_registration" block>
-          {MESSAGES.joinGroup}
-        </ButtonLink>
+        {viewer ? (
+          <>
+            <Button variant="secondary" block onClick={() => setSharing(true)}>
+              <ShareIcon width={18} height={18} />
+              {MESSAGES.shareGroup}
+            </Button>
+            <ShareDialog
+              open={sharing}
+              onOpenChange={setSharing}
+              title={MESSAGES.shareGroup}
+              description={shareHint}
+              url={campus.url}
+              text={invite}
+            />
+          </>
+        ) : (
+          <ButtonLink to="/user_registration" block>
+            {MESSAGES.joinGroup}
+          </ButtonLink>
+        )}
       </div>
     </section>
   );

@@ -1,21 +1,28 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useViewer } from '../../../lib/session';
 import { SettingsMenu } from './SettingsMenu';
 import styles from './SettingsLayout.module.css';
 import { useSettingsNarrow } from './use-settings-narrow';
 
 export interface SettingsViewerProps {
-  /** Whether a visitor is signed in; accounts arrive in a later issue, so everyone is signed out for now. */
+  /** Whether a visitor is signed in; by default, from the session. */
   signedIn?: boolean;
+}
+
+function useSignedIn(signedIn: boolean | undefined): boolean {
+  const viewer = useViewer();
+  return signedIn ?? viewer !== null;
 }
 
 /**
  * /settings/*: on desktop the menu is a side panel beside the open page; on
  * narrow screens the page shows alone (its back button leads to /settings).
  */
-export function SettingsLayout({ signedIn = false }: SettingsViewerProps) {
+export function SettingsLayout({ signedIn: signedInProp }: SettingsViewerProps) {
   const narrow = useSettingsNarrow();
+  const signedIn = useSignedIn(signedInProp);
   const page = (
     <Suspense fallback={<Spinner />}>
       <Outlet />
@@ -33,8 +40,9 @@ export function SettingsLayout({ signedIn = false }: SettingsViewerProps) {
 }
 
 /** /settings itself: the menu on narrow screens; on desktop the first page of the menu. */
-export function SettingsHome({ signedIn = false }: SettingsViewerProps) {
+export function SettingsHome({ signedIn: signedInProp }: SettingsViewerProps) {
   const narrow = useSettingsNarrow();
+  const signedIn = useSignedIn(signedInProp);
   if (!narrow) return <Navigate to={signedIn ? '/settings/account' : '/settings/about'} replace />;
   return (
     <div className={styles.home}>

@@ -1,0 +1,561 @@
+/**
+ * `npm run seed`: a believable community on every campus but the generic one,
+ * in the configured database (DATA_DIR or DATABASE_URL) and blob store.
+ * Runs the migrations first. Idempotent: a marker user says the seed is there;
+ * `npm run seed -- --reset` removes the previous seed data and seeds again.
+ */
+import { CAMPUS_IDS, CAMPUSES, GENERIC_CAMPUS_ID, type CampusId } from '@common/campuses';
+import { CATEGORIES, type Category } from '@common/categories';
+import { countPostCharacters, firstFreeUsername, usernameBase } from '@common/text';
+import type { Insertable } from 'kysely';
+import sharp from 'sharp';
+import { v7 as uuidv7 } from 'uuid';
+import { loadConfig } from '../config';
+import { type Db, openDatabase } from '../db/kysely';
+import { migrateToLatest } from '../db/migrate';
+import type { LikesTable, PostMediaTable, PostsTable, UsersTable } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { feedScore } from '../modules/posts/posts.service';
+import { processImage, type ProcessedImage } from '../platform/images';
+import { createStorage } from '../platform/index';
+import type { BlobStore } from '../platform/storage/blob-store';
+import {
+  BUYER_REPLIES,
+  CATALOG,
+  type CatalogItem,
+  CLOSERS,
+  COMMENTS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  OPENERS,
+  PALETTE,
+  SELLER_REPLIES,
+} from './catalog';
+
+const STUDENTS_PER_CAMPUS = 30;
+const LISTINGS_PER_CAMPUS = 40;
+const PASSWORD_COST = 10;
+export const SEED_MARKER_EMAIL = 'seed-marker@quadcampus.app';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A small deterministic PRNG (mulberry32): the same seed data on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof rng>;
+
+const campusesToSeed = CAMPUS_IDS.filter((id) => id !== GENERIC_CAMPUS_ID);
+const demoPassword = (campus: CampusId) => `quad-demo-${campus}`;
+
+/** The students of a campus: names, e-mails on the campus domain, usernames by the app's rule. */
+function studentsOf(
+  campus: CampusId,
+  r: Rng,
+  now: number,
+): Array<
+  Insertable<UsersTable> & { id: string; email: string; first_name: string; last_name: string }
+> {
+  const domain = CAMPUSES[campus].emailDomains[0]!;
+  const names = new Set<string>();
+  const out: Array<
+    Insertable<UsersTable> & { id: string; email: string; first_name: string; last_name: string }
+  > = [];
+  while (out.length < STUDENTS_PER_CAMPUS) {
+    const first = r.pick(FIRST_NAMES);
+    const last = r.pick(LAST_NAMES);
+    if (names.has(first + last)) continue;
+    names.add(first + last);
+    const created = now - r.int(60, 400) * DAY;
+    const email = `${first}.${last}`.toLowerCase() + `@${domain}`;
+    out.push({
+      id: uuidv7(),
+      campus_id: campus,
+      email,
+      username: '',
+      first_name: first,
+      last_name: last,
+      school_email: email,
+      grad_year: new Date(now).getFullYear() + r.int(0, 4),
+      bio: r.chance(0.5)
+        ? `${r.pick(['Junior', 'Senior', 'Sophomore', 'Freshman', 'Grad student'])} · ${r.pick(['Finance', 'Computer Science', 'Biology', 'Marketing', 'Nursing', 'Mechanical Engineering', 'Psychology', 'Economics'])}`
+        : '',
+      profile_set_up: true,
+      getting_started: false,
+      verified: true,
+      school_verified: true,
+      type: 'individual',
+      email_notifications: true,
+      total_posts: 0,
+      created_at: created,
+      updated_at: created,
+    });
+  }
+  return out;
+}
+
+/** A product-like picture: a coloured background, a few shapes and the item's name. */
+function productSvg(item: CatalogItem, variant: number, r: Rng): string {
+  const w = 800;
+  const h = variant % 2 === 0 ? 600 : 800;
+  const bg = PALETTE[(item.name.length + variant * 5) % PALETTE.length]!;
+  const fg = PALETTE[(item.name.length * 7 + variant * 3 + 4) % PALETTE.length]!;
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const shapes: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const x = r.int(60, w - 60);
+    const y = r.int(60, h - 160);
+    const s = r.int(40, 140);
+    shapes.push(
+      i % 2 === 0
+        ? `<circle cx="${x}" cy="${y}" r="${s}" fill="#ffffff" fill-opacity="0.18"/>`
+        : `<rect x="${x - s}" y="${y - s / 2}" width="${s * 2}" height="${s}" rx="18" fill="#000000" fill-opacity="0.10"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${fg}"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}
+<rect x="${w / 2 - 170}" y="${h / 2 - 150}" width="340" height="240" rx="36" fill="#ffffff" fill-opacity="0.85"/>
+<circle cx="${w / 2}" cy="${h / 2 - 30}" r="70" fill="${fg}"/>
+<rect x="0" y="${h - 130}" width="${w}" height="130" fill="#000000" fill-opacity="0.45"/>
+<text x="${w / 2}" y="${h - 55}" font-family="sans-serif" font-size="${item.name.length > 28 ? 36 : 46}" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(item.name)}</text>
+</svg>`;
+}
+
+function listingText(item: CatalogItem, price: number, r: Rng): string {
+  const opener = r.pick(OPENERS);
+  const lines = [
+    `${opener} ${item.name} - $${price.toLocaleString('en-US')}`,
+    '',
+    ...item.details,
+    '',
+    r.pick(CLOSERS),
+  ];
+  const text = lines.join('\n');
+  return countPostCharacters(text) <= 500 ? text : `${opener} ${item.name} - $${price}`;
+}
+
+function roundPrice(n: number): number {
+  if (n >= 1000) return Math.round(n / 100) * 100;
+  if (n >= 100) return Math.round(n / 10) * 10;
+  return Math.round(n / 5) * 5 || n;
+}
+
+async function insertMany<T extends keyof Tables>(
+  db: Db,
+  table: T,
+  rows: Tables[T][],
+  size = 200,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await db.kysely
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+interface Tables {
+  users: Insertable<UsersTable>;
+  posts: Insertable<PostsTable>;
+  post_media: Insertable<PostMediaTable>;
+  likes: Insertable<LikesTable>;
+}
+
+/** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */
+async function removeSeed(db: Db, storage: BlobStore): Promise<number> {
+  const marker = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', SEED_MARKER_EMAIL)
+    .executeTakeFirst();
+  if (!marker) return 0;
+  const users = (await seedRecord(db))?.users ?? [];
+  let removed = 0;
+  for (let i = 0; i < users.length; i += 200) {
+    const ids = users.slice(i, i + 200);
+    const media = await db.kysely
+      .selectFrom('post_media')
+      .select('key')
+      .select('variants')
+      .where('owner_id', 'in', ids)
+      .execute();
+    const keys = media.flatMap((m) => {
+      try {
+        return Object.values(JSON.parse(m.variants) as Record<string, { key: string }>).map(
+          (v) => v.key,
+        );
+      } catch {
+        return [m.key];
+      }
+    });
+    await storage.delete(keys).catch(() => undefined);
+    await db.kysely
+      .deleteFrom('likes')
+      .where((eb) =>
+        eb.or([
+          eb('user_id', 'in', ids),
+          eb('post_id', 'in', eb.selectFrom('posts').select('id').where('author_id', 'in', ids)),
+        ]),
+      )
+      .execute();
+    await db.kysely.deleteFrom('post_media').where('owner_id', 'in', ids).execute();
+    // Replies first, deepest first, so no foreign key is left dangling on either database.
+    for (const depth of [3, 2, 1, 0])
+      await db.kysely
+        .deleteFrom('posts')
+        .where('author_id', 'in', ids)
+        .where('depth', '>=', depth)
+        .execute();
+    await db.kysely.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+    await db.kysely.deleteFrom('users').where('id', 'in', ids).execute();
+    removed += ids.length;
+  }
+  await db.kysely.deleteFrom('users').where('id', '=', marker.id).execute();
+  return removed;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const reset = process.argv.includes('--reset');
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  const storage = createStorage(config);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
+    const where =
+      config.database.kind === 'postgres'
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `SQLite ${config.database.file}`;
+
+    const marker = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', SEED_MARKER_EMAIL)
+      .executeTakeFirst();
+    if (marker && !reset) {
+      console.log(
+        `The seed is already in ${where}; nothing to do (npm run seed -- --reset seeds again).`,
+      );
+      await printLogins(db);
+      return;
+    }
+    if (marker) console.log(`Removed ${await removeSeed(db, storage)} seed users and their posts.`);
+
+    const now = Date.now();
+    const runId = now.toString(36);
+    const r = rng(20261122);
+    const imageCache = new Map<string, Promise<ProcessedImage>>();
+    const processed = (item: CatalogItem, variant: number): Promise<ProcessedImage> => {
+      const key = `${item.name}#${variant}`;
+      let hit = imageCache.get(key);
+      if (!hit) {
+        const svg = productSvg(item, variant, rng(item.name.length * 31 + variant));
+        hit = sharp(Buffer.from(svg))
+          .png()
+          .toBuffer()
+          .then((png) => processImage(png));
+        imageCache.set(key, hit);
+      }
+      return hit;
+    };
+
+    const users: Tables['users'][] = [];
+    const posts: Array<
+      Insertable<PostsTable> & {
+        id: string;
+        created_at: number;
+        updated_at: number;
+        like_count: number;
+        comment_count: number;
+      }
+    > = [];
+    const media: Tables['post_media'][] = [];
+    const likes: Tables['likes'][] = [];
+    const files: Array<{ key: string; data: Buffer }> = [];
+    const mediaJobs: Array<Promise<void>> = [];
+    const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
+
+    // Usernames already taken in the database (a real user may have one of our names).
+    const takenRows = await db.kysely.selectFrom('users').select('username').execute();
+    const taken = new Set(takenRows.map((u) => u.username));
+
+    for (const campus of campusesToSeed) {
+      const password = demoPassword(campus);
+      const students = studentsOf(campus, r, now);
+      const existingEmails = new Set(
+        (
+          await db.kysely
+            .selectFrom('users')
+            .select('email')
+            .where(
+              'email',
+              'in',
+              students.map((s) => s.email),
+            )
+            .execute()
+        ).map((u) => u.email),
+      );
+      const hashes = await Promise.all(students.map(() => hashPassword(password, PASSWORD_COST)));
+      students.forEach((s, i) => {
+        if (existingEmails.has(s.email))
+          s.email = s.school_email = s.email.replace('@', `.${runId}@`);
+        s.username = firstFreeUsername(usernameBase(s.first_name, s.last_name), taken);
+        taken.add(s.username);
+        s.password_hash = hashes[i]!;
+      });
+      users.push(...students);
+      demo.push({ campus, email: students[0]!.email, password });
+
+      const categories: Category[] = [...CATEGORIES];
+      for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
+        const category = n < categories.length ? categories[n]! : r.pick(categories);
+        const item = r.pick(CATALOG[category]);
+        const seller = r.pick(students);
+        const created = now - r.int(1, 30 * 24 * 60) * 60 * 1000;
+        const price = roundPrice(item.price[0] + r.next() * (item.price[1] - item.price[0]));
+        const post = {
+          id: uuidv7(),
+          campus_id: campus,
+          author_id: seller.id,
+          parent_id: null,
+          root_id: null,
+          depth: 0,
+          text: listingText(item, price, r),
+          category,
+          media_count: 0,
+          like_count: 0,
+          comment_count: 0,
+          feed_score: 0,
+          created_at: created,
+          updated_at: created,
+        };
+        posts.push(post);
+        seller.total_posts = (seller.total_posts ?? 0) + 1;
+
+        // Photos: most listings have one to three.
+        const photos = r.chance(0.85) ? r.int(1, 3) : 0;
+        post.media_count = photos;
+        for (let position = 0; position < photos; position++) {
+          const id = uuidv7();
+          mediaJobs.push(
+            processed(item, position).then((image) => {
+              const planned = (['thumb', 'feed', 'original'] as const).map((name) => ({
+                name,
+                variant: image.variants[name],
+                key: `media/${id}/${name}.${image.variants[name].ext}`,
+              }));
+              for (const p of planned) files.push({ key: p.key, data: p.variant.data });
+              const v = Object.fromEntries(
+                planned.map((p) => [
+                  p.name,
+                  { key: p.key, width: p.variant.width, height: p.variant.height },
+                ]),
+              );
+              media.push({
+                id,
+                post_id: post.id,
+                owner_id: seller.id,
+                position,
+                key: planned[2]!.key,
+                kind: 'image',
+                mime: image.variants.original.mime,
+                width: image.variants.original.width,
+                height: image.variants.original.height,
+                bytes: planned.reduce((sum, p) => sum + p.variant.data.length, 0),
+                variants: JSON.stringify(v),
+                created_at: created,
+              });
+            }),
+          );
+        }
+
+        // A comment thread, up to three levels: a question, the seller's answer, the buyer's reply.
+        const threadSize = r.chance(0.7) ? r.int(1, 4) : 0;
+        const offer = `$${roundPrice(price * 0.8).toLocaleString('en-US')}`;
+        let at = created;
+        const chain: typeof posts = [post];
+        const bump = (ancestors: typeof posts, time: number) => {
+          for (const a of ancestors) {
+            a.comment_count += 1;
+            a.updated_at = Math.max(a.updated_at, time);
+          }
+        };
+        for (let c = 0; c < threadSize; c++) {
+          const buyer = r.pick(students.filter((s) => s.id !== seller.id));
+          at = Math.min(now - 60_000, at + r.int(5, 600) * 60 * 1000);
+          const comment = reply(
+            post,
+            post,
+            buyer.id,
+            r.pick(COMMENTS).replace('{offer}', offer),
+            at,
+          );
+          posts.push(comment);
+          bump([post], at);
+          chain.push(comment);
+          if (r.chance(0.6)) {
+            at = Math.min(now - 30_000, at + r.int(2, 120) * 60 * 1000);
+            const answer = reply(
+              post,
+              comment,
+              seller.id,
+              r.pick(SELLER_REPLIES).replace('{offer}', offer),
+              at,
+            );
+            posts.push(answer);
+            bump([comment, post], at);
+            if (r.chance(0.5)) {
+              at = Math.min(now - 10_000, at + r.int(2, 90) * 60 * 1000);
+              const back = reply(post, answer, buyer.id, r.pick(BUYER_REPLIES), at);
+              posts.push(back);
+              bump([answer, comment, post], at);
+            }
+          }
+        }
+
+        // Saves (likes) by other students of the campus.
+        const savers = new Set<string>();
+        const wanted = r.chance(0.8) ? r.int(1, 9) : 0;
+        while (savers.size < wanted) savers.add(r.pick(students).id);
+        savers.delete(seller.id);
+        for (const userId of savers)
+          likes.push({
+            post_id: post.id,
+            user_id: userId,
+            created_at: Math.min(now, created + r.int(1, 3000) * 60 * 1000),
+          });
+        post.like_count = savers.size;
+        post.feed_score = feedScore(post.like_count, post.comment_count, post.created_at);
+      }
+    }
+    await Promise.all(mediaJobs);
+    const imagesDone = Date.now();
+
+    // Files first (a row never points at a missing file), then every row in one transaction.
+    for (let i = 0; i < files.length; i += 32) {
+      await Promise.all(
+        files.slice(i, i + 32).map((f) => storage.put(f.key, f.data, 'image/webp')),
+      );
+    }
+    const sorted = [...posts].sort((a, b) => (a.depth ?? 0) - (b.depth ?? 0));
+    await db.kysely.transaction().execute(async (trx) => {
+      const t = { ...db, kysely: trx } as unknown as Db;
+      await insertMany(t, 'users', users);
+      await insertMany(t, 'users', [
+        {
+          id: uuidv7(),
+          campus_id: GENERIC_CAMPUS_ID,
+          email: SEED_MARKER_EMAIL,
+          username: `quad-seed-${runId}`,
+          first_name: 'Quad',
+          last_name: 'Seed',
+          // The marker (on the generic campus, which shows no content) remembers whom the seed created.
+          bio: JSON.stringify({ runId, users: users.map((u) => u.id!) } satisfies SeedRecord),
+          profile_set_up: false,
+          getting_started: true,
+          verified: false,
+          school_verified: false,
+          type: 'individual',
+          email_notifications: false,
+          total_posts: 0,
+          created_at: now,
+          updated_at: now,
+        },
+      ]);
+      await insertMany(t, 'posts', sorted);
+      await insertMany(t, 'post_media', media);
+      await insertMany(t, 'likes', likes);
+    });
+
+    const top = posts.filter((p) => p.depth === 0).length;
+    console.log(
+      `Seeded ${where}: ${users.length} students on ${campusesToSeed.length} campuses, ${top} listings, ` +
+        `${posts.length - top} comments, ${likes.length} saves, ${media.length} photos (${imageCache.size} distinct images, ${files.length} files) ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${((imagesDone - started) / 1000).toFixed(1)} s).`,
+    );
+    console.log('\nDemo logins (one per campus):');
+    for (const d of demo)
+      console.log(`  ${d.campus.padEnd(9)} ${d.email.padEnd(36)} ${d.password}`);
+  } finally {
+    await db.close();
+    storage.close?.();
+  }
+}
+
+function reply(
+  root: { id: string; campus_id: string },
+  parent: { id: string; depth?: number },
+  authorId: string,
+  text: string,
+  at: number,
+) {
+  return {
+    id: uuidv7(),
+    campus_id: root.campus_id,
+    author_id: authorId,
+    parent_id: parent.id,
+    root_id: root.id,
+    depth: (parent.depth ?? 0) + 1,
+    text,
+    category: null,
+    media_count: 0,
+    like_count: 0,
+    comment_count: 0,
+    feed_score: feedScore(0, 0, at),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+interface SeedRecord {
+  runId: string;
+  users: string[];
+}
+
+async function seedRecord(db: Db): Promise<SeedRecord | undefined> {
+  const marker = await db.kysely
+    .selectFrom('users')
+    .select('bio')
+    .where('email', '=', SEED_MARKER_EMAIL)
+    .executeTakeFirst();
+  if (!marker) return undefined;
+  try {
+    return JSON.parse(marker.bio) as SeedRecord;
+  } catch {
+    return { runId: '', users: [] };
+  }
+}
+
+/** The demo logins of an existing seed: the first student of each campus. */
+async function printLogins(db: Db): Promise<void> {
+  const ids = (await seedRecord(db))?.users ?? [];
+  const rows = ids.length
+    ? await db.kysely
+        .selectFrom('users')
+        .select(['id', 'campus_id', 'email'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    : [];
+  console.log('\nDemo logins (one per campus):');
+  for (const campus of campusesToSeed) {
+    const first = rows.find((u) => u.campus_id === campus);
+    if (first)
+      console.log(`  ${campus.padEnd(9)} ${first.email.padEnd(36)} ${demoPassword(campus)}`);
+  }
+}
+
+await main();

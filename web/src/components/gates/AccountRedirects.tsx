@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isCampusId } from '@common/campuses';
+import { isGenericCampus, useCampus } from '../../lib/campus';
+import { useViewer } from '../../lib/session';
+import { campusHandoffPath, campusSiteUrl, takeRedirectTarget } from './campus-site';
+import {
+  isSchoolEmailPage,
+  mayStayUnverified,
+  mayStayWithoutSchoolEmail,
+  SCHOOL_EMAIL_PATH,
+} from './paths';
+
+// Once per page load (spec core §4 "sent to /verify once"): after that the user may browse.
+const sent = { verify: false, schoolEmail: false };
+
+/**
+ * The account-state redirects of spec core §4, run on every page of the shell;
+ * renders nothing.
+ * - A signed-in account that is not verified goes to /verify, once per page load.
+ * - A verified user without school verification goes to the school e-mail page
+ *   (not on the generic campus), once per page load: afterwards they may browse,
+ *   with the banner and the prompts reminding them (spec core §6).
+ * - On the generic campus a remembered campus (saved after a school verification)
+ *   sends the user to that campus's own site, and is forgotten.
+ */
+export function AccountRedirects() {
+  const viewer = useViewer();
+  const campus = useCampus();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const generic = isGenericCampus(campus);
+    if (generic) {
+      const target = takeRedirectTarget();
+      if (target && isCampusId(target) && target !== campus.id) {
+        window.location.assign(viewer ? campusHandoffPath(target) : campusSiteUrl(campus, target));
+        return;
+      }
+    }
+    if (!viewer) return;
+    if (!viewer.verified) {
+      // Having reached /verify (by any way) counts as the one visit.
+      if (pathname.startsWith('/verify')) sent.verify = true;
+      if (!sent.verify && !mayStayUnverified(pathname)) {
+        sent.verify = true;
+        navigate('/verify', { replace: true });
+      }
+      return;
+    }
+    if (!viewer.schoolVerified && isSchoolEmailPage(pathname)) sent.schoolEmail = true;
+    if (
+      !viewer.schoolVerified &&
+      !generic &&
+      !sent.schoolEmail &&
+      !mayStayWithoutSchoolEmail(pathname)
+    ) {
+      sent.schoolEmail = true;
+      navigate(SCHOOL_EMAIL_PATH, { replace: true });
+    }
+  }, [viewer, campus, pathname, navigate]);
+
+  return null;
+}

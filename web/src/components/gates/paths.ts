@@ -1,0 +1,38 @@
+/** The school e-mail pages (features/school-email). */
+export const SCHOOL_EMAIL_PATH = '/settings/account/school_email';
+export const VERIFY_SCHOOL_EMAIL_PATH = '/settings/account/verify_school_email';
+
+const STATIC_SETTINGS =
+  /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;
+
+/** /settings and its public pages (about, help, terms, …), open to everyone in any state. */
+export function isStaticSettingsPage(pathname: string): boolean {
+  return STATIC_SETTINGS.test(pathname);
+}
+
+export function isSchoolEmailPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === SCHOOL_EMAIL_PATH || path === VERIFY_SCHOOL_EMAIL_PATH;
+}
+
+/** Pages an unverified account may stay on instead of being sent to /verify. */
+export function mayStayUnverified(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    path === '/verify' ||
+    path === '/logout' ||
+    path === '/login' ||
+    path.startsWith('/login/') ||
+    path === '/register' ||
+    path === '/user_registration' ||
+    path === '/forgotpassword' ||
+    path === '/reset_password' ||
+    isStaticSettingsPage(path)
+  );
+}
+
+/** Pages a verified user without a school e-mail may stay on instead of being sent to the school e-mail page. */
+export function mayStayWithoutSchoolEmail(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return isSchoolEmailPage(path) || path === '/logout' || isStaticSettingsPage(path);
+}

@@ -1,0 +1,81 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import styles from './AuthForm.module.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** The inline validation message (also sets aria-invalid). */
+  error?: string;
+  hint?: ReactNode;
+  /** Something to the right of the label (e.g. "Forgot password?"). */
+  aside?: ReactNode;
+  /** A control inside the input's right edge (e.g. Show / Hide). */
+  adornment?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A big labelled input with its hint and its error, wired for screen readers. */
+export function TextField({
+  label,
+  error,
+  hint,
+  aside,
+  adornment,
+  className,
+  ref,
+  ...input
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : hint ? hintId : '';
+  return (
+    <div className={styles.field}>
+      <div className={styles.labelRow}>
+        <label className={styles.label} htmlFor={id}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <div className={styles.control}>
+        <input
+          ref={ref}
+          id={id}
+          className={[styles.input, adornment ? styles.inputWithAdornment : '', className ?? '']
+            .filter(Boolean)
+            .join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...input}
+        />
+        {adornment}
+      </div>
+      {/* One reserved line under every field: the error takes the hint's place, so
+          nothing moves under the pointer when a field is left with a mistake in it. */}
+      <p id={error ? errorId : hintId} className={error ? styles.error : styles.hint}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
+/** A password input with a Show / Hide switch. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'adornment'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      adornment={
+        <button
+          type="button"
+          className={styles.reveal}
+          aria-pressed={visible}
+          aria-label="Show password"
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ALL_CATEGORIES, CATEGORIES, isCategory } from '@common/categories';
+import { MESSAGES } from '@common/messages';
+import { POST_MESSAGES } from '@common/schemas/posts';
+import { useGate } from '../../../components/gates/use-gate';
+import { useAlert } from '../../../components/ui/Alerts';
+import { Button } from '../../../components/ui/Button';
+import { ImageIcon } from '../../../components/ui/Icons';
+import { useCampus } from '../../../lib/campus';
+import { useViewer } from '../../../lib/session';
+import { useFeed } from '../api/posts';
+import { Composer } from '../components/Composer';
+import { InfiniteList } from '../components/InfiniteList';
+import { Avatar } from '../components/PostCard';
+import styles from './FeedPage.module.css';
+
+/**
+ * The campus feed (spec core §2 Feed): composer box on top, a category filter,
+ * posts newest activity first with infinite scroll. `compose` opens the
+ * composer on arrival (/create/post), and closing it returns to /home.
+ */
+export function FeedPage({ compose = false }: { compose?: boolean }) {
+  const viewer = useViewer();
+  const campus = useCampus();
+  const gate = useGate();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const categoryParam = params.get('category');
+  const category = isCategory(categoryParam) ? categoryParam : ALL_CATEGORIES;
+  const feed = useFeed(category);
+  const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  const [composing, setComposing] = useState(false);
+
+  const handleCompose = () => {
+    if (gate('post')) setComposing(true);
+  };
+  const handleCloseComposer = () => {
+    setComposing(false);
+    if (compose) navigate('/home', { replace: true });
+  };
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (compose && !opened.current) {
+      opened.current = true;
+      if (gate('post')) setComposing(true);
+    }
+  }, [compose, gate]);
+
+  // ?filter=notify-posted: the post was sent from elsewhere (spec core §2 Feed).
+  const notify = params.get('filter') === 'notify-posted';
+  useEffect(() => {
+    if (!notify) return;
+    alert({ msg: MESSAGES.postSent, alertType: 'success' });
+    setParams(
+      (p) => {
+        p.delete('filter');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [notify, alert, setParams]);
+
+  const handleCategory = (value: string) =>
+    setParams(
+      (p) => {
+        if (value === ALL_CATEGORIES) p.delete('category');
+        else p.set('category', value);
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className={styles.page}>
+      <h1 className="visually-hidden">{campus.productName}</h1>
+      <section className={`card ${styles.composerBox}`} aria-label={MESSAGES.posts.createPost}>
+        {viewer ? (
+          <Avatar
+            author={{
+              id: viewer.id,
+              username: viewer.username,
+              firstName: viewer.firstName,
+              lastInitial: '',
+              avatarUrl: viewer.avatarUrl ?? null,
+              verified: viewer.verified,
+            }}
+          />
+        ) : null}
+        <button type="button" className={styles.prompt} onClick={handleCompose}>
+          {POST_MESSAGES.composerPlaceholder}
+        </button>
+        <button
+          type="button"
+          className={`icon-button ${styles.photo}`}
+          aria-label={MESSAGES.posts.addMedia}
+          onClick={handleCompose}
+        >
+          <ImageIcon width={22} height={22} />
+        </button>
+      </section>
+      <div className={styles.filter}>
+        <label htmlFor="feed-category">{MESSAGES.posts.category}</label>
+        <select
+          id="feed-category"
+          value={category}
+          onChange={(e) => handleCategory(e.target.value)}
+        >
+          <option value={ALL_CATEGORIES}>{MESSAGES.posts.allCategories}</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <InfiniteList
+        label="Posts"
+        posts={posts}
+        pending={feed.isPending}
+        hasNextPage={feed.hasNextPage}
+        fetchingNext={feed.isFetchingNextPage}
+        fetchNextPage={() => void feed.fetchNextPage()}
+        empty={
+          <section className="card empty-state">
+            <h2 className="empty-state__title">{MESSAGES.feedEmptyHint}</h2>
+            <Button size="lg" onClick={handleCompose}>
+              {MESSAGES.feedEmpty}
+            </Button>
+          </section>
+        }
+      />
+      <Composer open={composing} onClose={handleCloseComposer} />
+    </div>
+  );
+}

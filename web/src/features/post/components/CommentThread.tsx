@@ -1,0 +1,95 @@
+import { formatDistanceToNowStrict } from 'date-fns';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import type { CommentNode } from '@common/schemas/posts';
+import { useGate } from '../../../components/gates/use-gate';
+import { useViewer } from '../../../lib/session';
+import { CommentForm } from './CommentForm';
+import { authorName, Avatar, MediaGrid, PostText } from './PostParts';
+import styles from './Comments.module.css';
+
+/** Comments of any depth, nested (spec companion §2 "Post detail"). */
+export function CommentThread({
+  comments,
+  rootId,
+  onDelete,
+}: {
+  comments: CommentNode[];
+  rootId: string;
+  onDelete(comment: CommentNode): void;
+}) {
+  return (
+    <ul className={styles.thread}>
+      {comments.map((c) => (
+        <CommentItem key={c.id} comment={c} rootId={rootId} onDelete={onDelete} />
+      ))}
+    </ul>
+  );
+}
+
+function CommentItem({
+  comment,
+  rootId,
+  onDelete,
+}: {
+  comment: CommentNode;
+  rootId: string;
+  onDelete(comment: CommentNode): void;
+}) {
+  const viewer = useViewer();
+  const gate = useGate();
+  const [replying, setReplying] = useState(false);
+  const created = new Date(comment.createdAt);
+  const name = authorName(comment.author);
+  const handleReply = () => {
+    if (gate('comment')) setReplying((r) => !r);
+  };
+  return (
+    <li className={styles.item}>
+      <article className={styles.comment} aria-label={`Comment by ${name}`}>
+        <Avatar author={comment.author} size={32} />
+        <div className={styles.body}>
+          <div className={styles.bubble}>
+            <div className={styles.head}>
+              <Link className={styles.name} to={`/${comment.author.username}`}>
+                {name}
+              </Link>
+              <Link className={styles.time} to={`/post/${comment.id}`}>
+                <time dateTime={created.toISOString()}>
+                  {formatDistanceToNowStrict(created, { addSuffix: true })}
+                </time>
+              </Link>
+            </div>
+            {comment.text ? <PostText text={comment.text} /> : null}
+            <MediaGrid media={comment.media} />
+          </div>
+          <div className={styles.tools}>
+            <button type="button" className={styles.tool} onClick={handleReply}>
+              {MESSAGES.posts.reply}
+            </button>
+            {viewer?.id === comment.author.id ? (
+              <button type="button" className={styles.tool} onClick={() => onDelete(comment)}>
+                {MESSAGES.posts.delete}
+              </button>
+            ) : null}
+          </div>
+          {replying ? (
+            <CommentForm
+              parentId={comment.id}
+              rootId={rootId}
+              label={`Reply to ${name}`}
+              autoFocus
+              onSent={() => setReplying(false)}
+            />
+          ) : null}
+        </div>
+      </article>
+      {comment.replies.length > 0 ? (
+        <div className={styles.replies}>
+          <CommentThread comments={comment.replies} rootId={rootId} onDelete={onDelete} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, useParams } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import { POST_MESSAGES } from '@common/schemas/posts';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useLikers } from '../api/posts';
+import { authorName, Avatar } from '../components/PostParts';
+import styles from './LikedByPage.module.css';
+
+/** /post/{id}/likes: who saved the post (companion §2 "Liked-by"). */
+export function LikedByPage() {
+  const { id = '' } = useParams();
+  const likers = useLikers(id);
+  return (
+    <div className={styles.page}>
+      <PageHeader title={POST_MESSAGES.likedBy} fallback={`/post/${id}`} />
+      {likers.isPending ? (
+        <Spinner />
+      ) : likers.error ? (
+        <section className="card empty-state">
+          <p className="empty-state__text">{likers.error.message}</p>
+        </section>
+      ) : likers.data.items.length === 0 ? (
+        <section className="card empty-state">
+          <p className="empty-state__text">{MESSAGES.posts.noLikes}</p>
+        </section>
+      ) : (
+        <ul className={`card ${styles.list}`} aria-label={POST_MESSAGES.likedBy}>
+          {likers.data.items.map((author) => (
+            <li key={author.id}>
+              <Link className={styles.row} to={`/${author.username}`}>
+                <Avatar author={author} />
+                <span className={styles.names}>
+                  <span className={styles.name}>{authorName(author)}</span>
+                  <span className={styles.username}>@{author.username}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import * as Dropdown from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import { type CommentNode, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { PrivateCommunity } from '../../../components/PrivateCommunity';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { useGate } from '../../../components/gates/use-gate';
+import { useAlert } from '../../../components/ui/Alerts';
+import { ButtonLink } from '../../../components/ui/Button';
+import { CampusLogo } from '../../../components/ui/CampusLogo';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { ChatIcon, CopyIcon, ShareIcon } from '../../../components/ui/Icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api';
+import { useCampus } from '../../../lib/campus';
+import { copyText } from '../../../lib/clipboard';
+import { useViewer } from '../../../lib/session';
+import { deletePost, postKeys, usePostPage } from '../api/posts';
+import { CommentForm } from '../components/CommentForm';
+import { CommentThread } from '../components/CommentThread';
+import { authorName, Avatar, MediaGrid, PostText, SaveButton } from '../components/PostParts';
+import parts from '../components/PostParts.module.css';
+import styles from './PostPage.module.css';
+
+const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
+
+/** /post/{id}: parents, the post, its actions and the whole comment thread (companion §2). */
+export function PostPage() {
+  const { id = '' } = useParams();
+  const page = usePostPage(id);
+  const viewer = useViewer();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const gate = useGate();
+  const commentBox = useRef<HTMLTextAreaElement>(null);
+  const [deleting, setDeleting] = useState<PostDto | null>(null);
+
+  if (page.isPending) return <Spinner />;
+  if (page.error) {
+    if (page.error instanceof ApiError && page.error.status === 404) return <MissingPost />;
+    if (page.error instanceof ApiError && page.error.status === 401) return <PrivateCommunity />;
+    return (
+      <section className="card empty-state">
+        <h1 className="empty-state__title">{MESSAGES.somethingWentWrong}</h1>
+        <p className="empty-state__text">{page.error.message}</p>
+      </section>
+    );
+  }
+  const { post, parents, comments } = page.data;
+  const owner = viewer?.id === post.author.id;
+  const created = new Date(post.createdAt);
+
+  const handleCopy = async () => {
+    if (await copyText(linkTo(post.id))) alert({ msg: MESSAGES.linkCopied, alertType: 'success' });
+  };
+  const handleComment = () => {
+    if (gate('comment')) commentBox.current?.focus();
+  };
+  const handleDelete = async (target: PostDto) => {
+    try {
+      const { topLevel } = await deletePost(target.id);
+      if (target.id === post.id) {
+        queryClient.removeQueries({ queryKey: postKeys.detail(post.id) });
+        void queryClient.invalidateQueries({ queryKey: postKeys.all });
+        if (topLevel) {
+          alert({ msg: POST_MESSAGES.postDeleted, alertType: 'success' });
+          navigate('/home', { replace: true });
+        } else {
+          alert({ msg: POST_MESSAGES.commentRemoved, alertType: 'success' });
+          navigate(post.parentId ? `/post/${post.parentId}` : '/home', { replace: true });
+        }
+        return;
+      }
+      alert({ msg: POST_MESSAGES.commentRemoved, alertType: 'success' });
+      await queryClient.invalidateQueries({ queryKey: postKeys.all });
+    } catch (err) {
+      alert({
+        msg: err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong,
+        alertType: 'danger',
+      });
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={MESSAGES.posts.postTitle(post.author.firstName)}
+        actions={
+          <Dropdown.Root>
+            <Dropdown.Trigger className="icon-button" aria-label={MESSAGES.posts.moreOptions}>
+              <span aria-hidden="true" className={styles.dots}>
+                •••
+              </span>
+            </Dropdown.Trigger>
+            <Dropdown.Portal>
+              <Dropdown.Content className="menu" align="end" sideOffset={6}>
+                <Dropdown.Item className="menu__item" onSelect={() => void handleCopy()}>
+                  <CopyIcon width={18} height={18} aria-hidden="true" />
+                  {MESSAGES.posts.copyLink}
+                </Dropdown.Item>
+                {owner ? (
+                  <Dropdown.Item
+                    className={`menu__item ${styles.danger}`}
+                    onSelect={() => setDeleting(post)}
+                  >
+                    {MESSAGES.posts.delete}
+                  </Dropdown.Item>
+                ) : null}
+              </Dropdown.Content>
+            </Dropdown.Portal>
+          </Dropdown.Root>
+        }
+      />
+      <article className={`card ${styles.card}`} aria-label={`Post by ${authorName(post.author)}`}>
+        {parents.length > 0 ? (
+          <ol className={styles.parents} aria-label="Replying to">
+            {parents.map((parent) => (
+              <li key={parent.id} className={styles.parent}>
+                <Avatar author={parent.author} size={32} />
+                <div className={styles.parentBody}>
+                  <Link className={styles.name} to={`/post/${parent.id}`}>
+                    {authorName(parent.author)}
+                  </Link>
+                  {parent.text ? <PostText text={parent.text} /> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <header className={parts.header}>
+          <Link to={`/${post.author.username}`} tabIndex={-1} aria-hidden="true">
+            <Avatar author={post.author} />
+          </Link>
+          <div className={parts.meta}>
+            <Link className={parts.name} to={`/${post.author.username}`}>
+              {authorName(post.author)}
+            </Link>
+            <time className={parts.time} dateTime={created.toISOString()}>
+              {formatDistanceToNowStrict(created, { addSuffix: true })}
+            </time>
+          </div>
+          {post.category ? <span className={parts.chip}>{post.category}</span> : null}
+        </header>
+        {post.text ? <p className={`${parts.text} ${styles.fullText}`}>{post.text}</p> : null}
+        <MediaGrid media={post.media} />
+        <div className={styles.stats}>
+          <Link to={`/post/${post.id}/likes`}>
+            {post.likeCount} {post.likeCount === 1 ? 'save' : 'saves'}
+          </Link>
+          <span>
+            {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}
+          </span>
+        </div>
+        <footer className={parts.actions}>
+          <SaveButton post={post} />
+          <button type="button" className={parts.action} onClick={handleComment}>
+            <ChatIcon width={20} height={20} aria-hidden="true" />
+            <span>{MESSAGES.posts.comment}</span>
+          </button>
+          <button type="button" className={parts.action} onClick={() => void handleCopy()}>
+            <ShareIcon width={20} height={20} aria-hidden="true" />
+            <span>{MESSAGES.posts.share}</span>
+          </button>
+        </footer>
+      </article>
+      <section className={`card ${styles.comments}`} aria-label="Comments">
+        <CommentForm
+          ref={commentBox}
+          parentId={post.id}
+          rootId={post.id}
+          label={POST_MESSAGES.commentPlaceholder}
+        />
+        {comments.length === 0 ? (
+          <p className={styles.noComments}>{POST_MESSAGES.beFirstToComment}</p>
+        ) : (
+          <CommentThread
+            comments={comments}
+            rootId={post.id}
+            onDelete={(c: CommentNode) => setDeleting(c)}
+          />
+        )}
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={
+          deleting && deleting.id === post.id && post.depth === 0
+            ? POST_MESSAGES.deletePostTitle
+            : MESSAGES.posts.deleteCommentTitle
+        }
+        description={MESSAGES.posts.deleteText}
+        confirmLabel={MESSAGES.posts.delete}
+        danger
+        onConfirm={() => {
+          if (deleting) void handleDelete(deleting);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A deleted or unknown post (companion §2 "Post detail"). */
+function MissingPost() {
+  const campus = useCampus();
+  return (
+    <section className="card empty-state">
+      <CampusLogo campus={campus} size={64} />
+      <h1 className="empty-state__title">{POST_MESSAGES.missingPage}</h1>
+      <ButtonLink to="/search" size="lg">
+        {MESSAGES.posts.search}
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import {
+  type Campus,
+  CAMPUSES,
+  type CampusId,
+  GENERIC_CAMPUS_ID,
+  isCampusId,
+  isSchoolEmailDomain,
+} from '@common/campuses';
+import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
+
+/** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works (as the server checks). */
+const LOCAL_PART = /^[a-z0-9._+-]+$/;
+
+/**
+ * The school whose e-mail domains apply (spec core §5): the site's own, or on
+ * the generic site the one named by ?campus=. Null when none applies.
+ */
+export function schoolFor(siteId: CampusId, campusParam: string | null): Campus | null {
+  if (siteId !== GENERIC_CAMPUS_ID) return CAMPUSES[siteId];
+  if (!campusParam || !isCampusId(campusParam) || campusParam === GENERIC_CAMPUS_ID) return null;
+  return CAMPUSES[campusParam];
+}
+
+/** The spec's message for a school e-mail that cannot be sent a PIN, or null when it can. */
+export function schoolEmailError(
+  input: string,
+  current: string | null,
+  school: Campus | null,
+): string | null {
+  const email = input.trim().toLowerCase();
+  if (!email || email === current?.toLowerCase()) return AUTH_MESSAGES.newSchoolEmail;
+  if (!school || school.emailDomains.length === 0) return MESSAGES.somethingWentWrong;
+  const [local, domain, ...rest] = email.split('@');
+  if (
+    rest.length > 0 ||
+    !local ||
+    !domain ||
+    !LOCAL_PART.test(local) ||
+    !isSchoolEmailDomain(school, email)
+  ) {
+    return AUTH_MESSAGES.validSchoolEmail;
+  }
+  return null;
+}
