@@ -15,7 +15,7 @@ const features = fs.existsSync('web/src/features')
   : [];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', '.tmp'] },
+  { ignores: ['node_modules', 'dist', 'data', 'coverage', '.tmp', '.dist-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

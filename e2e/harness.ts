@@ -30,7 +30,9 @@ async function freePort(): Promise<number> {
 
 /** Starts the built server (dist/) as `npm start` does, on a free port with its own data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const main = path.join(root, 'dist/server/main.js');
+  // QUAD_DIST: a build folder of its own (default dist/), as scripts/build-server.mjs uses.
+  const dist = path.join(root, process.env.QUAD_DIST ?? 'dist');
+  const main = path.join(dist, 'server/main.js');
   if (!fs.existsSync(main))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   const port = await freePort();
@@ -44,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST: path.join(root, 'dist/web'),
+      WEB_DIST: path.join(dist, 'web'),
       LOG_LEVEL: 'warn',
       ...env,
     },

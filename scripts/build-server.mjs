@@ -5,7 +5,8 @@ import { root } from './lib.mjs';
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'server/src/main.ts', migrate: 'server/src/migrate-cli.ts' },
-  outdir: 'dist/server',
+  // QUAD_DIST lets parallel work build into its own folder (default dist/).
+  outdir: `${process.env.QUAD_DIST ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, '../dist/web'),
+    outDir: path.resolve(import.meta.dirname, '..', process.env.QUAD_DIST ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: true,
   },
