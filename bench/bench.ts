@@ -36,7 +36,7 @@ import type {
   UserRow,
   UsersTable,
 } from '../server/src/db/schema';
-import { SqliteBooleanPlugin } from '../server/src/db/sqlite-booleans';
+import { adaptSqlite } from '../server/src/db/sqlite-adapter';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import { createPostsService, feedScore } from '../server/src/modules/posts/posts.service';
 import { createMemoryBus } from '../server/src/platform/bus/memory-bus';
@@ -377,16 +377,13 @@ function capturingDb(
   if (kind === 'sqlite') {
     const raw = new SqliteDatabase(target, { readonly: true });
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: raw }),
-      plugins: [new SqliteBooleanPlugin()],
+      dialect: new SqliteDialect({ database: adaptSqlite(raw) }),
       log,
     });
     return {
       db: { kysely, dialect: 'sqlite', close: () => kysely.destroy() },
       async explain(q) {
-        const rows = raw
-          .prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
-          .all(...(q.parameters as unknown[])) as Array<{
+        const rows = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...sqliteParams(q)) as Array<{
           id: number;
           parent: number;
           detail: string;
@@ -419,9 +416,13 @@ function capturingDb(
   };
 }
 
+/** A statement's parameters as SQLite binds them (booleans as 0/1, as the app's adapter does). */
+const sqliteParams = (q: CompiledQuery): unknown[] =>
+  q.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p));
+
 function timeSqlite(raw: SqliteDatabase.Database, q: CompiledQuery): string {
   const stmt = raw.prepare(q.sql);
-  const params = q.parameters as unknown[];
+  const params = sqliteParams(q);
   stmt.all(...params);
   const start = process.hrtime.bigint();
   for (let i = 0; i < 20; i++) stmt.all(...params);

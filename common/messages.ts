@@ -212,3 +212,19 @@ export const ACCOUNT_MESSAGES = {
   verified: 'Verified',
   accountCreated: 'Account created',
 } as const;
+
+/**
+ * Media gallery (companion spec §2 "Media gallery", §4 "Media grid"). The spec
+ * names the Feed and Media tabs; the other labels are Quad's.
+ */
+export const MEDIA_MESSAGES = {
+  feedTab: 'Feed',
+  mediaTab: 'Media',
+  tabsLabel: 'Feed and media',
+  gridLabel: 'Photos and videos',
+  morePhotos: 'More photos and videos',
+  loadFailed: "Photos and videos couldn't load.",
+  tryAgain: 'Try again',
+  tileName: (kind: 'image' | 'video', author: string, text: string, count: number) =>
+    `${kind === 'video' ? 'Video' : 'Photo'} by ${author}${text ? `: ${text}` : ''}${count > 1 ? ` (1 of ${count})` : ''}`,
+} as const;

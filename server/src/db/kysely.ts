@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin } from './sqlite-booleans';
+import { adaptSqlite } from './sqlite-adapter';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,8 +34,7 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

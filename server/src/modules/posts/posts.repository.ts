@@ -140,32 +140,34 @@ export const postsRepository = {
       .execute();
   },
 
-  /** Every reply below a post, at any depth, oldest first (one recursive query). */
-  descendants(db: Executor, id: string): Promise<PostWithAuthor[]> {
-    return db
-      .withRecursive('thread(id)', (qb) =>
-        qb
-          .selectFrom('posts')
-          .select('posts.id')
-          .where('posts.parent_id', '=', id)
-          .unionAll((q) =>
-            q
+  /**
+   * Every reply below a post, at any depth, oldest first: one statement. The
+   * recursive CTE walks the parent index to the post's subtree; the rows are
+   * read through the thread's `root_id` index (posts_root), so neither
+   * database is tempted to scan `posts` or `users` to join the CTE.
+   */
+  descendants(db: Executor, id: string, rootId: string): Promise<PostWithAuthor[]> {
+    return withAuthor(db)
+      .where('posts.root_id', '=', rootId)
+      .where(
+        'posts.id',
+        'in',
+        db
+          .withRecursive('thread(id)', (cte) =>
+            cte
               .selectFrom('posts')
-              .innerJoin('thread', 'thread.id', 'posts.parent_id')
-              .select('posts.id'),
-          ),
+              .select('posts.id')
+              .where('posts.parent_id', '=', id)
+              .unionAll((q) =>
+                q
+                  .selectFrom('posts')
+                  .innerJoin('thread', 'thread.id', 'posts.parent_id')
+                  .select('posts.id'),
+              ),
+          )
+          .selectFrom('thread')
+          .select('thread.id'),
       )
-      .selectFrom('posts')
-      .innerJoin('users', 'users.id', 'posts.author_id')
-      .innerJoin('thread', 'thread.id', 'posts.id')
-      .selectAll('posts')
-      .select([
-        'users.username as author_username',
-        'users.first_name as author_first_name',
-        'users.last_name as author_last_name',
-        'users.avatar_key as author_avatar_key',
-        'users.verified as author_verified',
-      ])
       .orderBy('posts.created_at', 'asc')
       .orderBy('posts.id', 'asc')
       .execute();

@@ -155,11 +155,11 @@ export function createPostsService({
 
     /** The post, its parent chain and its whole thread: four queries plus media and saves. */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<PostPage> {
-      await visible(user, campus, id);
+      const found = await visible(user, campus, id);
       const [row, parents, replies] = await Promise.all([
         posts.findWithAuthor(db.kysely, id),
         posts.ancestors(db.kysely, id),
-        posts.descendants(db.kysely, id),
+        posts.descendants(db.kysely, id, found.root_id ?? found.id),
       ]);
       if (!row) throw notFound('post_not_found', M.postDeletedMissing);
       const all = await hydrate([row, ...parents, ...replies], user!);

@@ -7,22 +7,17 @@ const MediaDetailPage = lazy(() =>
   import('./pages/MediaDetailPage').then((m) => ({ default: m.MediaDetailPage })),
 );
 
-/** The media gallery (companion spec §2 "Media gallery"). */
+const page = (Page: React.ComponentType) => (
+  <Suspense fallback={<Spinner />}>
+    <Page />
+  </Suspense>
+);
+
+/**
+ * The media gallery (companion spec §2 "Media gallery"). Open to every visitor
+ * as routes: signed-out visitors get the private-community screen on the page.
+ */
 export const mediaRoutes: RouteObject[] = [
-  {
-    path: '/media',
-    element: (
-      <Suspense fallback={<Spinner />}>
-        <MediaPage />
-      </Suspense>
-    ),
-  },
-  {
-    path: '/media/:id',
-    element: (
-      <Suspense fallback={<Spinner />}>
-        <MediaDetailPage />
-      </Suspense>
-    ),
-  },
+  { path: '/media', element: page(MediaPage) },
+  { path: '/media/:id', element: page(MediaDetailPage) },
 ];

@@ -2,16 +2,21 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PostList } from '@common/schemas/posts';
 import { api } from '../../../lib/api';
 
-/** GET /api/media: the campus's posts with photos or videos, 15 per page. */
-export const mediaFeedQueryOptions = (campusId: string) =>
-  infiniteQueryOptions({
-    queryKey: ['media-feed', campusId],
-    queryFn: ({ pageParam }) =>
-      api<PostList>(`/api/media${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+/**
+ * The campus's top-level posts with photos or videos, 15 per page, newest
+ * activity first (companion spec §4 "Media grid", §7 "Media feed"). The key
+ * sits under ['posts', …] like every post list, so a new post, a save or a
+ * delete elsewhere patches or refreshes it too.
+ */
+export const mediaFeedQueryOptions = infiniteQueryOptions({
+  queryKey: ['posts', 'media'] as const,
+  queryFn: ({ pageParam }) =>
+    api<PostList>(`/api/media${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});
 
-export function useMediaFeed(campusId: string, enabled: boolean) {
-  return useInfiniteQuery({ ...mediaFeedQueryOptions(campusId), enabled });
+/** GET /api/media, page by page; off for signed-out visitors (private campus). */
+export function useMediaFeed(enabled: boolean) {
+  return useInfiniteQuery({ ...mediaFeedQueryOptions, enabled });
 }

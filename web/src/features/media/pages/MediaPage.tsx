@@ -1,97 +1,117 @@
-import { useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
-import { MESSAGES } from '@common/messages';
+import { useRef } from 'react';
+import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
-import { Skeleton, Spinner } from '../../../components/ui/Spinner';
+import { Button } from '../../../components/ui/Button';
+import { ImageIcon } from '../../../components/ui/Icons';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
-import styles from './MediaPage.module.css';
+import { FeedMediaTabs } from '../components/FeedMediaTabs';
+import { MediaTile, MediaTileSkeleton } from '../components/MediaTile';
+import { useLoadMore } from '../hooks/use-load-more';
+import styles from './MediaPages.module.css';
 
-/** Feed | Media tabs above the gallery (companion spec §2 "Media gallery"). */
-export function FeedMediaTabs() {
-  return (
-    <nav className={styles.tabs} aria-label="Feed views">
-      <NavLink to="/home" end className={styles.tab}>
-        Feed
-      </NavLink>
-      <NavLink to="/media" end className={styles.tab}>
-        Media
-      </NavLink>
-    </nav>
-  );
-}
+/** Enough grey cells to fill the first screen while the first page loads. */
+const SKELETON_TILES = 12;
 
-/** /media: every photo and video of the campus as a 3-column grid, with infinite scroll. */
+/**
+ * /media (companion spec §2 "Media gallery", §4 "Media grid"): the campus's
+ * posts with photos or videos as a 3-column grid of thumbnails, 15 posts per
+ * page, the next page appended as the end comes near. Signed-out visitors see
+ * the private-community screen with "Click to Join".
+ */
 export function MediaPage() {
   const campus = useCampus();
   const { viewer, loading } = useSession();
-  const feed = useMediaFeed(campus.id, Boolean(viewer));
+  const feed = useMediaFeed(Boolean(viewer));
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '250px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const pages = feed.data?.pages ?? [];
+  useLoadMore(sentinel, {
+    hasNextPage: feed.hasNextPage,
+    isFetchingNextPage: feed.isFetchingNextPage,
+    fetchNextPage: feed.fetchNextPage,
+    pageCount: pages.length,
+  });
 
   if (loading) return <Spinner />;
-  if (!viewer) return <PrivateCommunity joinLabel={MESSAGES.clickToJoin} />;
-
-  const tiles = (feed.data?.pages ?? []).flatMap((page) =>
-    page.items.flatMap((post) => post.media.map((media) => ({ post, media }))),
+  const heading = (
+    <h1 className="visually-hidden">{`${campus.productName} ${MEDIA_MESSAGES.mediaTab}`}</h1>
   );
-  return (
-    <div className={styles.page}>
-      <FeedMediaTabs />
-      {feed.isPending ? (
-        <div className={styles.grid} aria-busy="true">
-          {Array.from({ length: 9 }, (_, i) => (
-            <Skeleton key={i} height="100%" radius={0} />
-          ))}
-        </div>
-      ) : tiles.length === 0 ? (
-        <section className="card empty-state">
-          <h1 className="empty-state__title">{POST_MESSAGES.noPhotosVideos}</h1>
-        </section>
-      ) : (
-        <ul className={styles.grid} aria-label="Photos and videos">
-          {tiles.map(({ post, media }) => (
-            <li key={media.id} className={styles.tile}>
-              <Link
-                to={`/media/${post.id}`}
-                aria-label={`${post.author.firstName}'s post: ${post.text.slice(0, 60) || 'photo'}`}
-              >
-                {media.kind === 'image' ? (
-                  <img
-                    src={media.thumbUrl}
-                    alt=""
-                    width={media.width}
-                    height={media.height}
-                    loading="lazy"
-                  />
-                ) : (
-                  <video src={media.url} muted preload="metadata" aria-hidden="true" />
-                )}
-              </Link>
+  if (!viewer) {
+    return (
+      <div className={styles.page}>
+        {heading}
+        <FeedMediaTabs />
+        <PrivateCommunity joinLabel={MESSAGES.clickToJoin} />
+      </div>
+    );
+  }
+
+  // A post can come twice when it moved up between two pages: keep its first place.
+  const seen = new Set<string>();
+  const posts = pages
+    .flatMap((page) => page.items)
+    .filter((post) => post.media.length > 0 && !seen.has(post.id) && seen.add(post.id));
+
+  let body: React.ReactNode;
+  if (feed.isPending) {
+    body = (
+      <div className={styles.grid} aria-busy="true" aria-label={MEDIA_MESSAGES.gridLabel}>
+        {Array.from({ length: SKELETON_TILES }, (_, i) => (
+          <MediaTileSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (feed.isError && posts.length === 0) {
+    body = (
+      <section className="card empty-state" role="alert">
+        <h2 className="empty-state__title">{MEDIA_MESSAGES.loadFailed}</h2>
+        <Button onClick={() => void feed.refetch()}>{MEDIA_MESSAGES.tryAgain}</Button>
+      </section>
+    );
+  } else if (posts.length === 0) {
+    body = (
+      <section className="card empty-state">
+        <span className={styles.emptyIcon} aria-hidden="true">
+          <ImageIcon width={32} height={32} />
+        </span>
+        <h2 className="empty-state__title">{POST_MESSAGES.noPhotosVideos}</h2>
+      </section>
+    );
+  } else {
+    body = (
+      <>
+        <ul className={styles.grid} aria-label={MEDIA_MESSAGES.gridLabel}>
+          {posts.map((post) => (
+            <li key={post.id}>
+              <MediaTile post={post} />
             </li>
           ))}
         </ul>
-      )}
-      <div ref={sentinel} aria-hidden="true" />
-      {isFetchingNextPage ? <Spinner /> : null}
-      {!feed.isPending && tiles.length > 0 && !hasNextPage ? (
-        <p className={styles.end}>{MESSAGES.feedEnd}</p>
-      ) : null}
+        <div ref={sentinel} className={styles.sentinel} />
+        {feed.isFetchingNextPage ? (
+          <Spinner />
+        ) : feed.isFetchNextPageError ? (
+          <div className={styles.end} role="alert">
+            <p>{MEDIA_MESSAGES.loadFailed}</p>
+            <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
+              {MEDIA_MESSAGES.tryAgain}
+            </Button>
+          </div>
+        ) : feed.hasNextPage ? null : (
+          <p className={styles.end}>{MESSAGES.feedEnd}</p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      {heading}
+      <FeedMediaTabs />
+      {body}
     </div>
   );
 }
