@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
@@ -16,6 +15,7 @@ import {
   type RunningServer,
   startServer,
 } from './harness';
+import { schoolVerifiedStudent, tag } from './students';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,74 +41,9 @@ afterAll(async () => {
   if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
 });
 
-const tag = () => randomUUID().slice(0, 8);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function post(page: Page, url: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ url, body }) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
-        body: JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { url, body },
-  );
-}
-
-async function codeFor(to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(
-          `http://127.0.0.1:${server.port}/dev/mailbox.json?to=${encodeURIComponent(to)}`,
-        );
-        const { items } = (await res.json()) as {
-          items: { subject: string; sentAt: number | null }[];
-        };
-        const newest = items[0];
-        code = newest?.sentAt ? (newest.subject.match(/^(\d{4}) /)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000, interval: 250 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code;
-}
-
-/** A school-verified UT student, signed in inside a fresh browser context. */
-async function member(
-  name: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, viewport);
-  const { page } = opened;
-  const id = tag();
-  const email = `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`;
-  const schoolEmail = `${name.split(' ')[0]!.toLowerCase()}-${id}@utexas.edu`;
-  await page.goto(server.url('ut', '/settings/about'));
-  expect(
-    await post(page, '/api/auth/register', {
-      name,
-      email,
-      password: 'maroon-bicycle-42',
-      terms: true,
-    }),
-  ).toBe(201);
-  expect(await post(page, '/api/verification/code', {})).toBe(200);
-  expect(await post(page, '/api/verification/verify', { code: await codeFor(email) })).toBe(200);
-  expect(await post(page, '/api/me/school-email', { schoolEmail })).toBe(200);
-  expect(
-    await post(page, '/api/verification/verify', {
-      code: await codeFor(schoolEmail),
-      email: schoolEmail,
-    }),
-  ).toBe(200);
-  return opened;
-}
+const member = (name: string, viewport = DESKTOP) =>
+  schoolVerifiedStudent(server, browser, name, viewport);
 
 const alertWith = (page: Page, text: string) =>
   page.locator('.alerts').getByText(text, { exact: true });
@@ -164,7 +99,8 @@ describe('feed, composer and post page', () => {
       .waitFor();
     await maybeScreenshot(page, 'feed-desktop');
 
-    // A second student comments, then replies three levels deep.
+    // A second student, on a phone, comments and replies three levels deep:
+    // each through the full-page composer /create/comment/{id}, back to the post.
     const reader = await member('Riley Brooks', MOBILE);
     const rp = reader.page;
     await rp.goto(server.url('ut', postPath));
@@ -177,25 +113,38 @@ describe('feed, composer and post page', () => {
       'Level three reply',
       'Level four reply',
     ];
-    await comments
-      .getByRole('textbox', { name: POST_MESSAGES.commentPlaceholder })
-      .fill(levels[0]!);
-    await comments.getByRole('button', { name: MESSAGES.posts.reply }).first().click();
-    await alertWith(rp, POST_MESSAGES.replySent).waitFor();
-    await comments.getByText(levels[0]!).waitFor();
+    const postId = postPath.split('/').pop()!;
+    const writeOnCreatePage = async (parentId: string, parentText: string, reply: string) => {
+      await expect
+        .poll(() => rp.url())
+        .toBe(
+          server.url('ut', `/create/comment/${parentId}?goBack=${encodeURIComponent(postPath)}`),
+        );
+      await rp.getByText(parentText).first().waitFor();
+      const box = rp.getByRole('textbox', { name: POST_MESSAGES.commentPlaceholder });
+      await box.fill(reply);
+      await rp.getByText(`${reply.length} / 500`).waitFor();
+      await rp.getByRole('button', { name: MESSAGES.posts.reply, exact: true }).click();
+      await alertWith(rp, POST_MESSAGES.replySent).waitFor();
+      await expect.poll(() => pathOf(rp)).toBe(postPath);
+      await comments.getByText(reply).waitFor();
+    };
+    await rp
+      .getByRole('article', { name: 'Post by Casey M.' })
+      .getByRole('button', { name: MESSAGES.posts.comment, exact: true })
+      .click();
+    await rp.getByRole('heading', { name: MESSAGES.posts.comment, level: 1 }).waitFor();
+    await maybeScreenshot(rp, 'create-comment-mobile');
+    await writeOnCreatePage(postId, text, levels[0]!);
     for (let depth = 1; depth < levels.length; depth++) {
       const parent = comments
         .getByRole('article')
         .filter({ hasText: levels[depth - 1]! })
         .last();
+      const parentLink = await parent.getByRole('link').nth(1).getAttribute('href');
       await parent.getByRole('button', { name: MESSAGES.posts.reply, exact: true }).first().click();
-      const box = parent.getByRole('textbox', { name: 'Reply to Riley B.' });
-      await box.fill(levels[depth]!);
-      const form = parent.getByRole('form', { name: 'Reply to Riley B.' });
-      await form.getByRole('button').click();
-      await comments.getByText(levels[depth]!).waitFor();
-      // The reply box closes once the reply is in; wait, so the next click does not race it.
-      await form.waitFor({ state: 'detached' });
+      await rp.getByRole('heading', { name: MESSAGES.posts.reply, level: 1 }).waitFor();
+      await writeOnCreatePage(parentLink!.split('/').pop()!, levels[depth - 1]!, levels[depth]!);
     }
     // Each reply is nested inside its parent's list item.
     const deepest = comments
@@ -269,30 +218,115 @@ describe('feed, composer and post page', () => {
     await reader.context.close();
   });
 
-  it('refuses a 501-character post with "Error: Too many characters!"', async () => {
+  it('at mobile width the composer is the /create/post page: a student posts a photo with a category and lands on the feed', async () => {
     const { context, page, errors } = await member('Jordan Lee', MOBILE);
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(server.url('ut', '/home?category=furniture'));
+    await page.getByText(MESSAGES.feedEmptyHint).waitFor();
     await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).click();
-    const dialog = page.getByRole('dialog', { name: MESSAGES.posts.createPost });
-    const box = dialog.getByRole('textbox', { name: POST_MESSAGES.composerPlaceholder });
+    await expect
+      .poll(() => page.url())
+      .toBe(
+        server.url('ut', `/create/post?goBack=${encodeURIComponent('/home?category=furniture')}`),
+      );
+    await page.getByRole('heading', { name: MESSAGES.posts.createPost, level: 1 }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Too long: refused on Post; typing stops at the limit.
+    const box = page.getByRole('textbox', { name: POST_MESSAGES.composerPlaceholder });
     await box.fill('a'.repeat(501));
-    await dialog.getByText('501 / 500').waitFor();
-    await dialog.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
-    await dialog.getByRole('alert').getByText(POST_MESSAGES.tooManyCharacters).waitFor();
-    // Typing stops at the limit.
+    await page.getByText('501 / 500').waitFor();
+    await page.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
+    await page.getByRole('alert').getByText(POST_MESSAGES.tooManyCharacters).waitFor();
+    await maybeScreenshot(page, 'composer-too-long-mobile');
     await box.fill('b'.repeat(500));
     await box.press('End');
     await box.pressSequentially('c');
     expect((await box.inputValue()).length).toBe(500);
-    await maybeScreenshot(page, 'composer-too-long-mobile');
-    // Closing with a draft asks first.
-    await page.keyboard.press('Escape');
+
+    // Cancel with a draft asks first, then goes back to where the student was.
+    await page.getByRole('button', { name: MESSAGES.signIn.cancel, exact: true }).click();
     await page
       .getByRole('dialog', { name: MESSAGES.posts.discardPostTitle })
       .getByRole('button', { name: MESSAGES.posts.discard })
       .click();
+    await expect.poll(() => page.url()).toBe(server.url('ut', '/home?category=furniture'));
+
+    // The bottom bar's Create post also opens the page, coming back to the current one.
+    await page.goto(server.url('ut', '/saved'));
+    await page.getByRole('heading', { name: MESSAGES.posts.savedTitle, level: 1 }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Create post' })
+      .click();
+    await expect
+      .poll(() => page.url())
+      .toBe(server.url('ut', `/create/post?goBack=${encodeURIComponent('/saved')}`));
+
+    // Text, a category from "Boost visibility", a photo with its preview.
+    const text = `Desk lamp, warm light ${tag()}`;
+    await box.fill(text);
+    await page.getByText(`${text.length} / 500`).waitFor();
+    await page.getByRole('button', { name: MESSAGES.posts.addCategory }).click();
+    await page.getByRole('heading', { name: POST_MESSAGES.boostVisibility, level: 1 }).waitFor();
+    await page.getByText(POST_MESSAGES.boostVisibilityText).waitFor();
+    await page.getByRole('button', { name: 'furniture', exact: true }).click();
+    await alertWith(page, POST_MESSAGES.categorySwitched).waitFor();
+    await page
+      .getByLabel(MESSAGES.posts.addMedia)
+      .and(page.locator('input[type=file]'))
+      .setInputFiles([path.join(photoDir, 'lamp.png')]);
+    await page.getByRole('img', { name: 'Attachment 1' }).waitFor();
+    await maybeScreenshot(page, 'create-post-mobile');
+    await page.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
+
+    // Sent: the feed says so, with a View link, and shows the post on top.
+    await expect.poll(() => pathOf(page)).toBe('/home');
+    await alertWith(page, MESSAGES.postSent).waitFor();
+    const viewHref = await page
+      .locator('.alerts')
+      .getByRole('link', { name: 'View' })
+      .getAttribute('href');
+    expect(viewHref).toMatch(/^\/post\/.+/);
+    const first = page.getByRole('list', { name: 'Posts' }).getByRole('article').first();
+    await first.getByText(text).waitFor();
+    await first.getByText('furniture').waitFor();
+    await first.getByRole('img', { name: 'Photo 1 of 1' }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await maybeScreenshot(page, 'feed-mobile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a desktop visitor of a mobile create page goes back to goBack; the sidebar opens the dialog', async () => {
+    const { context, page, errors } = await member('Avery Quinn');
+    await page.goto(server.url('ut', '/create/post?goBack=/saved'));
+    await expect.poll(() => pathOf(page)).toBe('/saved');
+    await page.getByRole('heading', { name: MESSAGES.posts.savedTitle, level: 1 }).waitFor();
+    await page.goto(server.url('ut', '/create/comment/some-post?goBack=detail'));
+    await expect.poll(() => pathOf(page)).toBe('/post/some-post');
+    await page.goto(server.url('ut', '/create/post'));
+    await expect.poll(() => pathOf(page)).toBe('/home');
+
+    // On wide screens Create Post is the dialog, on any page.
+    await page.goto(server.url('ut', '/saved'));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: MESSAGES.signIn.createPost })
+      .click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.posts.createPost });
+    await dialog.getByRole('textbox', { name: POST_MESSAGES.composerPlaceholder }).waitFor();
+    expect(pathOf(page)).toBe('/saved');
+    await maybeScreenshot(page, 'sidebar-composer-desktop');
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('create pages are for signed-in students only', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await page.goto(server.url('ut', '/create/post?goBack=/saved'));
+    await expect.poll(() => pathOf(page)).not.toMatch(/^\/create\//);
     await context.close();
   });
 });

@@ -324,6 +324,10 @@ describe('media gallery', () => {
     await page.goBack();
     await expect.poll(() => pathOf(page)).toBe('/media');
     await expect.poll(() => tiles(page).count()).toBeGreaterThanOrEqual(PAGE_SIZES.media);
+    // The feed carries the same tabs: Media leads back to the gallery.
+    await page.goto(server.url('ut', '/home'));
+    await tabs.getByRole('link', { name: MEDIA_MESSAGES.mediaTab }).click();
+    await expect.poll(() => pathOf(page)).toBe('/media');
 
     // On a phone: still three columns, and the media post fits the screen.
     const phone = await signIn('ut', seller.email, MOBILE);

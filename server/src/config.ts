@@ -79,6 +79,7 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   S3_FORCE_PATH_STYLE: flag('auto'),
   MEDIA_PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  POSTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -119,6 +120,8 @@ export interface Config {
     | undefined;
   /** Where browsers load media from (a CDN), without a trailing slash; the store's own URLs when unset. */
   mediaPublicUrl: string | undefined;
+  /** How long a cached feed page or thread may be served (writes drop it at once); 0 = off. */
+  postsCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -192,6 +195,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    postsCacheMs: e.POSTS_CACHE_MS,
   };
 }
 

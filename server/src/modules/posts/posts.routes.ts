@@ -12,6 +12,7 @@ import {
   postSchema,
 } from '@common/schemas/posts';
 import { LIMITS } from '../../http/rate-limit';
+import { createPostCache } from './posts.cache';
 import { createPostsService } from './posts.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -19,13 +20,11 @@ const idParams = z.object({ id: z.string().max(64) });
 /** Feed, post pages, posting, comments, deletes and saves. */
 export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, bus } = app.deps;
-  const posts = createPostsService({
-    db,
-    storage,
-    bus,
-    log: (error) => app.log.error({ err: error }, 'post side effect failed'),
-  });
+  const { db, storage, bus, config } = app.deps;
+  const log = (error: unknown) => app.log.error({ err: error }, 'post side effect failed');
+  const cache = await createPostCache({ bus, ttlMs: config.postsCacheMs, log });
+  app.addHook('onClose', () => cache.close());
+  const posts = createPostsService({ db, storage, bus, cache, log });
 
   app.get(
     '/api/feed',

@@ -15,6 +15,7 @@ import { requireSchoolVerified, requireSignedIn } from '../../http/guards';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
+import { type PostCache } from './posts.cache';
 import { createPostPresenter, nestReplies } from './posts.presenter';
 import { type Cursor, type PostWithAuthor, postsRepository as posts } from './posts.repository';
 
@@ -47,8 +48,22 @@ export interface PostsServiceDeps {
   db: Db;
   storage: BlobStore;
   bus: EventBus;
+  /** What every member of a campus sees alike; uncached when absent. */
+  cache?: PostCache;
   now?: () => number;
   log?: (error: unknown) => void;
+}
+
+const uncached: PostCache = {
+  read: (_campusId, _key, load) => load(),
+  changed: () => undefined,
+  close: async () => undefined,
+};
+
+/** Posts as every viewer sees them, before the viewer's own saves are added. */
+interface SharedPosts {
+  rows: PostWithAuthor[];
+  media: Awaited<ReturnType<typeof posts.mediaFor>>;
 }
 
 /** Posts, comments and saves of a campus (spec core §4, §5, §7; companion §2, §4). */
@@ -56,10 +71,31 @@ export function createPostsService({
   db,
   storage,
   bus,
+  cache = uncached,
   now = Date.now,
   log = () => undefined,
 }: PostsServiceDeps) {
   const present = createPostPresenter(storage);
+
+  async function shared(rows: PostWithAuthor[]): Promise<SharedPosts> {
+    return {
+      rows,
+      media: await posts.mediaFor(
+        db.kysely,
+        rows.map((r) => r.id),
+      ),
+    };
+  }
+
+  /** The viewer's saves: the one query a cached page still costs. */
+  async function forViewer({ rows, media }: SharedPosts, viewer: UserRow): Promise<PostDto[]> {
+    const liked = await posts.likedAmong(
+      db.kysely,
+      viewer.id,
+      rows.map((r) => r.id),
+    );
+    return present(rows, media, liked);
+  }
 
   /** Authors come joined; media and the viewer's saves are one query each, whatever the page size. */
   async function hydrate(rows: PostWithAuthor[], viewer: UserRow): Promise<PostDto[]> {
@@ -72,14 +108,15 @@ export function createPostsService({
   }
 
   async function page(
-    rows: PostWithAuthor[],
+    list: SharedPosts,
     limit: number,
     viewer: UserRow,
     ranked = false,
   ): Promise<PostList> {
+    const { rows } = list;
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return {
-      items: await hydrate(rows, viewer),
+      items: await forViewer(list, viewer),
       nextCursor: last ? encodeCursor(last, ranked) : null,
     };
   }
@@ -114,14 +151,15 @@ export function createPostsService({
       const ranked = campus.id === RANKED_CAMPUS_ID;
       const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;
-      const rows = await posts.feed(db.kysely, {
-        campusId: campus.id,
-        limit,
-        cursor,
-        ranked,
-        category,
-      });
-      return page(rows, limit, user, ranked);
+      const list = await cache.read(
+        campus.id,
+        `feed:${category ?? ''}:${query.cursor ?? ''}`,
+        async () =>
+          shared(
+            await posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
+          ),
+      );
+      return page(list, limit, user, ranked);
     },
 
     async mediaFeed(
@@ -130,12 +168,17 @@ export function createPostsService({
       query: { cursor?: string },
     ): Promise<PostList> {
       requireSignedIn(user);
-      const rows = await posts.mediaFeed(db.kysely, {
-        campusId: campus.id,
-        limit: PAGE_SIZES.media,
-        cursor: decodeCursor(query.cursor),
-      });
-      return page(rows, PAGE_SIZES.media, user);
+      const cursor = decodeCursor(query.cursor);
+      const list = await cache.read(campus.id, `media:${query.cursor ?? ''}`, async () =>
+        shared(
+          await posts.mediaFeed(db.kysely, {
+            campusId: campus.id,
+            limit: PAGE_SIZES.media,
+            cursor,
+          }),
+        ),
+      );
+      return page(list, PAGE_SIZES.media, user);
     },
 
     async saved(
@@ -150,24 +193,31 @@ export function createPostsService({
         limit: PAGE_SIZES.saved,
         cursor: decodeCursor(query.cursor),
       });
-      return page(rows, PAGE_SIZES.saved, user);
+      return page(await shared(rows), PAGE_SIZES.saved, user);
     },
 
-    /** The post, its parent chain and its whole thread: four queries plus media and saves. */
+    /**
+     * The post, its parent chain and its whole thread: a fixed number of
+     * queries whatever the thread's size (the post, its ancestors, its
+     * descendants, their media), then the viewer's saves.
+     */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<PostPage> {
-      const found = await visible(user, campus, id);
-      const [row, parents, replies] = await Promise.all([
-        posts.findWithAuthor(db.kysely, id),
-        posts.ancestors(db.kysely, id),
-        posts.descendants(db.kysely, id, found.root_id ?? found.id),
-      ]);
-      if (!row) throw notFound('post_not_found', M.postDeletedMissing);
-      const all = await hydrate([row, ...parents, ...replies], user!);
-      const [post, ...rest] = all;
+      requireSignedIn(user);
+      const thread = await cache.read(campus.id, `post:${id}`, async () => {
+        const row = await posts.findWithAuthor(db.kysely, id);
+        if (!row || row.campus_id !== campus.id) return null;
+        const [parents, replies] = await Promise.all([
+          posts.ancestors(db.kysely, id),
+          posts.descendants(db.kysely, id, row.root_id ?? row.id),
+        ]);
+        return { parentCount: parents.length, ...(await shared([row, ...parents, ...replies])) };
+      });
+      if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
+      const [post, ...rest] = await forViewer(thread, user);
       return {
         post: post!,
-        parents: rest.slice(0, parents.length),
-        comments: nestReplies(id, rest.slice(parents.length)),
+        parents: rest.slice(0, thread.parentCount),
+        comments: nestReplies(id, rest.slice(thread.parentCount)),
       };
     },
 
@@ -216,6 +266,7 @@ export function createPostsService({
         }
         return (await posts.findWithAuthor(trx, id))!;
       });
+      cache.changed(campus.id);
       const [dto] = await hydrate([created], user);
       if (!created.parent_id) {
         bus
@@ -245,6 +296,7 @@ export function createPostsService({
         if (post.root_id) await rescoreRoot(trx, post.root_id);
         return files;
       });
+      cache.changed(campus.id);
       // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
       storage.delete(keys).catch(log);
       return { topLevel: post.parent_id === null };
@@ -254,13 +306,15 @@ export function createPostsService({
     async setLiked(user: UserRow | null, campus: Campus, id: string, liked: boolean) {
       requireSchoolVerified(user);
       await visible(user, campus, id);
-      return db.kysely.transaction().execute(async (trx) => {
+      const state = await db.kysely.transaction().execute(async (trx) => {
         if (liked) await posts.like(trx, id, user.id, now());
         else await posts.unlike(trx, id, user.id);
         const post = (await posts.find(trx, id))!;
         await rescoreRoot(trx, post.root_id ?? post.id);
         return { liked, likeCount: post.like_count };
       });
+      cache.changed(campus.id);
+      return state;
     },
 
     /**

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import type { MouseEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import {
   BellIcon,
@@ -8,6 +9,8 @@ import {
   SearchIcon,
   UserIcon,
 } from '../../components/ui/Icons';
+import { useGate } from '../../components/gates/use-gate';
+import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
 import { ViewerAvatar } from './ViewerAvatar';
@@ -19,6 +22,15 @@ import { ViewerAvatar } from './ViewerAvatar';
 export function MobileBar() {
   const campus = useCampus();
   const viewer = useViewer();
+  const gate = useGate();
+  const location = useLocation();
+  // Create post opens the /create/post page, coming back here (spec core §4 Nav state);
+  // the posting gate asks guests and students without a school e-mail first.
+  const here = location.pathname + location.search;
+  const createPost = location.pathname === '/create/post' ? here : createPostPath(here);
+  const handleCreatePost = (event: MouseEvent) => {
+    if (!gate('post')) event.preventDefault();
+  };
   const items = isGenericCampus(campus)
     ? [
         { to: '/home', label: 'Home', icon: <HomeIcon width={26} height={26} /> },
@@ -41,17 +53,25 @@ export function MobileBar() {
         { to: '/home', label: 'Home', icon: <HomeIcon width={26} height={26} /> },
         { to: '/search', label: 'Search', icon: <SearchIcon width={26} height={26} /> },
         {
-          to: '/create/post?goBack=home',
+          to: createPost,
           label: 'Create post',
           icon: <PlusIcon width={26} height={26} />,
+          onClick: handleCreatePost,
         },
         { to: '/messages', label: 'Messages', icon: <ChatIcon width={26} height={26} /> },
         { to: '/notifications', label: 'Notifications', icon: <BellIcon width={26} height={26} /> },
       ];
   return (
     <nav className="mobilebar" aria-label="Main">
-      {items.map(({ to, label, icon }) => (
-        <NavLink key={to} to={to} className="mobilebar__link" aria-label={label} title={label}>
+      {items.map(({ to, label, icon, onClick }) => (
+        <NavLink
+          key={label}
+          to={to}
+          className="mobilebar__link"
+          aria-label={label}
+          title={label}
+          onClick={onClick}
+        >
           {icon}
         </NavLink>
       ))}

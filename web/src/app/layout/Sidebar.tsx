@@ -1,5 +1,6 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
 import {
@@ -18,11 +19,18 @@ import {
   UserCircleIcon,
   UserIcon,
 } from '../../components/ui/Icons';
+import { useGate } from '../../components/gates/use-gate';
+import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
+import { useIsMobile } from '../../lib/use-media-query';
 import menuStyles from './AccountMenu.module.css';
 import styles from './Sidebar.module.css';
 import { shortName, ViewerAvatar } from './ViewerAvatar';
+
+const Composer = lazy(() =>
+  import('../../features/feed/components/Composer').then((m) => ({ default: m.Composer })),
+);
 
 interface Item {
   to: string;
@@ -38,6 +46,17 @@ export function Sidebar() {
   const campus = useCampus();
   const viewer = useViewer();
   const generic = isGenericCampus(campus);
+  const gate = useGate();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const [composing, setComposing] = useState(false);
+  // Posting gate (spec core §4): the composer dialog, or on phones the /create/post page.
+  const handleCreatePost = () => {
+    if (!gate('post')) return;
+    if (mobile) navigate(createPostPath(location.pathname + location.search));
+    else setComposing(true);
+  };
   const items: Item[] = generic
     ? [
         { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -68,14 +87,20 @@ export function Sidebar() {
       </ul>
       {generic ? null : (
         <>
-          <NavLink
-            to={viewer ? '/create/post?goBack=home' : '/login'}
+          <button
+            type="button"
             className="btn btn--primary btn--lg btn--block sidebar__create"
             title={MESSAGES.signIn.createPost}
+            onClick={handleCreatePost}
           >
             <PlusIcon width={20} height={20} />
             <span className="sidebar__label">{MESSAGES.signIn.createPost}</span>
-          </NavLink>
+          </button>
+          {composing ? (
+            <Suspense fallback={null}>
+              <Composer open onClose={() => setComposing(false)} />
+            </Suspense>
+          ) : null}
           {viewer ? (
             <ProfileMenu viewer={viewer} />
           ) : (

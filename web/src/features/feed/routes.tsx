@@ -3,12 +3,14 @@ import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../../components/gates/ProtectedRoute';
 import { Spinner } from '../../components/ui/Spinner';
 
-const FeedPage = lazy(() => import('./pages/FeedPage').then((m) => ({ default: m.FeedPage })));
+const CreatePostPage = lazy(() =>
+  import('./pages/CreatePostPage').then((m) => ({ default: m.CreatePostPage })),
+);
 const SavedPage = lazy(() => import('./pages/SavedPage').then((m) => ({ default: m.SavedPage })));
 
 /**
- * /create/post (the feed with the composer open; closing it returns to /home)
- * and /saved (a list of post cards, like the feed). Signed-in only.
+ * /create/post?goBack= (the composer as a page, phones only; a desktop visitor
+ * goes back to goBack) and /saved (a list of post cards, like the feed). Signed-in only.
  */
 export const feedRoutes: RouteObject[] = [
   {
@@ -16,7 +18,7 @@ export const feedRoutes: RouteObject[] = [
     element: (
       <ProtectedRoute>
         <Suspense fallback={<Spinner />}>
-          <FeedPage compose />
+          <CreatePostPage />
         </Suspense>
       </ProtectedRoute>
     ),

@@ -1,10 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { ProtectedRoute } from '../../components/gates/ProtectedRoute';
 import { Spinner } from '../../components/ui/Spinner';
 
 const PostPage = lazy(() => import('./pages/PostPage').then((m) => ({ default: m.PostPage })));
 const LikedByPage = lazy(() =>
   import('./pages/LikedByPage').then((m) => ({ default: m.LikedByPage })),
+);
+const CreateCommentPage = lazy(() =>
+  import('./pages/CreateCommentPage').then((m) => ({ default: m.CreateCommentPage })),
 );
 
 const page = (Page: React.ComponentType) => (
@@ -13,8 +17,15 @@ const page = (Page: React.ComponentType) => (
   </Suspense>
 );
 
-/** The post page and its "Liked by" list (companion spec §2). */
+/**
+ * The post page and its "Liked by" list (companion spec §2), and the mobile
+ * comment page /create/comment/{id}?goBack= (signed-in only, core §2).
+ */
 export const postRoutes: RouteObject[] = [
   { path: '/post/:id', element: page(PostPage) },
   { path: '/post/:id/likes', element: page(LikedByPage) },
+  {
+    path: '/create/comment/:id',
+    element: <ProtectedRoute>{page(CreateCommentPage)}</ProtectedRoute>,
+  },
 ];

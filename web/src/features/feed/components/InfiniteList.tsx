@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { PostDto } from '@common/schemas/posts';
 import { MESSAGES } from '@common/messages';
 import { Spinner } from '../../../components/ui/Spinner';
-import { PostCard, PostCardSkeleton } from './PostCard';
+import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';
 import styles from './InfiniteList.module.css';
 
 interface Props {

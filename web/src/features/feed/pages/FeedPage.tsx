@@ -1,59 +1,63 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES, CATEGORIES, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { useGate } from '../../../components/gates/use-gate';
+import { createPostPath } from '../../../components/posts/create-pages';
+import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
+import { Avatar } from '../../../components/posts/PostParts';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { ImageIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
 import { useViewer } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { useFeed } from '../api/posts';
+import { useLiveFeed } from '../api/use-live-feed';
 import { Composer } from '../components/Composer';
 import { InfiniteList } from '../components/InfiniteList';
-import { Avatar } from '../components/PostCard';
+import type { PostedState } from './CreatePostPage';
 import styles from './FeedPage.module.css';
 
 /**
  * The campus feed (spec core §2 Feed): composer box on top, a category filter,
- * posts newest activity first with infinite scroll. `compose` opens the
- * composer on arrival (/create/post), and closing it returns to /home.
+ * posts newest activity first with infinite scroll, and other students' new
+ * posts arriving live on top. On phones the composer is a page (/create/post).
  */
-export function FeedPage({ compose = false }: { compose?: boolean }) {
+export function FeedPage() {
   const viewer = useViewer();
   const campus = useCampus();
   const gate = useGate();
   const alert = useAlert();
   const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
   const categoryParam = params.get('category');
   const category = isCategory(categoryParam) ? categoryParam : ALL_CATEGORIES;
   const feed = useFeed(category);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const [composing, setComposing] = useState(false);
+  useLiveFeed(viewer?.schoolVerified ?? false);
 
   const handleCompose = () => {
-    if (gate('post')) setComposing(true);
-  };
-  const handleCloseComposer = () => {
-    setComposing(false);
-    if (compose) navigate('/home', { replace: true });
+    if (!gate('post')) return;
+    if (mobile) navigate(createPostPath(location.pathname + location.search));
+    else setComposing(true);
   };
 
-  const opened = useRef(false);
-  useEffect(() => {
-    if (compose && !opened.current) {
-      opened.current = true;
-      if (gate('post')) setComposing(true);
-    }
-  }, [compose, gate]);
-
-  // ?filter=notify-posted: the post was sent from elsewhere (spec core §2 Feed).
+  // ?filter=notify-posted: the post was sent from elsewhere (spec core §2 Feed),
+  // with a View link when the create page said which post it was (§4 Post creation).
   const notify = params.get('filter') === 'notify-posted';
+  const postedId = (location.state as PostedState | null)?.postId;
   useEffect(() => {
     if (!notify) return;
-    alert({ msg: MESSAGES.postSent, alertType: 'success' });
+    alert({
+      msg: MESSAGES.postSent,
+      alertType: 'success',
+      ...(postedId ? { link: { to: `/post/${postedId}`, label: 'View' } } : {}),
+    });
     setParams(
       (p) => {
         p.delete('filter');
@@ -61,7 +65,7 @@ export function FeedPage({ compose = false }: { compose?: boolean }) {
       },
       { replace: true },
     );
-  }, [notify, alert, setParams]);
+  }, [notify, postedId, alert, setParams]);
 
   const handleCategory = (value: string) =>
     setParams(
@@ -76,6 +80,7 @@ export function FeedPage({ compose = false }: { compose?: boolean }) {
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{campus.productName}</h1>
+      <FeedMediaTabs />
       <section className={`card ${styles.composerBox}`} aria-label={MESSAGES.posts.createPost}>
         {viewer ? (
           <Avatar
@@ -132,7 +137,7 @@ export function FeedPage({ compose = false }: { compose?: boolean }) {
           </section>
         }
       />
-      <Composer open={composing} onClose={handleCloseComposer} />
+      <Composer open={composing} onClose={() => setComposing(false)} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
-import { FeedMediaTabs } from '../components/FeedMediaTabs';
+import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
 import { MediaTile, MediaTileSkeleton } from '../components/MediaTile';
 import { useLoadMore } from '../hooks/use-load-more';
 import styles from './MediaPages.module.css';

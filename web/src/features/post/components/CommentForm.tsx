@@ -6,16 +6,27 @@ import { POST_MESSAGES } from '@common/schemas/posts';
 import { countPostCharacters } from '@common/text';
 import { useGate } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';
+import { Button } from '../../../components/ui/Button';
 import { SendIcon } from '../../../components/ui/Icons';
 import { ApiError } from '../../../lib/api';
-import { createComment, postKeys } from '../api/posts';
+import { createComment, postKeys } from '../../../lib/posts-api';
 import styles from './Comments.module.css';
 
-/** "Write a comment..." under the post, and the reply box of a comment (gated: comment). */
+/**
+ * "Write a comment..." under the post, the reply box of a comment, and (`page`)
+ * the form of the mobile /create/comment page (gated: comment).
+ */
 export const CommentForm = forwardRef<
   HTMLTextAreaElement,
-  { parentId: string; rootId: string; label: string; onSent?(): void; autoFocus?: boolean }
->(function CommentForm({ parentId, rootId, label, onSent, autoFocus }, ref) {
+  {
+    parentId: string;
+    rootId: string;
+    label: string;
+    onSent?(): void;
+    autoFocus?: boolean;
+    page?: boolean;
+  }
+>(function CommentForm({ parentId, rootId, label, onSent, autoFocus, page = false }, ref) {
   const gate = useGate();
   const alert = useAlert();
   const queryClient = useQueryClient();
@@ -58,34 +69,45 @@ export const CommentForm = forwardRef<
   };
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-label={label}>
+    <form
+      className={page ? styles.pageForm : styles.form}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={label}
+    >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
       <textarea
         ref={ref}
         id={id}
-        className={styles.input}
+        className={page ? styles.pageInput : styles.input}
         placeholder={POST_MESSAGES.commentPlaceholder}
         value={text}
-        rows={text.includes('\n') || text.length > 60 ? 3 : 1}
+        rows={page ? 6 : text.includes('\n') || text.length > 60 ? 3 : 1}
         onChange={handleChange}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
       />
-      {text ? (
+      {text || page ? (
         <span className={`${styles.counter} ${count > POST_MAX_CHARS ? styles.over : ''}`}>
           {count} / {POST_MAX_CHARS}
         </span>
       ) : null}
-      <button
-        type="submit"
-        className={`icon-button ${styles.send}`}
-        aria-label={MESSAGES.posts.reply}
-        disabled={sending}
-      >
-        <SendIcon width={20} height={20} />
-      </button>
+      {page ? (
+        <Button type="submit" disabled={sending}>
+          {MESSAGES.posts.reply}
+        </Button>
+      ) : (
+        <button
+          type="submit"
+          className={`icon-button ${styles.send}`}
+          aria-label={MESSAGES.posts.reply}
+          disabled={sending}
+        >
+          <SendIcon width={20} height={20} />
+        </button>
+      )}
       {error ? (
         <p className={styles.error} role="alert">
           {error}

@@ -1,12 +1,14 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { CommentNode } from '@common/schemas/posts';
 import { useGate } from '../../../components/gates/use-gate';
+import { createCommentPath } from '../../../components/posts/create-pages';
 import { useViewer } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { CommentForm } from './CommentForm';
-import { authorName, Avatar, MediaGrid, PostText } from './PostParts';
+import { authorName, Avatar, MediaGrid, PostText } from '../../../components/posts/PostParts';
 import styles from './Comments.module.css';
 
 /** Comments of any depth, nested (spec companion §2 "Post detail"). */
@@ -39,11 +41,17 @@ function CommentItem({
 }) {
   const viewer = useViewer();
   const gate = useGate();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useIsMobile();
   const [replying, setReplying] = useState(false);
   const created = new Date(comment.createdAt);
   const name = authorName(comment.author);
+  // On phones a reply is written on its own page (spec core §4 Nav state).
   const handleReply = () => {
-    if (gate('comment')) setReplying((r) => !r);
+    if (!gate('comment')) return;
+    if (mobile) navigate(createCommentPath(comment.id, location.pathname));
+    else setReplying((r) => !r);
   };
   return (
     <li className={styles.item}>

@@ -4,7 +4,7 @@ import { POST_MESSAGES } from '@common/schemas/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
-import { authorName, Avatar } from '../components/PostParts';
+import { authorName, Avatar } from '../../../components/posts/PostParts';
 import styles from './LikedByPage.module.css';
 
 /** /post/{id}/likes: who saved the post (companion §2 "Liked-by"). */

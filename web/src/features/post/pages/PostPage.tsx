@@ -1,8 +1,7 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { type CommentNode, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
@@ -18,11 +17,21 @@ import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
 import { useViewer } from '../../../lib/session';
-import { deletePost, postKeys, usePostPage } from '../api/posts';
+import { deletePost, postKeys } from '../../../lib/posts-api';
+import {
+  authorName,
+  Avatar,
+  MediaGrid,
+  PostHeader,
+  PostText,
+  SaveButton,
+} from '../../../components/posts/PostParts';
+import parts from '../../../components/posts/PostParts.module.css';
+import { createCommentPath } from '../../../components/posts/create-pages';
+import { useIsMobile } from '../../../lib/use-media-query';
+import { usePostPage } from '../api/posts';
 import { CommentForm } from '../components/CommentForm';
 import { CommentThread } from '../components/CommentThread';
-import { authorName, Avatar, MediaGrid, PostText, SaveButton } from '../components/PostParts';
-import parts from '../components/PostParts.module.css';
 import styles from './PostPage.module.css';
 
 const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
@@ -34,6 +43,8 @@ export function PostPage() {
   const viewer = useViewer();
   const alert = useAlert();
   const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const gate = useGate();
   const commentBox = useRef<HTMLTextAreaElement>(null);
@@ -52,13 +63,15 @@ export function PostPage() {
   }
   const { post, parents, comments } = page.data;
   const owner = viewer?.id === post.author.id;
-  const created = new Date(post.createdAt);
 
   const handleCopy = async () => {
     if (await copyText(linkTo(post.id))) alert({ msg: MESSAGES.linkCopied, alertType: 'success' });
   };
+  // On phones commenting is a page of its own (spec core §4 Nav state).
   const handleComment = () => {
-    if (gate('comment')) commentBox.current?.focus();
+    if (!gate('comment')) return;
+    if (mobile) navigate(createCommentPath(post.id, location.pathname));
+    else commentBox.current?.focus();
   };
   const handleDelete = async (target: PostDto) => {
     try {
@@ -131,20 +144,7 @@ export function PostPage() {
             ))}
           </ol>
         ) : null}
-        <header className={parts.header}>
-          <Link to={`/${post.author.username}`} tabIndex={-1} aria-hidden="true">
-            <Avatar author={post.author} />
-          </Link>
-          <div className={parts.meta}>
-            <Link className={parts.name} to={`/${post.author.username}`}>
-              {authorName(post.author)}
-            </Link>
-            <time className={parts.time} dateTime={created.toISOString()}>
-              {formatDistanceToNowStrict(created, { addSuffix: true })}
-            </time>
-          </div>
-          {post.category ? <span className={parts.chip}>{post.category}</span> : null}
-        </header>
+        <PostHeader post={post} />
         {post.text ? <p className={`${parts.text} ${styles.fullText}`}>{post.text}</p> : null}
         <MediaGrid media={post.media} />
         <div className={styles.stats}>

@@ -2,13 +2,13 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { POST_PREVIEW_CHARS } from '@common/limits';
-import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
-import { useGate } from '../../../components/gates/use-gate';
-import { BookmarkIcon, ChatIcon } from '../../../components/ui/Icons';
-import { useToggleSave } from '../api/posts';
-import styles from './PostCard.module.css';
+import { useGate } from '../gates/use-gate';
+import { BookmarkIcon } from '../ui/Icons';
+import styles from './PostParts.module.css';
+import { useToggleSave } from './use-toggle-save';
 
+/** The pieces of a post shared by the feed's cards and the post page. */
 export const authorName = (a: AuthorDto) => `${a.firstName} ${a.lastInitial}`;
 
 export function Avatar({ author, size = 40 }: { author: AuthorDto; size?: number }) {
@@ -20,6 +20,47 @@ export function Avatar({ author, size = 40 }: { author: AuthorDto; size?: number
         <span aria-hidden="true">{author.firstName.slice(0, 1).toUpperCase()}</span>
       )}
     </span>
+  );
+}
+
+/**
+ * Avatar, name, time and category chip. In lists (`linkTime`) the time links
+ * to the post and the name carries `nameId`, which labels the card.
+ */
+export function PostHeader({
+  post,
+  nameId,
+  linkTime = false,
+}: {
+  post: PostDto;
+  nameId?: string;
+  linkTime?: boolean;
+}) {
+  const created = new Date(post.createdAt);
+  const ago = formatDistanceToNowStrict(created, { addSuffix: true });
+  return (
+    <header className={styles.header}>
+      <Link to={`/${post.author.username}`} tabIndex={-1} aria-hidden="true">
+        <Avatar author={post.author} />
+      </Link>
+      <div className={styles.meta}>
+        <Link id={nameId} className={styles.name} to={`/${post.author.username}`}>
+          {authorName(post.author)}
+        </Link>
+        {linkTime ? (
+          <Link className={styles.time} to={`/post/${post.id}`}>
+            <time dateTime={created.toISOString()} title={created.toLocaleString()}>
+              {ago}
+            </time>
+          </Link>
+        ) : (
+          <time className={styles.time} dateTime={created.toISOString()}>
+            {ago}
+          </time>
+        )}
+      </div>
+      {post.category ? <span className={styles.chip}>{post.category}</span> : null}
+    </header>
   );
 }
 
@@ -98,66 +139,5 @@ export function SaveButton({ post }: { post: PostDto }) {
         {post.likeCount}
       </span>
     </button>
-  );
-}
-
-/** One post in a list: author, time, text, photos, Save and Comment. */
-export function PostCard({ post }: { post: PostDto }) {
-  const created = new Date(post.createdAt);
-  return (
-    <article className={`card ${styles.card}`} aria-labelledby={`post-${post.id}-author`}>
-      <header className={styles.header}>
-        <Link to={`/${post.author.username}`} tabIndex={-1} aria-hidden="true">
-          <Avatar author={post.author} />
-        </Link>
-        <div className={styles.meta}>
-          <Link
-            id={`post-${post.id}-author`}
-            className={styles.name}
-            to={`/${post.author.username}`}
-          >
-            {authorName(post.author)}
-          </Link>
-          <Link className={styles.time} to={`/post/${post.id}`}>
-            <time dateTime={created.toISOString()} title={created.toLocaleString()}>
-              {formatDistanceToNowStrict(created, { addSuffix: true })}
-            </time>
-          </Link>
-        </div>
-        {post.category ? <span className={styles.chip}>{post.category}</span> : null}
-      </header>
-      {post.text ? <PostText text={post.text} /> : null}
-      <MediaGrid media={post.media} />
-      <footer className={styles.actions}>
-        <SaveButton post={post} />
-        <Link className={styles.action} to={`/post/${post.id}`}>
-          <ChatIcon width={20} height={20} aria-hidden="true" />
-          <span>{MESSAGES.posts.comment}</span>
-          <span className={styles.count}>{post.commentCount}</span>
-        </Link>
-      </footer>
-    </article>
-  );
-}
-
-/** A loading card with the size of a real one. */
-export function PostCardSkeleton() {
-  return (
-    <div className={`card ${styles.card}`} aria-hidden="true">
-      <div className={styles.header}>
-        <span className="skeleton" style={{ width: 40, height: 40, borderRadius: 999 }} />
-        <div className={styles.meta}>
-          <span className="skeleton" style={{ width: 120, height: 14, borderRadius: 6 }} />
-          <span className="skeleton" style={{ width: 70, height: 12, borderRadius: 6 }} />
-        </div>
-      </div>
-      <span className="skeleton" style={{ width: '100%', height: 14, borderRadius: 6 }} />
-      <span className="skeleton" style={{ width: '70%', height: 14, borderRadius: 6 }} />
-      <span className="skeleton" style={{ width: '100%', height: 220, borderRadius: 12 }} />
-      <div className={styles.actions}>
-        <span className="skeleton" style={{ width: 90, height: 32, borderRadius: 999 }} />
-        <span className="skeleton" style={{ width: 110, height: 32, borderRadius: 999 }} />
-      </div>
-    </div>
   );
 }

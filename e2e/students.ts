@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DESKTOP, openPage, type RunningServer } from './harness';
+
+export const tag = () => randomUUID().slice(0, 8);
+
+/** A JSON POST from inside the page (its cookies, the CSRF header); the status. */
+export async function postJson(page: Page, url: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { url, body },
+  );
+}
+
+/** The newest verification code e-mailed to `to` (the dev mailbox). */
+export async function codeFor(server: RunningServer, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(
+          `http://127.0.0.1:${server.port}/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+        );
+        const { items } = (await res.json()) as {
+          items: { subject: string; sentAt: number | null }[];
+        };
+        const newest = items[0];
+        code = newest?.sentAt ? (newest.subject.match(/^(\d{4}) /)?.[1] ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+/**
+ * A school-verified UT student, signed in inside a fresh browser context:
+ * registered, account and school e-mail verified through the API.
+ */
+export async function schoolVerifiedStudent(
+  server: RunningServer,
+  browser: Browser,
+  name: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, viewport);
+  const { page } = opened;
+  const id = tag();
+  const first = name.split(' ')[0]!.toLowerCase();
+  const email = `${first}-${id}@example.com`;
+  const schoolEmail = `${first}-${id}@utexas.edu`;
+  await page.goto(server.url('ut', '/settings/about'));
+  expect(
+    await postJson(page, '/api/auth/register', {
+      name,
+      email,
+      password: 'maroon-bicycle-42',
+      terms: true,
+    }),
+  ).toBe(201);
+  expect(await postJson(page, '/api/verification/code', {})).toBe(200);
+  expect(
+    await postJson(page, '/api/verification/verify', { code: await codeFor(server, email) }),
+  ).toBe(200);
+  expect(await postJson(page, '/api/me/school-email', { schoolEmail })).toBe(200);
+  expect(
+    await postJson(page, '/api/verification/verify', {
+      code: await codeFor(server, schoolEmail),
+      email: schoolEmail,
+    }),
+  ).toBe(200);
+  return opened;
+}

@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PostDto, PostList, PostPage } from '@common/schemas/posts';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import type { EventBus } from '../../platform/bus';
+import { createMemoryBus } from '../../platform/bus/memory-bus';
+import { createRedisBus } from '../../platform/bus/redis-bus';
+import { createGeoLookup } from '../../platform/geo/geo';
+import { createDevTransport } from '../../platform/mail';
+import { createDiskStore } from '../../platform/storage/disk-store';
+import { api, loginAs } from '../../../test/auth';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { buildPost, buildUser } from '../../../test/factories';
+import { createPostCache } from './posts.cache';
+
+/**
+ * The campus cache of feed pages and threads (DESIGN §13): served again
+ * without the shared queries, and never stale after a write through the app,
+ * on this server or, through the bus, on another one.
+ */
+
+const redisUrl = process.env.QUAD_TEST_REDIS || '';
+if (process.env.CI === 'true' && !redisUrl)
+  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+
+let db: TestDb;
+let dataDir: string;
+let queries = 0;
+const apps: App[] = [];
+
+/** A server on the shared database, counting the statements it runs. */
+async function server(bus: EventBus, cacheMs = '60000'): Promise<App> {
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '10',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    POSTS_CACHE_MS: cacheMs,
+  });
+  const app = await buildApp({
+    config,
+    db: { ...db, kysely: db.kysely.withPlugin(counter) },
+    bus,
+    storage: createDiskStore(path.join(dataDir, 'media')),
+    geo: createGeoLookup(config),
+    mail: createDevTransport(() => {}, `${config.publicUrl}/dev/mailbox`),
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+  db = await createTestDb();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await db?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function member(app: App, campus: string) {
+  const user = await buildUser(db, { verified: true, school_verified: true, campus_id: campus });
+  return { user, cookie: await loginAs(app, user) };
+}
+
+async function call<T>(app: App, cookie: string, campus: string, method: string, url: string) {
+  const response = await api(app, { method: method as 'GET', url, cookie, campus });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json() as T;
+}
+
+const feedTexts = (list: PostList) => list.items.map((p: PostDto) => p.text);
+
+describe('on one server', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await server(createMemoryBus());
+  });
+
+  it('serves a feed page again with only the session and the viewer’s saves', async () => {
+    const reader = await member(app, 'duke');
+    const author = await buildUser(db, { campus_id: 'duke' });
+    for (let i = 0; i < 3; i++) await buildPost(db, author, { text: `Lamp ${i}` });
+
+    queries = 0;
+    const first = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
+    const cold = queries;
+    queries = 0;
+    const again = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
+    expect(again).toEqual(first);
+    expect(queries).toBeLessThan(cold);
+    // Session lookup and the viewer's saves; nothing else.
+    expect(queries).toBeLessThanOrEqual(2);
+
+    // What another member saved is theirs alone: the shared page does not carry it.
+    const other = await member(app, 'duke');
+    await call(app, other.cookie, 'duke', 'PUT', `/api/posts/${first.items[0]!.id}/like`);
+    const mine = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
+    const theirs = await call<PostList>(app, other.cookie, 'duke', 'GET', '/api/feed');
+    expect(mine.items[0]!.liked).toBe(false);
+    expect(theirs.items[0]!.liked).toBe(true);
+    expect(mine.items[0]!.likeCount).toBe(1);
+  });
+
+  it('shows every write through the app at once: post, save, comment, delete', async () => {
+    const writer = await member(app, 'stanford');
+    const reader = await member(app, 'stanford');
+    const feed = () => call<PostList>(app, reader.cookie, 'stanford', 'GET', '/api/feed');
+    expect(feedTexts(await feed())).toEqual([]);
+
+    const response = await api(app, {
+      method: 'POST',
+      url: '/api/posts',
+      cookie: writer.cookie,
+      campus: 'stanford',
+      payload: { text: 'Mini fridge', mediaIds: [] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<PostDto>();
+    expect(feedTexts(await feed())).toEqual([created.text]);
+
+    const older = await buildPost(db, writer.user, { text: 'Desk', updated_at: 1, created_at: 1 });
+    // Written behind the app's back: the cached page stands until its time runs out…
+    expect(feedTexts(await feed())).toEqual([created.text]);
+    // …but any write through the app drops it.
+    await call(app, writer.cookie, 'stanford', 'PUT', `/api/posts/${older.id}/like`);
+    const liked = await feed();
+    expect(liked.items.map((p) => [p.text, p.likeCount])).toEqual([
+      [created.text, 0],
+      ['Desk', 1],
+    ]);
+
+    const thread = () =>
+      call<PostPage>(app, reader.cookie, 'stanford', 'GET', `/api/posts/${older.id}`);
+    expect((await thread()).comments).toEqual([]);
+    const reply = await api(app, {
+      method: 'POST',
+      url: '/api/posts',
+      cookie: writer.cookie,
+      campus: 'stanford',
+      payload: { text: 'Still available?', parentId: older.id, mediaIds: [] },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect((await thread()).comments.map((c) => c.text)).toEqual(['Still available?']);
+    // The reply bumped the post to the top of the feed.
+    expect(feedTexts(await feed())[0]).toBe('Desk');
+
+    await call(app, writer.cookie, 'stanford', 'DELETE', `/api/posts/${older.id}`);
+    expect(feedTexts(await feed())).toEqual([created.text]);
+    const gone = await api(app, {
+      method: 'GET',
+      url: `/api/posts/${older.id}`,
+      cookie: reader.cookie,
+      campus: 'stanford',
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('keeps campuses apart: a post id of another campus is not found', async () => {
+    const author = await buildUser(db, { campus_id: 'ucla' });
+    const post = await buildPost(db, author, { text: 'Bike' });
+    const reader = await member(app, 'uf');
+    const response = await api(app, {
+      method: 'GET',
+      url: `/api/posts/${post.id}`,
+      cookie: reader.cookie,
+      campus: 'uf',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('is off with POSTS_CACHE_MS=0: every request reads the database', async () => {
+    const off = await server(createMemoryBus(), '0');
+    const reader = await member(off, 'smu');
+    const author = await buildUser(db, { campus_id: 'smu' });
+    await buildPost(db, author, { text: 'Couch' });
+    await call(off, reader.cookie, 'smu', 'GET', '/api/feed');
+    await buildPost(db, author, { text: 'Rug' });
+    const list = await call<PostList>(off, reader.cookie, 'smu', 'GET', '/api/feed');
+    expect(feedTexts(list).sort()).toEqual(['Couch', 'Rug']);
+  });
+});
+
+describe('a unit', () => {
+  it('expires entries, shares one load between concurrent misses and forgets failures', async () => {
+    let clock = 0;
+    const cache = await createPostCache({ bus: createMemoryBus(), ttlMs: 100, now: () => clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    const [a, b] = await Promise.all([cache.read('ou', 'k', load), cache.read('ou', 'k', load)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+    clock = 99;
+    expect(await cache.read('ou', 'k', load)).toBe(1);
+    clock = 100;
+    expect(await cache.read('ou', 'k', load)).toBe(2);
+
+    await expect(cache.read('ou', 'x', () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect(await cache.read('ou', 'x', load)).toBe(3);
+
+    // A write during a load leaves that load's entry stale.
+    let finish: (v: number) => void = () => undefined;
+    const slow = cache.read('ut', 'k', () => new Promise<number>((r) => (finish = r)));
+    cache.changed('ut');
+    finish(10);
+    expect(await slow).toBe(10);
+    expect(await cache.read('ut', 'k', load)).toBe(4);
+    // Other campuses keep theirs.
+    expect(await cache.read('ou', 'k', load)).toBe(2);
+    await cache.close();
+  });
+});
+
+describe.runIf(redisUrl)('across two servers through Redis', () => {
+  it('a write on one server drops the other server’s cached page', async () => {
+    const [busA, busB] = [createRedisBus(redisUrl), createRedisBus(redisUrl)];
+    const a = await server(busA);
+    const b = await server(busB);
+    const writer = await member(a, 'ut');
+    const reader = await member(b, 'ut');
+    const author = await buildUser(db, { campus_id: 'ut' });
+    const post = await buildPost(db, author, { text: 'Textbook' });
+
+    const before = await call<PostList>(b, reader.cookie, 'ut', 'GET', '/api/feed');
+    expect(before.items.find((p) => p.id === post.id)?.likeCount).toBe(0);
+    await call(a, writer.cookie, 'ut', 'PUT', `/api/posts/${post.id}/like`);
+    await expect
+      .poll(
+        async () =>
+          (await call<PostList>(b, reader.cookie, 'ut', 'GET', '/api/feed')).items.find(
+            (p) => p.id === post.id,
+          )?.likeCount,
+        { timeout: 3000, interval: 20 },
+      )
+      .toBe(1);
+    await busA.close();
+    await busB.close();
+  });
+});

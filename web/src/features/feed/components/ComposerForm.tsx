@@ -1,0 +1,180 @@
+import { type FormEvent, useId, useRef } from 'react';
+import { type Category, CATEGORIES } from '@common/categories';
+import { POST_MAX_CHARS } from '@common/limits';
+import { MESSAGES } from '@common/messages';
+import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
+import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
+import styles from './Composer.module.css';
+import { ALLOWED_EXTENSIONS, type ComposerDraft } from './use-composer-draft';
+
+/** The composer's form: text with the n / 500 counter, category, attachments, Post. */
+export function ComposerForm({
+  draft,
+  onSubmit,
+}: {
+  draft: ComposerDraft;
+  onSubmit(event: FormEvent): void;
+}) {
+  const { text, category, files, error, progress, count } = draft;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textId = useId();
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <label htmlFor={textId} className="visually-hidden">
+        {POST_MESSAGES.composerPlaceholder}
+      </label>
+      <textarea
+        id={textId}
+        className={styles.textarea}
+        placeholder={POST_MESSAGES.composerPlaceholder}
+        value={text}
+        onChange={draft.handleText}
+        rows={5}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${textId}-count`}
+        autoFocus
+      />
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={styles.categoryButton}
+          onClick={() => draft.setView('categories')}
+        >
+          <span className={styles.categoryLabel}>{category ?? MESSAGES.posts.addCategory}</span>
+          <ChevronDownIcon width={16} height={16} aria-hidden="true" />
+        </button>
+        <span
+          id={`${textId}-count`}
+          className={`${styles.counter} ${count > POST_MAX_CHARS ? styles.over : ''}`}
+          aria-live="polite"
+        >
+          {count} / {POST_MAX_CHARS}
+        </span>
+      </div>
+      {files.length > 0 ? (
+        <ul className={styles.previews} aria-label="Attached files">
+          {files.map((file, index) => (
+            <li key={file.preview} className={styles.preview}>
+              {file.video ? (
+                <video src={file.preview} muted playsInline preload="metadata" />
+              ) : (
+                <img src={file.preview} alt={`Attachment ${index + 1}`} />
+              )}
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={`Remove attachment ${index + 1}`}
+                onClick={() => draft.handleRemove(index)}
+              >
+                <CloseIcon width={14} height={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.footer}>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/*,video/*'}
+          className="visually-hidden"
+          aria-label={MESSAGES.posts.addMedia}
+          onChange={draft.handleFiles}
+          tabIndex={-1}
+        />
+        <button
+          type="button"
+          className={`icon-button ${styles.attach}`}
+          aria-label={MESSAGES.posts.addMedia}
+          title={MESSAGES.posts.addMedia}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImageIcon width={22} height={22} />
+        </button>
+        <span className={styles.fileCount}>
+          {files.length > 0 ? `${files.length} / ${MAX_FILES_PER_POST}` : null}
+        </span>
+        <Button type="submit" disabled={progress !== null}>
+          {MESSAGES.posts.post}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** "Boost visibility": every category, one choice (spec core §2 Composer). */
+export function CategoryMenu({
+  value,
+  onChange,
+  onBack,
+}: {
+  value: Category | null;
+  onChange(category: Category | null): void;
+  onBack(): void;
+}) {
+  const options: (Category | null)[] = [null, ...CATEGORIES];
+  return (
+    <div className={styles.categories}>
+      <ul className={styles.categoryList} aria-label={MESSAGES.posts.category}>
+        {options.map((option) => (
+          <li key={option ?? 'none'}>
+            <button
+              type="button"
+              className={`${styles.categoryOption} ${option === value ? styles.selected : ''}`}
+              aria-pressed={option === value}
+              onClick={() => onChange(option)}
+            >
+              {option ?? MESSAGES.posts.noCategory}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" block onClick={onBack}>
+        {MESSAGES.signIn.cancel}
+      </Button>
+    </div>
+  );
+}
+
+/** "Discard Post?" before a draft is dropped, and the blocking upload progress. */
+export function ComposerDialogs({
+  draft,
+  confirmDiscard,
+  onConfirmDiscardChange,
+  onDiscard,
+}: {
+  draft: ComposerDraft;
+  confirmDiscard: boolean;
+  onConfirmDiscardChange(open: boolean): void;
+  onDiscard(): void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={onConfirmDiscardChange}
+        title={MESSAGES.posts.discardPostTitle}
+        description={MESSAGES.posts.discardPostText}
+        confirmLabel={MESSAGES.posts.discard}
+        danger
+        onConfirm={() => {
+          draft.reset();
+          onDiscard();
+        }}
+      />
+      <ProgressDialog
+        open={draft.progress !== null}
+        title={draft.files.length > 0 ? MESSAGES.posts.uploading : MESSAGES.posts.posting}
+        progress={draft.progress ?? 0}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+
+/** What GET /api/live sends (DESIGN §7): a new top-level post of the campus. */
+export interface PostCreatedEvent {
+  type: 'post.created';
+  postId: string;
+  authorId: string;
+}
+export type LiveEvent = PostCreatedEvent;
+
+export interface LiveListener {
+  onEvent(event: LiveEvent): void;
+  /** The socket came back after a drop: refetch what may have been missed. */
+  onReconnect?(): void;
+}
+
+/** The server's close code for a guest or a foreign origin: retrying will not help. */
+const REFUSED = 4401;
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 30_000;
+
+const listeners = new Set<LiveListener>();
+let socket: WebSocket | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let attempts = 0;
+let dropped = false;
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/api/live`;
+}
+
+function connect(): void {
+  retryTimer = undefined;
+  const ws = new WebSocket(liveUrl());
+  socket = ws;
+  ws.onopen = () => {
+    attempts = 0;
+    if (dropped) listeners.forEach((l) => l.onReconnect?.());
+    dropped = false;
+  };
+  ws.onmessage = (message) => {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(String(message.data)) as LiveEvent;
+    } catch {
+      return;
+    }
+    listeners.forEach((l) => l.onEvent(event));
+  };
+  ws.onclose = (close) => {
+    if (socket !== ws) return;
+    socket = null;
+    if (listeners.size === 0 || close.code === REFUSED) return;
+    dropped = true;
+    // Exponential backoff with jitter, so a restarted server is not hit by every tab at once.
+    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempts) * (0.5 + Math.random());
+    attempts += 1;
+    retryTimer = setTimeout(connect, delay);
+  };
+}
+
+function disconnect(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  attempts = 0;
+  dropped = false;
+  const ws = socket;
+  socket = null;
+  if (!ws) return;
+  // Closing a socket that is still connecting logs an error in Chromium: wait for it to open.
+  if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+  else ws.close();
+}
+
+/**
+ * Listens to the tab's one live socket (DESIGN §7). The socket opens with the
+ * first listener, reconnects with backoff while any listener remains, and
+ * closes with the last one.
+ */
+export function subscribeLive(listener: LiveListener): () => void {
+  listeners.add(listener);
+  if (!socket && retryTimer === undefined) connect();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) disconnect();
+  };
+}
+
+/** `subscribeLive` for a component: subscribed while `enabled`, closed on unmount. */
+export function useLive(enabled: boolean, listener: LiveListener): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeLive({
+      onEvent: (event) => latest.current.onEvent(event),
+      onReconnect: () => latest.current.onReconnect?.(),
+    });
+  }, [enabled]);
+}
