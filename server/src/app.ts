@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
