@@ -2,6 +2,7 @@ import { CAMPUS_IDS, campusUrl } from '@common/campuses';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
+import { createMediaService } from './modules/media/media.service';
 import { createPlatform } from './platform';
 import { createMailWorker } from './platform/mail';
 
@@ -32,12 +33,25 @@ async function main(): Promise<void> {
     logger: app.log,
   });
   mailWorker.start();
+  // Hourly, and once soon after start: uploads no post took within a day go.
+  const media = createMediaService({ db: platform.db, storage: platform.storage });
+  const sweep = () =>
+    media
+      .sweepUnattached()
+      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
+  const sweepSoon = setTimeout(sweep, 60_000);
+  const sweepHourly = setInterval(sweep, 60 * 60 * 1000);
+  sweepSoon.unref();
+  sweepHourly.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    clearTimeout(sweepSoon);
+    clearInterval(sweepHourly);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {

@@ -72,6 +72,30 @@ export const mediaRepository = {
       .execute();
   },
 
+  /** Uploads that no post took before `before` (an abandoned composer), oldest first. */
+  unattachedBefore(db: Executor, before: number, limit: number): Promise<PostMediaRow[]> {
+    return db
+      .selectFrom('post_media')
+      .selectAll()
+      .where('post_id', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Removes these rows if they are still unattached (a post may have taken one meanwhile). */
+  async deleteUnattached(db: Executor, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .deleteFrom('post_media')
+      .where('id', 'in', [...ids])
+      .where('post_id', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
   /** Every blob key these rows own (all variants), for deleting them from the store. */
   keysOf(rows: readonly Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]): string[] {
     const keys = new Set<string>();

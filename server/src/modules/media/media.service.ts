@@ -36,6 +36,10 @@ export interface IncomingFile {
   truncated(): boolean;
 }
 
+/** How long an upload may wait for its post before the sweep removes it. */
+export const UNATTACHED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
+
 export interface MediaServiceOptions {
   db: Db;
   storage: BlobStore;
@@ -79,6 +83,30 @@ export function createMediaService({
         return await store(viewer, detected, temp, bytes);
       } finally {
         await fs.rm(temp, { force: true });
+      }
+    },
+
+    /**
+     * Removes uploads that no post took within a day (the composer was
+     * closed, the tab died) with their files, so abandoned drafts do not
+     * fill the disk or the bucket. Rows go first, files after: a failure
+     * leaves an orphan file, never a post pointing at a missing one.
+     */
+    async sweepUnattached(): Promise<number> {
+      const before = now() - UNATTACHED_MEDIA_GRACE_MS;
+      let removed = 0;
+      for (;;) {
+        const rows = await mediaRepository.unattachedBefore(db.kysely, before, SWEEP_BATCH);
+        if (rows.length === 0) return removed;
+        const deleted = new Set(
+          await mediaRepository.deleteUnattached(
+            db.kysely,
+            rows.map((r) => r.id),
+          ),
+        );
+        await storage.delete(mediaRepository.keysOf(rows.filter((r) => deleted.has(r.id))));
+        removed += deleted.size;
+        if (rows.length < SWEEP_BATCH) return removed;
       }
     },
   };

@@ -19,7 +19,7 @@ import {
 } from '../../../test/media-fixtures';
 import { keysOfMedia, presentMedia } from './media.presenter';
 import { type MediaVariants, mediaRepository } from './media.repository';
-import { MEDIA_MESSAGES } from './media.service';
+import { createMediaService, MEDIA_MESSAGES } from './media.service';
 
 /**
  * POST /api/uploads (DESIGN §8): photos and videos recognised by their bytes,
@@ -468,5 +468,42 @@ describe('media rows', () => {
       width: 10,
       height: 20,
     });
+  });
+});
+
+describe('the sweep of abandoned uploads', () => {
+  it('removes uploads no post took within a day, with their files, and keeps the rest', async () => {
+    const upload = async () => {
+      const res = await uploadFile('desk.jpg', 'image/jpeg', await phoneJpeg(120, 80));
+      expect(res.statusCode, res.body).toBe(201);
+      return rowOf(res.json<MediaDto>());
+    };
+    const [abandoned, fresh, used] = [await upload(), await upload(), await upload()];
+    const day = 24 * 60 * 60 * 1000;
+    const old = Date.now() - day - 60_000;
+    await t.db.kysely
+      .updateTable('post_media')
+      .set({ created_at: old })
+      .where('id', 'in', [abandoned.row.id, used.row.id])
+      .execute();
+    const author = await buildUser(t.db, { verified: true, school_verified: true });
+    const post = await buildPost(t.db, author, { media_count: 1 });
+    await t.db.kysely
+      .updateTable('post_media')
+      .set({ post_id: post.id })
+      .where('id', '=', used.row.id)
+      .execute();
+
+    const media = createMediaService({ db: t.db, storage: t.app.deps.storage });
+    expect(await media.sweepUnattached()).toBe(1);
+
+    expect(await mediaRepository.find(t.db.kysely, abandoned.row.id)).toBeUndefined();
+    for (const key of keysOfMedia([abandoned.row]))
+      expect(await t.app.deps.storage.get(key), key).toBeNull();
+    for (const kept of [fresh, used]) {
+      expect(await mediaRepository.find(t.db.kysely, kept.row.id)).toBeDefined();
+      for (const key of keysOfMedia([kept.row])) await stored(key);
+    }
+    expect(await media.sweepUnattached()).toBe(0);
   });
 });
