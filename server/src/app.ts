@@ -6,7 +6,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSessions } from './http/session';
 import { registerSecurityHeaders } from './http/security-headers';
+import { responseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSessionService } from './modules/auth/sessions.service';
@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env !== 'production'));
   app.decorate('deps', deps);
 
   registerErrorHandling(app);

@@ -60,10 +60,15 @@ const uncached: PostCache = {
   close: async () => undefined,
 };
 
-/** Posts as every viewer sees them, before the viewer's own saves are added. */
+/**
+ * Posts as every viewer sees them, presented (authors, media URLs) but with
+ * `liked` false: the viewer's own saves are added per request. Cached objects
+ * are never mutated.
+ */
 interface SharedPosts {
-  rows: PostWithAuthor[];
-  media: Awaited<ReturnType<typeof posts.mediaFor>>;
+  posts: PostDto[];
+  /** Where the next page starts, when this one is full. */
+  last: PostWithAuthor | undefined;
 }
 
 /** Posts, comments and saves of a campus (spec core §4, §5, §7; companion §2, §4). */
@@ -77,24 +82,25 @@ export function createPostsService({
 }: PostsServiceDeps) {
   const present = createPostPresenter(storage);
 
-  async function shared(rows: PostWithAuthor[]): Promise<SharedPosts> {
+  async function shared(rows: PostWithAuthor[], limit = Infinity): Promise<SharedPosts> {
+    const media = await posts.mediaFor(
+      db.kysely,
+      rows.map((r) => r.id),
+    );
     return {
-      rows,
-      media: await posts.mediaFor(
-        db.kysely,
-        rows.map((r) => r.id),
-      ),
+      posts: present(rows, media, new Set()),
+      last: rows.length === limit ? rows[rows.length - 1] : undefined,
     };
   }
 
   /** The viewer's saves: the one query a cached page still costs. */
-  async function forViewer({ rows, media }: SharedPosts, viewer: UserRow): Promise<PostDto[]> {
+  async function forViewer(list: SharedPosts, viewer: UserRow): Promise<PostDto[]> {
     const liked = await posts.likedAmong(
       db.kysely,
       viewer.id,
-      rows.map((r) => r.id),
+      list.posts.map((p) => p.id),
     );
-    return present(rows, media, liked);
+    return list.posts.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p));
   }
 
   /** Authors come joined; media and the viewer's saves are one query each, whatever the page size. */
@@ -107,17 +113,10 @@ export function createPostsService({
     return present(rows, media, liked);
   }
 
-  async function page(
-    list: SharedPosts,
-    limit: number,
-    viewer: UserRow,
-    ranked = false,
-  ): Promise<PostList> {
-    const { rows } = list;
-    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+  async function page(list: SharedPosts, viewer: UserRow, ranked = false): Promise<PostList> {
     return {
       items: await forViewer(list, viewer),
-      nextCursor: last ? encodeCursor(last, ranked) : null,
+      nextCursor: list.last ? encodeCursor(list.last, ranked) : null,
     };
   }
 
@@ -157,9 +156,10 @@ export function createPostsService({
         async () =>
           shared(
             await posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
+            limit,
           ),
       );
-      return page(list, limit, user, ranked);
+      return page(list, user, ranked);
     },
 
     async mediaFeed(
@@ -176,9 +176,10 @@ export function createPostsService({
             limit: PAGE_SIZES.media,
             cursor,
           }),
+          PAGE_SIZES.media,
         ),
       );
-      return page(list, PAGE_SIZES.media, user);
+      return page(list, user);
     },
 
     async saved(
@@ -193,7 +194,7 @@ export function createPostsService({
         limit: PAGE_SIZES.saved,
         cursor: decodeCursor(query.cursor),
       });
-      return page(await shared(rows), PAGE_SIZES.saved, user);
+      return page(await shared(rows, PAGE_SIZES.saved), user);
     },
 
     /**
