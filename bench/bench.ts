@@ -482,7 +482,7 @@ async function benchOne(
       { logger: false },
     );
     // The bare route exists only inside the benchmark.
-    app.get('/bench/bare', async () => ({ hello: 'world' }));
+    app.get('/api/bench/bare', async () => ({ hello: 'world' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const port = (app.server.address() as { port: number }).port;
@@ -559,7 +559,7 @@ async function benchOne(
 
       const url = (p: string) => `${base}${p}`;
       const targets = {
-        bare: url('/bench/bare'),
+        bare: url('/api/bench/bare'),
         feed: url('/api/feed'),
         thread: url(`/api/posts/${data.threadId}`),
       } as const;
@@ -583,12 +583,12 @@ async function benchOne(
         wallMs += Date.now() - t0;
         const res = results[key];
         console.log(
-          `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts})`,
+          `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
         );
         // A wrong answer invalidates the numbers; slow answers are what is being measured.
         if (res.non2xx > 0) throw new Error(`${key}: ${res.non2xx} non-2xx answers`);
         // Requests still queued when autocannon stopped are drained before the next route.
-        await get('/bench/bare');
+        await get('/api/bench/bare');
       }
       return {
         name,
@@ -696,7 +696,7 @@ function report(reports: DbReport[], pgNote: string, seconds: number): string {
     `- PostgreSQL: ${pgNote}`,
     `- Whole run: ${seconds.toFixed(0)} s`,
     '',
-    'Routes: **bare** is `GET /bench/bare` (added only inside the benchmark, answers `{"hello":"world"}` through the same hooks: campus, session, security headers); ' +
+    'Routes: **bare** is `GET /api/bench/bare` (added only inside the benchmark, answers `{"hello":"world"}` through the same hooks as every API call: campus, the session lookup, security headers); ' +
       '**feed** is `GET /api/feed` (page of 15 with authors, media, like state, counts); **thread** is `GET /api/posts/:id` of the 200-comment post.',
     '',
   ];
