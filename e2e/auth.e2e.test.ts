@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import {
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 interface MailItem {
   to: string;
@@ -50,7 +34,7 @@ async function waitForMail(to: string, match: (mail: MailItem) => boolean): Prom
     .poll(
       async () => {
         const res = await fetch(
-          server.url('bare', `/dev/mailbox.json?to=${encodeURIComponent(to)}`),
+          env.server.url('bare', `/dev/mailbox.json?to=${encodeURIComponent(to)}`),
         );
         const { items } = (await res.json()) as { items: MailItem[] };
         found = items.find(match);
@@ -76,7 +60,7 @@ const linkIn = (mail: MailItem) => {
 async function createAccount({ settled = true } = {}): Promise<Account> {
   const first = `Jo${tag().replace(/\d/g, 'x')}`;
   const account = { name: `${first} Tester`, email: newEmail(), password: `harbor-${tag()}-42` };
-  const res = await fetch(server.url('bare', '/api/auth/register'), {
+  const res = await fetch(env.server.url('bare', '/api/auth/register'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
     body: JSON.stringify({ ...account, terms: true }),
@@ -84,7 +68,7 @@ async function createAccount({ settled = true } = {}): Promise<Account> {
   expect(res.status).toBe(201);
   const { viewer } = (await res.json()) as { viewer: Viewer };
   if (settled) {
-    const db = new Database(path.join(server.dataDir, 'quad.db'));
+    const db = new Database(path.join(env.server.dataDir, 'quad.db'));
     try {
       db.pragma('busy_timeout = 5000');
       db.prepare(
@@ -116,7 +100,7 @@ async function expectSignedIn(page: Page) {
 
 async function signInWithPassword(page: Page, account: Account, campus: 'ou' | 'ut' = 'ou') {
   const query = new URLSearchParams({ email: account.email, method: 'password' });
-  await page.goto(server.url(campus, `/login?${query}`));
+  await page.goto(env.server.url(campus, `/login?${query}`));
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
   await expect.poll(() => pathname(page)).not.toBe('/login');
@@ -124,8 +108,8 @@ async function signInWithPassword(page: Page, account: Account, campus: 'ou' | '
 
 describe('registration', () => {
   it('keeps Create account disabled until name, e-mail, password and terms are all filled', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/register'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/register'));
     const create = page.getByRole('button', { name: MESSAGES.signIn.createAccount });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -140,7 +124,7 @@ describe('registration', () => {
     expect(await create.isEnabled()).toBe(true);
     await terms.uncheck();
     expect(await create.isDisabled()).toBe(true);
-    // The same rules as the server, before any request: a full name has two words.
+    // The same rules as the env.server, before any request: a full name has two words.
     await terms.check();
     await page.getByLabel('Full name').fill('Jane');
     await create.click();
@@ -151,9 +135,9 @@ describe('registration', () => {
   });
 
   it('registers on the entry step, refuses a wrong code, then verifies with the mailed code', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     const email = newEmail();
-    await page.goto(server.url('ut', '/login'));
+    await page.goto(env.server.url('ut', '/login'));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     // A new address goes on to registration, with the e-mail filled in.
@@ -188,7 +172,7 @@ describe('registration', () => {
     await expectSignedIn(page);
     // One arrival, one code: the page asked for it once.
     const res = await fetch(
-      server.url('bare', `/dev/mailbox.json?to=${encodeURIComponent(email)}`),
+      env.server.url('bare', `/dev/mailbox.json?to=${encodeURIComponent(email)}`),
     );
     const { items } = (await res.json()) as { items: MailItem[] };
     expect(items.filter((m) => /verification code/.test(m.subject))).toHaveLength(1);
@@ -200,8 +184,8 @@ describe('registration', () => {
 describe('password sign-in', () => {
   it('sends a known e-mail from the entry step to the password step', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ou', '/login'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ou', '/login'));
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('method')).toBe('password');
@@ -213,19 +197,19 @@ describe('password sign-in', () => {
 
   it('answers "Incorrect. Please try again." and "Wrong password!", then signs in', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     const password = page.getByLabel('Password', { exact: true });
     const logIn = page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true });
 
     await page.goto(
-      server.url('ou', `/login?method=password&email=${encodeURIComponent(newEmail())}`),
+      env.server.url('ou', `/login?method=password&email=${encodeURIComponent(newEmail())}`),
     );
     await password.fill('whatever-it-is-1');
     await logIn.click();
     await dangerAlert(page, AUTH_MESSAGES.userNotFound).waitFor();
 
     await page.goto(
-      server.url('ou', `/login?method=password&email=${encodeURIComponent(account.email)}`),
+      env.server.url('ou', `/login?method=password&email=${encodeURIComponent(account.email)}`),
     );
     await password.fill('not-my-password-1');
     await logIn.click();
@@ -238,7 +222,7 @@ describe('password sign-in', () => {
     await expect.poll(() => pathname(page)).toBe('/home');
     await expectSignedIn(page);
     // Signed in, the sign-in pages send the user home.
-    await page.goto(server.url('ou', '/login'));
+    await page.goto(env.server.url('ou', '/login'));
     await expect.poll(() => pathname(page)).toBe('/home');
     expect(errors).toEqual([]);
     await context.close();
@@ -248,9 +232,9 @@ describe('password sign-in', () => {
 describe('e-mailed link', () => {
   it('signs in with a link opened in the same browser', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     await page.goto(
-      server.url('ou', `/login?method=noPassword&email=${encodeURIComponent(account.email)}`),
+      env.server.url('ou', `/login?method=noPassword&email=${encodeURIComponent(account.email)}`),
     );
     await page.getByRole('button', { name: MESSAGES.signIn.emailMeALink }).click();
     await okayAlert(page, AUTH_MESSAGES.emailSent).waitFor();
@@ -270,9 +254,9 @@ describe('e-mailed link', () => {
 
   it('asks a fresh browser for the e-mail again; a different one gives "Failed: Wrong Email."', async () => {
     const account = await createAccount();
-    const asking = await openPage(browser);
+    const asking = await openPage(env.browser);
     await asking.page.goto(
-      server.url('ou', `/login?method=noPassword&email=${encodeURIComponent(account.email)}`),
+      env.server.url('ou', `/login?method=noPassword&email=${encodeURIComponent(account.email)}`),
     );
     await asking.page.getByRole('button', { name: MESSAGES.signIn.emailMeALink }).click();
     await okayAlert(asking.page, AUTH_MESSAGES.emailSent).waitFor();
@@ -280,7 +264,7 @@ describe('e-mailed link', () => {
     const link = linkIn(await waitForMail(account.email, (m) => m.subject.startsWith('Log in to')));
 
     // Another browser (a phone's mail app, say) has no remembered e-mail.
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(env.browser, MOBILE);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
     await maybeScreenshot(page, 'auth-link-confirm-email');
@@ -302,8 +286,8 @@ describe('e-mailed link', () => {
 describe('password reset', () => {
   it('forgot → e-mailed link → new password → signed in', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ou', '/login?method=password'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ou', '/login?method=password'));
     await page.getByRole('link', { name: MESSAGES.signIn.forgotPassword }).click();
     await expect.poll(() => pathname(page)).toBe('/forgotpassword');
     // The page is loaded on demand: wait for it, not for the URL, before typing.
@@ -335,7 +319,7 @@ describe('password reset', () => {
     await page.getByRole('status').filter({ hasText: MESSAGES.signIn.passwordChanged }).waitFor();
     await expectSignedIn(page);
 
-    const login = await fetch(server.url('bare', '/api/auth/login'), {
+    const login = await fetch(env.server.url('bare', '/api/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
       body: JSON.stringify({ email: account.email, password: newPassword }),
@@ -349,17 +333,17 @@ describe('password reset', () => {
 describe('logout', () => {
   it('asks first: Cancel keeps the session, Log out ends it', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     await signInWithPassword(page, account);
 
-    await page.goto(server.url('ou', '/logout'));
+    await page.goto(env.server.url('ou', '/logout'));
     await page.getByRole('heading', { name: MESSAGES.logoutQuestion }).waitFor();
     await maybeScreenshot(page, 'auth-logout');
     await page.getByRole('link', { name: MESSAGES.signIn.cancel }).click();
     await expect.poll(() => pathname(page)).toBe('/home');
     await expectSignedIn(page);
 
-    await page.goto(server.url('ou', '/logout'));
+    await page.goto(env.server.url('ou', '/logout'));
     await page.getByRole('button', { name: MESSAGES.signIn.logOut, exact: true }).click();
     await expect.poll(() => pathname(page)).toBe('/home');
     const menu = await openAccountMenu(page);
@@ -367,7 +351,7 @@ describe('logout', () => {
     await page.keyboard.press('Escape');
 
     // Signed out, /logout has nothing to ask.
-    await page.goto(server.url('ou', '/logout'));
+    await page.goto(env.server.url('ou', '/logout'));
     await expect.poll(() => pathname(page)).toBe('/home');
     expect(errors).toEqual([]);
     await context.close();
@@ -376,8 +360,8 @@ describe('logout', () => {
 
 describe('account menu', () => {
   it('signed out offers Log In / Sign Up with Continue with Email', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ou', '/home'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ou', '/home'));
     const menu = await openAccountMenu(page);
     await menu.getByText(MESSAGES.logInSignUp).waitFor();
     await menu.getByText(MESSAGES.takesSeconds).waitFor();
@@ -391,7 +375,7 @@ describe('account menu', () => {
 
   it('signed in lists the profile, My Saved, Account Settings and Log Out', async () => {
     const account = await createAccount();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     await signInWithPassword(page, account);
     const menu = await openAccountMenu(page);
     const { firstName, lastName, username } = account.viewer;

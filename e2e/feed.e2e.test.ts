@@ -1,28 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 import { schoolVerifiedStudent, tag } from './students';
 
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 let photoDir: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-feed-photos-'));
   await Promise.all(
     [
@@ -35,15 +25,13 @@ beforeAll(async () => {
     ),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const member = (name: string, viewport = DESKTOP) =>
-  schoolVerifiedStudent(server, browser, name, viewport);
+  schoolVerifiedStudent(env.server, env.browser, name, viewport);
 
 const alertWith = (page: Page, text: string) =>
   page.locator('.alerts').getByText(text, { exact: true });
@@ -52,7 +40,7 @@ describe('feed, composer and post page', () => {
   it('a student posts two photos with a category; another comments three levels deep and saves it; the author deletes a comment and the post', async () => {
     const author = await member('Casey Morgan');
     const { page } = author;
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await page.getByText(MESSAGES.feedEmptyHint).waitFor();
 
     // Compose: text, a category from "Boost visibility", two photos.
@@ -103,7 +91,7 @@ describe('feed, composer and post page', () => {
     // each through the full-page composer /create/comment/{id}, back to the post.
     const reader = await member('Riley Brooks', MOBILE);
     const rp = reader.page;
-    await rp.goto(server.url('ut', postPath));
+    await rp.goto(env.server.url('ut', postPath));
     await rp.getByRole('heading', { name: "Casey's post" }).waitFor();
     await rp.getByText(POST_MESSAGES.beFirstToComment).waitFor();
     const comments = rp.getByRole('region', { name: 'Comments' });
@@ -118,7 +106,10 @@ describe('feed, composer and post page', () => {
       await expect
         .poll(() => rp.url())
         .toBe(
-          server.url('ut', `/create/comment/${parentId}?goBack=${encodeURIComponent(postPath)}`),
+          env.server.url(
+            'ut',
+            `/create/comment/${parentId}?goBack=${encodeURIComponent(postPath)}`,
+          ),
         );
       await rp.getByText(parentText).first().waitFor();
       const box = rp.getByRole('textbox', { name: POST_MESSAGES.commentPlaceholder });
@@ -176,7 +167,7 @@ describe('feed, composer and post page', () => {
     await rp.keyboard.press('Escape');
 
     // The author sees the thread, can't delete Riley's comments, and deletes a comment of their own.
-    await page.goto(server.url('ut', postPath));
+    await page.goto(env.server.url('ut', postPath));
     const authorComments = page.getByRole('region', { name: 'Comments' });
     await authorComments.getByText(levels[3]!).waitFor();
     expect(await authorComments.getByRole('button', { name: MESSAGES.posts.delete }).count()).toBe(
@@ -208,7 +199,7 @@ describe('feed, composer and post page', () => {
     await page.getByText(MESSAGES.feedEmptyHint).waitFor();
 
     // The post is gone for the reader too.
-    await rp.goto(server.url('ut', postPath));
+    await rp.goto(env.server.url('ut', postPath));
     await rp.getByText(POST_MESSAGES.missingPage).waitFor();
     await rp.locator('main').getByRole('link', { name: MESSAGES.posts.search }).waitFor();
 
@@ -220,13 +211,16 @@ describe('feed, composer and post page', () => {
 
   it('at mobile width the composer is the /create/post page: a student posts a photo with a category and lands on the feed', async () => {
     const { context, page, errors } = await member('Jordan Lee', MOBILE);
-    await page.goto(server.url('ut', '/home?category=furniture'));
+    await page.goto(env.server.url('ut', '/home?category=furniture'));
     await page.getByText(MESSAGES.feedEmptyHint).waitFor();
     await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).click();
     await expect
       .poll(() => page.url())
       .toBe(
-        server.url('ut', `/create/post?goBack=${encodeURIComponent('/home?category=furniture')}`),
+        env.server.url(
+          'ut',
+          `/create/post?goBack=${encodeURIComponent('/home?category=furniture')}`,
+        ),
       );
     await page.getByRole('heading', { name: MESSAGES.posts.createPost, level: 1 }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -249,10 +243,10 @@ describe('feed, composer and post page', () => {
       .getByRole('dialog', { name: MESSAGES.posts.discardPostTitle })
       .getByRole('button', { name: MESSAGES.posts.discard })
       .click();
-    await expect.poll(() => page.url()).toBe(server.url('ut', '/home?category=furniture'));
+    await expect.poll(() => page.url()).toBe(env.server.url('ut', '/home?category=furniture'));
 
     // The bottom bar's Create post also opens the page, coming back to the current one.
-    await page.goto(server.url('ut', '/saved'));
+    await page.goto(env.server.url('ut', '/saved'));
     await page.getByRole('heading', { name: MESSAGES.posts.savedTitle, level: 1 }).waitFor();
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -260,7 +254,7 @@ describe('feed, composer and post page', () => {
       .click();
     await expect
       .poll(() => page.url())
-      .toBe(server.url('ut', `/create/post?goBack=${encodeURIComponent('/saved')}`));
+      .toBe(env.server.url('ut', `/create/post?goBack=${encodeURIComponent('/saved')}`));
 
     // Text, a category from "Boost visibility", a photo with its preview.
     const text = `Desk lamp, warm light ${tag()}`;
@@ -299,16 +293,16 @@ describe('feed, composer and post page', () => {
 
   it('a desktop visitor of a mobile create page goes back to goBack; the sidebar opens the dialog', async () => {
     const { context, page, errors } = await member('Avery Quinn');
-    await page.goto(server.url('ut', '/create/post?goBack=/saved'));
+    await page.goto(env.server.url('ut', '/create/post?goBack=/saved'));
     await expect.poll(() => pathOf(page)).toBe('/saved');
     await page.getByRole('heading', { name: MESSAGES.posts.savedTitle, level: 1 }).waitFor();
-    await page.goto(server.url('ut', '/create/comment/some-post?goBack=detail'));
+    await page.goto(env.server.url('ut', '/create/comment/some-post?goBack=detail'));
     await expect.poll(() => pathOf(page)).toBe('/post/some-post');
-    await page.goto(server.url('ut', '/create/post'));
+    await page.goto(env.server.url('ut', '/create/post'));
     await expect.poll(() => pathOf(page)).toBe('/home');
 
     // On wide screens Create Post is the dialog, on any page.
-    await page.goto(server.url('ut', '/saved'));
+    await page.goto(env.server.url('ut', '/saved'));
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: MESSAGES.signIn.createPost })
@@ -324,8 +318,8 @@ describe('feed, composer and post page', () => {
   });
 
   it('create pages are for signed-in students only', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    await page.goto(server.url('ut', '/create/post?goBack=/saved'));
+    const { context, page } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('ut', '/create/post?goBack=/saved'));
     await expect.poll(() => pathOf(page)).not.toMatch(/^\/create\//);
     await context.close();
   });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { CampusId } from '@common/campuses';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -90,6 +91,22 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * The built server and a browser for one test file: started before its tests
+ * and stopped after them. Read `server` and `browser` inside tests and hooks.
+ */
+export function serverAndBrowser(): { server: RunningServer; browser: Browser } {
+  const started: Partial<{ server: RunningServer; browser: Browser }> = {};
+  beforeAll(async () => {
+    [started.server, started.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return started as { server: RunningServer; browser: Browser };
 }
 
 export const DESKTOP = { width: 1280, height: 900 };

@@ -1,28 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import { launchBrowser, maybeScreenshot, MOBILE, type RunningServer, startServer } from './harness';
+import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
 import { postJson, schoolVerifiedStudent, tag } from './students';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const feedPosts = (page: Page) => page.getByRole('list', { name: 'Posts' }).getByRole('article');
 
 describe('live feed (GET /api/live)', () => {
   it("another student's new post appears on top of an open feed without a reload", async () => {
     const [writer, reader] = await Promise.all([
-      schoolVerifiedStudent(server, browser, 'Morgan Ellis'),
-      schoolVerifiedStudent(server, browser, 'Taylor Price', MOBILE),
+      schoolVerifiedStudent(env.server, env.browser, 'Morgan Ellis'),
+      schoolVerifiedStudent(env.server, env.browser, 'Taylor Price', MOBILE),
     ]);
 
     // The reader has the feed open, with an older post in it.
@@ -30,7 +21,7 @@ describe('live feed (GET /api/live)', () => {
     expect(await postJson(writer.page, '/api/posts', { text: older })).toBe(201);
     const rp = reader.page;
     const socket = rp.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
-    await rp.goto(server.url('ut', '/home'));
+    await rp.goto(env.server.url('ut', '/home'));
     await feedPosts(rp).first().getByText(older).waitFor();
     await socket;
     let reloaded = false;
@@ -40,7 +31,7 @@ describe('live feed (GET /api/live)', () => {
 
     // The writer posts through the composer.
     const wp = writer.page;
-    await wp.goto(server.url('ut', '/home'));
+    await wp.goto(env.server.url('ut', '/home'));
     await wp.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).click();
     const dialog = wp.getByRole('dialog', { name: MESSAGES.posts.createPost });
     const text = `Road bike, 54 cm frame ${tag()}`;

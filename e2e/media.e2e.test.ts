@@ -1,122 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CampusId } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
 
 /** The media gallery, /media and /media/{id} (companion spec §2 "Media gallery", §4 "Media grid"). */
 
-let server: RunningServer;
-let browser: Browser;
+const env = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const PASSWORD = 'maroon-bicycle-42';
-const SCHOOL_DOMAIN: Partial<Record<CampusId, string>> = { ut: 'utexas.edu', uf: 'ufl.edu' };
-const CSRF = { 'x-quad-csrf': '1' };
-const tag = () => randomUUID().slice(0, 8);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** A JSON POST from inside the page, with its cookies (*.localhost resolves in Chromium only). */
-async function postJson(page: Page, url: string, body: unknown): Promise<number> {
-  return (await send(page, url, body)).status;
-}
+/** A school-verified student of `campus`, signed in inside a fresh browser context. */
+const member = (campus: CampusId, name: string, viewport = DESKTOP) =>
+  schoolVerifiedStudent(env.server, env.browser, name, viewport, campus);
 
-async function send<T>(
-  page: Page,
-  url: string,
-  body: unknown,
-): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ url, body, headers }) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json().catch(() => null)) as T };
-    },
-    { url, body, headers: CSRF },
-  );
-}
-
-async function codeFor(to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(
-          `http://127.0.0.1:${server.port}/dev/mailbox.json?to=${encodeURIComponent(to)}`,
-        );
-        const { items } = (await res.json()) as {
-          items: { subject: string; sentAt: number | null }[];
-        };
-        const newest = items[0];
-        code = newest?.sentAt ? (newest.subject.match(/^(\d{4}) /)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000, interval: 250 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code;
-}
-
-interface Member {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  email: string;
-}
-
-/** A school-verified student of `campus`, signed in inside a fresh browser context (as feed.e2e does). */
-async function member(campus: CampusId, name: string, viewport = DESKTOP): Promise<Member> {
-  const opened = await openPage(browser, viewport);
-  const { page } = opened;
-  const id = tag();
-  const first = name.split(' ')[0]!.toLowerCase();
-  const email = `${first}-${id}@example.com`;
-  const schoolEmail = `${first}-${id}@${SCHOOL_DOMAIN[campus]}`;
-  await page.goto(server.url(campus, '/settings/about'));
-  expect(
-    await postJson(page, '/api/auth/register', { name, email, password: PASSWORD, terms: true }),
-  ).toBe(201);
-  expect(await postJson(page, '/api/verification/code', {})).toBe(200);
-  expect(await postJson(page, '/api/verification/verify', { code: await codeFor(email) })).toBe(
-    200,
-  );
-  expect(await postJson(page, '/api/me/school-email', { schoolEmail })).toBe(200);
-  expect(
-    await postJson(page, '/api/verification/verify', {
-      code: await codeFor(schoolEmail),
-      email: schoolEmail,
-    }),
-  ).toBe(200);
-  return { ...opened, email };
-}
+type Member = Awaited<ReturnType<typeof member>>;
 
 /** The same student signed in on another device (a fresh context, e.g. a phone). */
 async function signIn(campus: CampusId, email: string, viewport: typeof DESKTOP): Promise<Member> {
-  const opened = await openPage(browser, viewport);
-  await opened.page.goto(server.url(campus, '/settings/about'));
+  const opened = await openPage(env.browser, viewport);
+  await opened.page.goto(env.server.url(campus, '/settings/about'));
   expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
   return { ...opened, email };
 }
@@ -136,19 +44,23 @@ async function createPost(page: Page, text: string, photos: Buffer[]): Promise<P
   const mediaIds: string[] = [];
   for (const [i, buffer] of photos.entries()) {
     const { status, id } = await page.evaluate(
-      async ({ base64, name, headers }) => {
+      async ({ base64, name }) => {
         const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
         const form = new FormData();
         form.append('file', new File([bytes], name, { type: 'image/png' }));
-        const res = await fetch('/api/uploads', { method: 'POST', headers, body: form });
+        const res = await fetch('/api/uploads', {
+          method: 'POST',
+          headers: { 'x-quad-csrf': '1' },
+          body: form,
+        });
         return { status: res.status, id: ((await res.json()) as { id: string }).id };
       },
-      { base64: buffer.toString('base64'), name: `photo-${i}.png`, headers: CSRF },
+      { base64: buffer.toString('base64'), name: `photo-${i}.png` },
     );
     expect(status).toBe(201);
     mediaIds.push(id);
   }
-  const created = await send<PostDto>(page, '/api/posts', { text, mediaIds });
+  const created = await sendJson<PostDto>(page, '/api/posts', { text, mediaIds });
   expect(created.status).toBe(201);
   return created.json;
 }
@@ -194,7 +106,7 @@ describe('media gallery', () => {
     const newestFirst = [...created].reverse();
 
     await trackLayoutShift(seller.context);
-    await page.goto(server.url('ut', '/media'));
+    await page.goto(env.server.url('ut', '/media'));
     // The tabs: Media is the current page.
     const tabs = page.getByRole('navigation', { name: MEDIA_MESSAGES.tabsLabel });
     await expect
@@ -314,7 +226,7 @@ describe('media gallery', () => {
     await page.getByRole('article').first().getByText(third.text).waitFor();
 
     // The Feed tab goes to /home, and back returns to the gallery.
-    await page.goto(server.url('ut', '/media'));
+    await page.goto(env.server.url('ut', '/media'));
     await tabs.getByRole('link', { name: MEDIA_MESSAGES.feedTab }).click();
     await expect.poll(() => pathOf(page)).toBe('/home');
     await page
@@ -325,13 +237,13 @@ describe('media gallery', () => {
     await expect.poll(() => pathOf(page)).toBe('/media');
     await expect.poll(() => tiles(page).count()).toBeGreaterThanOrEqual(PAGE_SIZES.media);
     // The feed carries the same tabs: Media leads back to the gallery.
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await tabs.getByRole('link', { name: MEDIA_MESSAGES.mediaTab }).click();
     await expect.poll(() => pathOf(page)).toBe('/media');
 
     // On a phone: still three columns, and the media post fits the screen.
     const phone = await signIn('ut', seller.email, MOBILE);
-    await phone.page.goto(server.url('ut', '/media'));
+    await phone.page.goto(env.server.url('ut', '/media'));
     // Five short rows do not fill a phone screen: the next page comes at once.
     await expect.poll(() => tiles(phone.page).count()).toBe(total);
     const rows = await tiles(phone.page).evaluateAll((links) =>
@@ -357,18 +269,18 @@ describe('media gallery', () => {
     const student = await member('uf', 'Jordan Lee');
     const { page } = student;
     expect(await postJson(page, '/api/posts', { text: `Words only ${tag()}` })).toBe(201);
-    await page.goto(server.url('uf', '/media'));
+    await page.goto(env.server.url('uf', '/media'));
     await page.getByRole('heading', { name: POST_MESSAGES.noPhotosVideos }).waitFor();
     expect(await grid(page).count()).toBe(0);
     await maybeScreenshot(page, 'media-empty-desktop');
 
     const phone = await signIn('uf', student.email, MOBILE);
-    await phone.page.goto(server.url('uf', '/media'));
+    await phone.page.goto(env.server.url('uf', '/media'));
     await phone.page.getByRole('heading', { name: POST_MESSAGES.noPhotosVideos }).waitFor();
     await maybeScreenshot(phone.page, 'media-empty-mobile');
 
     // A media post that does not exist.
-    await page.goto(server.url('uf', '/media/no-such-post'));
+    await page.goto(env.server.url('uf', '/media/no-such-post'));
     await page.getByText(POST_MESSAGES.missingPage).waitFor();
     await page.locator('main').getByRole('link', { name: MESSAGES.posts.search }).waitFor();
 
@@ -380,9 +292,9 @@ describe('media gallery', () => {
 
   it('shows signed-out visitors the private-community screen; Click to Join leads to sign-up', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page, errors } = await openPage(browser, viewport);
+      const { context, page, errors } = await openPage(env.browser, viewport);
       const suffix = viewport === DESKTOP ? 'desktop' : 'mobile';
-      await page.goto(server.url('ut', '/media'));
+      await page.goto(env.server.url('ut', '/media'));
       await page.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
       expect(await grid(page).count()).toBe(0);
       await maybeScreenshot(page, `media-private-${suffix}`);
@@ -399,7 +311,7 @@ describe('media gallery', () => {
       await expect.poll(() => pathOf(page)).toBe('/user_registration');
 
       // A media post's link shows the same screen.
-      await page.goto(server.url('ut', '/media/some-post'));
+      await page.goto(env.server.url('ut', '/media/some-post'));
       await page.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
       await page.locator('main').getByRole('button', { name: MESSAGES.clickToJoin }).waitFor();
 

@@ -1,116 +1,58 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAMPUSES } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { codeFor, PASSWORD, postJson, tag } from './students';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const SCHOOL_EMAIL = '/settings/account/school_email';
 const VERIFY_SCHOOL_EMAIL = '/settings/account/verify_school_email';
 
-const tag = () => randomUUID().slice(0, 8);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** A JSON POST from the page itself, as the site's own scripts send it (session cookie, CSRF header). */
-async function post(
-  page: Page,
-  path: string,
-  body: unknown,
-): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, body },
-  );
-}
-
-/** The newest delivered code mailed to `to` ("{code} is your … verification code"). */
-async function codeFor(to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(
-          `http://127.0.0.1:${server.port}/dev/mailbox.json?to=${encodeURIComponent(to)}`,
-        );
-        const { items } = (await res.json()) as {
-          items: { subject: string; sentAt: number | null }[];
-        };
-        const newest = items[0];
-        code = newest?.sentAt ? (newest.subject.match(/^(\d{4}) /)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000, interval: 250 },
-    )
-    .toMatch(/^\d{4}$/);
-  return code;
-}
 
 /** Signs up on the page's campus site; the browser keeps the session cookie. */
 async function register(page: Page, email: string): Promise<void> {
-  const res = await post(page, '/api/auth/register', {
-    name: 'Jamie Rivera',
-    email,
-    password: 'maroon-bicycle-42',
-    terms: true,
-  });
-  expect(res.status).toBe(201);
+  expect(
+    await postJson(page, '/api/auth/register', {
+      name: 'Jamie Rivera',
+      email,
+      password: PASSWORD,
+      terms: true,
+    }),
+  ).toBe(201);
 }
 
 /** Confirms the account e-mail with the code it was sent (what the /verify page does). */
 async function verifyAccount(page: Page, email: string): Promise<void> {
-  const sent = await post(page, '/api/verification/code', {});
-  expect(sent.status).toBe(200);
-  const res = await post(page, '/api/verification/verify', { code: await codeFor(email) });
-  expect(res.status).toBe(200);
+  expect(await postJson(page, '/api/verification/code', {})).toBe(200);
+  expect(
+    await postJson(page, '/api/verification/verify', { code: await codeFor(env.server, email) }),
+  ).toBe(200);
 }
 
 const verifyBanner = (page: Page) => page.getByRole('region', { name: MESSAGES.verifyYourAccount });
 
 describe('school e-mail verification', () => {
   it('a new student verifies the account, is sent to the school e-mail page and joins UT with a PIN', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
     const email = `jamie-${tag()}@example.com`;
     const schoolEmail = `jamie.rivera-${tag()}@utexas.edu`;
 
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await register(page, email);
 
     // Not verified yet: the first page of the visit sends the student to /verify.
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await expect.poll(() => pathOf(page)).toBe('/verify');
     // The /verify page asks for a code on arrival; let that request finish first.
     await page.waitForLoadState('networkidle');
     await verifyAccount(page, email);
 
     // Verified, but no school e-mail: the next visit starts on the school e-mail page.
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await expect.poll(() => pathOf(page)).toBe(SCHOOL_EMAIL);
     await page.getByRole('heading', { name: 'Verify your school email' }).waitFor();
     await page.getByText(MESSAGES.schoolEmail.usedToVerify, { exact: false }).waitFor();
@@ -136,7 +78,7 @@ describe('school e-mail verification', () => {
     await page.getByText(schoolEmail).waitFor();
 
     // A wrong PIN first, then the one from the mailbox.
-    const code = await codeFor(schoolEmail);
+    const code = await codeFor(env.server, schoolEmail);
     const pin = page.getByRole('textbox', { name: 'Verification code' });
     const verify = page.getByRole('button', { name: MESSAGES.schoolEmail.verify, exact: true });
     await verify.click();
@@ -156,7 +98,7 @@ describe('school e-mail verification', () => {
     expect(await page.evaluate(() => localStorage.getItem('quad.redirectTo'))).toBe('ut');
 
     // A fresh visit stays on the feed: no more redirects, no banner.
-    await page.goto(server.url('ut', '/home'));
+    await page.goto(env.server.url('ut', '/home'));
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
     expect(pathOf(page)).toBe('/home');
     expect(await verifyBanner(page).count()).toBe(0);
@@ -167,16 +109,16 @@ describe('school e-mail verification', () => {
   });
 
   it('on the generic campus the student picks a school with ?campus= and is sent to its site', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(env.browser, MOBILE);
     const email = `sam-${tag()}@example.com`;
     const schoolEmail = `sam-${tag()}@alumni.utexas.edu`;
 
-    await page.goto(server.url('campus', '/settings/about'));
+    await page.goto(env.server.url('campus', '/settings/about'));
     await register(page, email);
     await verifyAccount(page, email);
 
     // The generic site never forces the school e-mail page; its banner leads to the school finder.
-    await page.goto(server.url('campus', '/home'));
+    await page.goto(env.server.url('campus', '/home'));
     const banner = verifyBanner(page);
     await banner.waitFor();
     expect(pathOf(page)).toBe('/home');
@@ -185,7 +127,7 @@ describe('school e-mail verification', () => {
     ).toBe('/search_schools');
 
     // Without ?campus= no domain list applies: the student picks a school first.
-    await page.goto(server.url('campus', SCHOOL_EMAIL));
+    await page.goto(env.server.url('campus', SCHOOL_EMAIL));
     await page.getByRole('heading', { name: 'Find your school' }).waitFor();
     await page.getByRole('button', { name: new RegExp(CAMPUSES.ut.schoolName) }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('campus')).toBe('ut');
@@ -206,26 +148,28 @@ describe('school e-mail verification', () => {
     expect(query.get('email')).toBe(schoolEmail);
     expect(query.get('campus')).toBe('ut');
 
-    await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(schoolEmail));
+    await page
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(await codeFor(env.server, schoolEmail));
     await page.getByRole('button', { name: MESSAGES.schoolEmail.verify, exact: true }).click();
 
     // /search_schools first, then the remembered campus sends the student to UT's own site.
     await expect
       .poll(() => new URL(page.url()).host, { timeout: 15_000 })
-      .toBe(`ut.localhost:${server.port}`);
+      .toBe(`ut.localhost:${env.server.port}`);
     await expect.poll(() => page.title()).toBe(CAMPUSES.ut.productName);
     // Sessions are per site: the hand-over arrives signed in, on the feed.
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
 
     // Back on the generic site the target is forgotten, and "Visit Your Campus" shows.
-    await page.goto(server.url('campus', '/home'));
+    await page.goto(env.server.url('campus', '/home'));
     const visit = page.getByRole('region', { name: MESSAGES.visitYourCampus });
     await visit.waitFor();
     expect(pathOf(page)).toBe('/home');
     expect(await page.evaluate(() => localStorage.getItem('quad.redirectTo'))).toBeNull();
     expect(await verifyBanner(page).count()).toBe(0);
     await visit.getByRole('link', { name: MESSAGES.visitYourCampus }).click();
-    await expect.poll(() => new URL(page.url()).host).toBe(`ut.localhost:${server.port}`);
+    await expect.poll(() => new URL(page.url()).host).toBe(`ut.localhost:${env.server.port}`);
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
 
     expect(errors).toEqual([]);
@@ -236,10 +180,10 @@ describe('school e-mail verification', () => {
 describe('gates', () => {
   it('a guest who asks to join a private campus gets the "Join Your Campus" prompt', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
-      const { context, page, errors } = await openPage(browser, viewport);
+      const { context, page, errors } = await openPage(env.browser, viewport);
 
       // The school e-mail pages are for signed-in users only.
-      await page.goto(server.url('ou', SCHOOL_EMAIL));
+      await page.goto(env.server.url('ou', SCHOOL_EMAIL));
       await expect.poll(() => pathOf(page)).toBe('/home');
 
       await page.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
@@ -262,14 +206,14 @@ describe('gates', () => {
   });
 
   it('shows "Verify your account" until the account and the school e-mail are verified', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
     const email = `alex-${tag()}@example.com`;
 
-    await page.goto(server.url('smu', '/settings/about'));
+    await page.goto(env.server.url('smu', '/settings/about'));
     await register(page, email);
 
     // Not verified: the banner leads to /verify (the static pages never redirect).
-    await page.goto(server.url('smu', '/settings/about'));
+    await page.goto(env.server.url('smu', '/settings/about'));
     const banner = verifyBanner(page);
     const link = banner.getByRole('link', { name: MESSAGES.verifyYourAccount });
     await link.waitFor();
@@ -285,7 +229,7 @@ describe('gates', () => {
 
     // Verified without a school e-mail: it leads to the school e-mail page.
     await verifyAccount(page, email);
-    await page.goto(server.url('smu', '/settings/about'));
+    await page.goto(env.server.url('smu', '/settings/about'));
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(SCHOOL_EMAIL);
     await maybeScreenshot(page, 'verify-banner');

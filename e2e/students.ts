@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CAMPUSES, type CampusId } from '@common/campuses';
 import { DESKTOP, openPage, type RunningServer } from './harness';
 
 export const tag = () => randomUUID().slice(0, 8);
 
-/** A JSON POST from inside the page (its cookies, the CSRF header); the status. */
-export async function postJson(page: Page, url: string, body: unknown): Promise<number> {
+/** The password every student made here signs up with. */
+export const PASSWORD = 'maroon-bicycle-42';
+
+/** A JSON POST from inside the page (its cookies, the CSRF header); the status and the JSON answer. */
+export async function sendJson<T>(
+  page: Page,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ({ url, body }) => {
       const res = await fetch(url, {
@@ -14,10 +22,15 @@ export async function postJson(page: Page, url: string, body: unknown): Promise<
         headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
         body: JSON.stringify(body),
       });
-      return res.status;
+      return { status: res.status, json: (await res.json().catch(() => null)) as T };
     },
     { url, body },
   );
+}
+
+/** A JSON POST from inside the page (its cookies, the CSRF header); the status. */
+export async function postJson(page: Page, url: string, body: unknown): Promise<number> {
+  return (await sendJson(page, url, body)).status;
 }
 
 /** The newest verification code e-mailed to `to` (the dev mailbox). */
@@ -43,29 +56,26 @@ export async function codeFor(server: RunningServer, to: string): Promise<string
 }
 
 /**
- * A school-verified UT student, signed in inside a fresh browser context:
- * registered, account and school e-mail verified through the API.
+ * A school-verified student of `campus` (UT unless named), signed in inside a
+ * fresh browser context: registered, account and school e-mail verified
+ * through the API.
  */
 export async function schoolVerifiedStudent(
   server: RunningServer,
   browser: Browser,
   name: string,
   viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  campus: CampusId = 'ut',
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; email: string }> {
   const opened = await openPage(browser, viewport);
   const { page } = opened;
   const id = tag();
   const first = name.split(' ')[0]!.toLowerCase();
   const email = `${first}-${id}@example.com`;
-  const schoolEmail = `${first}-${id}@utexas.edu`;
-  await page.goto(server.url('ut', '/settings/about'));
+  const schoolEmail = `${first}-${id}@${CAMPUSES[campus].emailDomains[0]}`;
+  await page.goto(server.url(campus, '/settings/about'));
   expect(
-    await postJson(page, '/api/auth/register', {
-      name,
-      email,
-      password: 'maroon-bicycle-42',
-      terms: true,
-    }),
+    await postJson(page, '/api/auth/register', { name, email, password: PASSWORD, terms: true }),
   ).toBe(201);
   expect(await postJson(page, '/api/verification/code', {})).toBe(200);
   expect(
@@ -78,5 +88,5 @@ export async function schoolVerifiedStudent(
       email: schoolEmail,
     }),
   ).toBe(200);
-  return opened;
+  return { ...opened, email };
 }

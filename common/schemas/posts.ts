@@ -10,6 +10,7 @@ export const POST_MESSAGES = {
   needTextOrFile: 'Write something or add a photo.',
   tooManyFiles: 'Please choose up to 10 photos.',
   onlyPhotosVideos: 'Only photos & videos are allowed!',
+  /** Post creation (spec core §4); the feed's ?filter=notify-posted alert has no full stop (§2). */
   postSent: 'Your post was sent.',
   replySent: 'Your reply was sent',
   postDeleted: 'Your post was deleted',

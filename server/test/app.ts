@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { KyselyPlugin } from 'kysely';
 import { type App, buildApp } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
+import type { EventBus } from '../src/platform/bus';
 import { createMemoryBus } from '../src/platform/bus/memory-bus';
 import { createGeoLookup, type GeoLookup } from '../src/platform/geo/geo';
 import { createDevTransport, type MailTransport } from '../src/platform/mail';
@@ -16,17 +18,48 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** What a test reads after the app ran: `count` goes up by one for every statement. */
+export interface QueryCounter {
+  count: number;
+}
+
 export interface TestAppOptions {
   env?: Partial<Env>;
   geo?: GeoLookup;
   /** Where mail goes when a test runs the outbox worker; by default a silent dev transport. */
   mail?: MailTransport;
+  /** By default an in-memory bus of the app's own. */
+  bus?: EventBus;
+  /** Counts the statements the app runs (not those of factories on `db`). */
+  queries?: QueryCounter;
 }
 
 /** The real app on a fresh database and data directory, for `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
   const db = await createTestDb();
+  const app = await buildTestApp(db, dataDir, options);
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real app on a database and data directory that the caller owns and
+ * closes, so that several apps can share them as servers share PostgreSQL.
+ */
+export async function buildTestApp(
+  db: TestDb,
+  dataDir: string,
+  options: TestAppOptions = {},
+): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -38,21 +71,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   });
   const app = await buildApp({
     config,
-    db,
-    bus: createMemoryBus(),
+    db: options.queries ? countingQueries(db, options.queries) : db,
+    bus: options.bus ?? createMemoryBus(),
     storage: createDiskStore(path.join(dataDir, 'media')),
     geo: options.geo ?? createGeoLookup(config),
     mail: options.mail ?? createDevTransport(() => {}, `${config.publicUrl}/dev/mailbox`),
   });
   await app.ready();
-  return {
-    app,
-    db,
-    dataDir,
-    async close() {
-      await app.close();
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+  return app;
+}
+
+function countingQueries(db: TestDb, counter: QueryCounter): TestDb {
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      counter.count++;
+      return args.node;
     },
+    transformResult: async (args) => args.result,
   };
+  return { ...db, kysely: db.kysely.withPlugin(plugin) };
 }

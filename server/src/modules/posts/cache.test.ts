@@ -2,16 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PostDto, PostList, PostPage } from '@common/schemas/posts';
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import type { App } from '../../app';
 import type { EventBus } from '../../platform/bus';
 import { createMemoryBus } from '../../platform/bus/memory-bus';
 import { createRedisBus } from '../../platform/bus/redis-bus';
-import { createGeoLookup } from '../../platform/geo/geo';
-import { createDevTransport } from '../../platform/mail';
-import { createDiskStore } from '../../platform/storage/disk-store';
+import { buildTestApp, type QueryCounter } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
@@ -29,35 +25,12 @@ if (process.env.CI === 'true' && !redisUrl)
 
 let db: TestDb;
 let dataDir: string;
-let queries = 0;
+const queries: QueryCounter = { count: 0 };
 const apps: App[] = [];
 
 /** A server on the shared database, counting the statements it runs. */
 async function server(bus: EventBus, cacheMs = '60000'): Promise<App> {
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      queries++;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PASSWORD_HASH_COST: '10',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    POSTS_CACHE_MS: cacheMs,
-  });
-  const app = await buildApp({
-    config,
-    db: { ...db, kysely: db.kysely.withPlugin(counter) },
-    bus,
-    storage: createDiskStore(path.join(dataDir, 'media')),
-    geo: createGeoLookup(config),
-    mail: createDevTransport(() => {}, `${config.publicUrl}/dev/mailbox`),
-  });
-  await app.ready();
+  const app = await buildTestApp(db, dataDir, { bus, queries, env: { POSTS_CACHE_MS: cacheMs } });
   apps.push(app);
   return app;
 }
@@ -97,15 +70,15 @@ describe('on one server', () => {
     const author = await buildUser(db, { campus_id: 'duke' });
     for (let i = 0; i < 3; i++) await buildPost(db, author, { text: `Lamp ${i}` });
 
-    queries = 0;
+    queries.count = 0;
     const first = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
-    const cold = queries;
-    queries = 0;
+    const cold = queries.count;
+    queries.count = 0;
     const again = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
     expect(again).toEqual(first);
-    expect(queries).toBeLessThan(cold);
+    expect(queries.count).toBeLessThan(cold);
     // Session lookup and the viewer's saves; nothing else.
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(queries.count).toBeLessThanOrEqual(2);
 
     // What another member saved is theirs alone: the shared page does not carry it.
     const other = await member(app, 'duke');

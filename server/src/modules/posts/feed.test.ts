@@ -1,21 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CATEGORIES } from '@common/categories';
 import { AUTH_MESSAGES } from '@common/messages';
 import { PAGE_SIZES } from '@common/limits';
 import type { PostDto, PostList } from '@common/schemas/posts';
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { createMemoryBus } from '../../platform/bus/memory-bus';
-import { createGeoLookup } from '../../platform/geo/geo';
-import { createDevTransport } from '../../platform/mail';
-import { createDiskStore } from '../../platform/storage/disk-store';
-import { createTestApp, type TestContext } from '../../../test/app';
+import type { App } from '../../app';
+import { createTestApp, type QueryCounter, type TestContext } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { feedScore } from './posts.service';
 
@@ -274,43 +265,18 @@ describe('feed score (DESIGN §11)', () => {
 });
 
 describe('queries per page', () => {
+  const queries: QueryCounter = { count: 0 };
+  let counted: TestContext;
   let app: App;
   let db: TestDb;
-  let dataDir: string;
-  let queries = 0;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
-    db = await createTestDb();
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries++;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PASSWORD_HASH_COST: '10',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-    });
-    app = await buildApp({
-      config,
-      db: { ...db, kysely: db.kysely.withPlugin(counter) },
-      bus: createMemoryBus(),
-      storage: createDiskStore(path.join(dataDir, 'media')),
-      geo: createGeoLookup(config),
-      mail: createDevTransport(() => {}, `${config.publicUrl}/dev/mailbox`),
-    });
-    await app.ready();
+    counted = await createTestApp({ queries });
+    ({ app, db } = counted);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await counted?.close();
   });
 
   /** n posts on a campus, each with two photos, a like and a different author. */
@@ -351,11 +317,11 @@ describe('queries per page', () => {
   }
 
   async function count(cookie: string, url: string, campus: string, size: number) {
-    queries = 0;
+    queries.count = 0;
     const page = await get(cookie, url, campus, app);
     expect(page.items).toHaveLength(size);
     expect(page.items.every((p) => p.media.length === 2 && p.liked)).toBe(true);
-    return queries;
+    return queries.count;
   }
 
   it('is the same number of queries for 2 posts as for 15', async () => {

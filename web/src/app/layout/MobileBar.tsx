@@ -31,6 +31,11 @@ export function MobileBar() {
   const handleCreatePost = (event: MouseEvent) => {
     if (!gate('post')) event.preventDefault();
   };
+  // Messaging needs a school-verified account (spec core §6): guests and the
+  // not yet school-verified get the prompt with its reason instead of the inbox.
+  const handleMessages = (event: MouseEvent) => {
+    if (!gate('message')) event.preventDefault();
+  };
   const items = isGenericCampus(campus)
     ? [
         { to: '/home', label: 'Home', icon: <HomeIcon width={26} height={26} /> },
@@ -58,7 +63,12 @@ export function MobileBar() {
           icon: <PlusIcon width={26} height={26} />,
           onClick: handleCreatePost,
         },
-        { to: '/messages', label: 'Messages', icon: <ChatIcon width={26} height={26} /> },
+        {
+          to: '/messages',
+          label: 'Messages',
+          icon: <ChatIcon width={26} height={26} />,
+          onClick: handleMessages,
+        },
         { to: '/notifications', label: 'Notifications', icon: <BellIcon width={26} height={26} /> },
       ];
   return (

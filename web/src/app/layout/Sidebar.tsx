@@ -19,6 +19,7 @@ import {
   UserCircleIcon,
   UserIcon,
 } from '../../components/ui/Icons';
+import type { GateAction } from '../../components/gates/gate-context';
 import { useGate } from '../../components/gates/use-gate';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
@@ -36,6 +37,8 @@ interface Item {
   to: string;
   label: string;
   Icon: typeof HomeIcon;
+  /** Asked before following the link (spec core §6): the guest or school prompt instead. */
+  gated?: GateAction;
 }
 
 /**
@@ -67,7 +70,7 @@ export function Sidebar() {
         { to: '/home', label: 'Buy / Sell', Icon: StoreIcon },
         { to: '/search', label: 'Search', Icon: SearchIcon },
         { to: '/notifications', label: 'Notifications', Icon: BellIcon },
-        { to: '/messages', label: 'Messages', Icon: ChatIcon },
+        { to: '/messages', label: 'Messages', Icon: ChatIcon, gated: 'message' },
         { to: '/saved', label: 'Saved', Icon: BookmarkIcon },
         viewer
           ? { to: `/${viewer.username}`, label: MESSAGES.signIn.profile, Icon: UserIcon }
@@ -76,9 +79,16 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Main">
       <ul className="sidebar__list">
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, Icon, gated }) => (
           <li key={to}>
-            <NavLink to={to} className="sidebar__link" title={label}>
+            <NavLink
+              to={to}
+              className="sidebar__link"
+              title={label}
+              onClick={(event) => {
+                if (gated && !gate(gated)) event.preventDefault();
+              }}
+            >
               <Icon width={24} height={24} />
               <span className="sidebar__label">{label}</span>
             </NavLink>

@@ -14,9 +14,13 @@ import styles from './Prompts.module.css';
 export function AuthPromptDialog({
   type,
   onClose,
+  onDismiss,
 }: {
   type: AuthPromptType | null;
+  /** A link inside was followed. */
   onClose(): void;
+  /** Escape, Close or the overlay (and Not now): the focus goes back to the opener. */
+  onDismiss(): void;
 }) {
   const campus = useCampus();
   const about = isGenericCampus(campus)
@@ -25,7 +29,7 @@ export function AuthPromptDialog({
   return (
     <Modal
       open={type !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onOpenChange={(open) => (open ? undefined : onDismiss())}
       title={
         <span className={styles.heading}>
           <PromptLogo campus={campus} />

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../lib/session';
 import { AuthPromptDialog } from './AuthPromptDialog';
 import {
@@ -13,6 +13,8 @@ import { SchoolVerifyPrompt } from './SchoolVerifyPrompt';
  * Holds the shell's two permission prompts (spec core §4 "Nav state"): the
  * guest prompt closes by itself once a user exists, the school-verification
  * prompt once the user is school-verified. AppLayout wraps every page in it.
+ * Dismissed (Escape, Close, Not now), a prompt gives the focus back to the
+ * control that opened it, as a dialog should for keyboard users.
  */
 export function GateProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
@@ -28,15 +30,52 @@ export function GateProvider({ children }: { children: ReactNode }) {
     if (schoolVerified) setSchoolPrompt(null);
   }, [schoolVerified]);
 
-  const value = useMemo<GateContextValue>(
-    () => ({ openAuthPrompt: setAuthPrompt, openSchoolPrompt: setSchoolPrompt }),
-    [],
-  );
+  // The prompts open from a click or a key, not from a dialog trigger: remember the control.
+  const opener = useRef<HTMLElement | null>(null);
+  const value = useMemo<GateContextValue>(() => {
+    const remember = () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    };
+    return {
+      openAuthPrompt: (type) => {
+        remember();
+        setAuthPrompt(type);
+      },
+      openSchoolPrompt: (type) => {
+        remember();
+        setSchoolPrompt(type);
+      },
+    };
+  }, []);
+  // A link inside the prompt was followed: the next page has its own focus.
+  const closeAuth = useCallback(() => {
+    opener.current = null;
+    setAuthPrompt(null);
+  }, []);
+  const closeSchool = useCallback(() => {
+    opener.current = null;
+    setSchoolPrompt(null);
+  }, []);
+  const dismiss = useCallback((close: () => void) => {
+    const target = opener.current;
+    close();
+    // After the dialog has unmounted (it has no exit animation).
+    if (target) setTimeout(() => target.isConnected && target.focus());
+  }, []);
   return (
     <GateContext.Provider value={value}>
       {children}
-      <AuthPromptDialog type={authPrompt} onClose={() => setAuthPrompt(null)} />
-      <SchoolVerifyPrompt type={schoolPrompt} onClose={() => setSchoolPrompt(null)} />
+      <AuthPromptDialog
+        type={authPrompt}
+        onClose={closeAuth}
+        onDismiss={() => dismiss(closeAuth)}
+      />
+      <SchoolVerifyPrompt
+        type={schoolPrompt}
+        onClose={closeSchool}
+        onDismiss={() => dismiss(closeSchool)}
+      />
     </GateContext.Provider>
   );
 }

@@ -15,16 +15,20 @@ import styles from './Prompts.module.css';
 export function SchoolVerifyPrompt({
   type,
   onClose,
+  onDismiss,
 }: {
   type: SchoolPromptType | null;
+  /** A link inside was followed. */
   onClose(): void;
+  /** Escape, Close or the overlay (and Not now): the focus goes back to the opener. */
+  onDismiss(): void;
 }) {
   const campus = useCampus();
   const who = isGenericCampus(campus) ? 'students' : `${campus.name} students`;
   return (
     <Modal
       open={type !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onOpenChange={(open) => (open ? undefined : onDismiss())}
       title={
         <span className={styles.heading}>
           <PromptLogo campus={campus} />
@@ -37,7 +41,7 @@ export function SchoolVerifyPrompt({
         <ButtonLink to={SCHOOL_EMAIL_PATH} size="lg" block onClick={onClose}>
           {MESSAGES.verifyAccount}
         </ButtonLink>
-        <Button variant="ghost" size="lg" block onClick={onClose}>
+        <Button variant="ghost" size="lg" block onClick={onDismiss}>
           Not now
         </Button>
       </div>

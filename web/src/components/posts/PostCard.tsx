@@ -1,8 +1,5 @@
-import { Link } from 'react-router';
-import { MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
-import { ChatIcon } from '../ui/Icons';
-import { MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
+import { CommentLink, MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
 import styles from './PostParts.module.css';
 
 /** One post in a list: author, time, text, photos, Save and Comment. */
@@ -14,11 +11,7 @@ export function PostCard({ post }: { post: PostDto }) {
       <MediaGrid media={post.media} />
       <footer className={styles.actions}>
         <SaveButton post={post} />
-        <Link className={styles.action} to={`/post/${post.id}`}>
-          <ChatIcon width={20} height={20} aria-hidden="true" />
-          <span>{MESSAGES.posts.comment}</span>
-          <span className={styles.count}>{post.commentCount}</span>
-        </Link>
+        <CommentLink post={post} />
       </footer>
     </article>
   );

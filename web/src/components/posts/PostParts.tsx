@@ -2,9 +2,10 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { POST_PREVIEW_CHARS } from '@common/limits';
+import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { useGate } from '../gates/use-gate';
-import { BookmarkIcon } from '../ui/Icons';
+import { BookmarkIcon, ChatIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
 import { useToggleSave } from './use-toggle-save';
 
@@ -25,38 +26,54 @@ export function Avatar({ author, size = 40 }: { author: AuthorDto; size?: number
 
 /**
  * Avatar, name, time and category chip. In lists (`linkTime`) the time links
- * to the post and the name carries `nameId`, which labels the card.
+ * to the post and the name carries `nameId`, which labels the card; with
+ * `headingLevel` the name is a heading of that level (the media detail page).
  */
 export function PostHeader({
   post,
   nameId,
   linkTime = false,
+  headingLevel,
 }: {
   post: PostDto;
   nameId?: string;
   linkTime?: boolean;
+  headingLevel?: 2 | 3;
 }) {
   const created = new Date(post.createdAt);
-  const ago = formatDistanceToNowStrict(created, { addSuffix: true });
+  const time = (
+    <time
+      className={linkTime ? undefined : styles.time}
+      dateTime={created.toISOString()}
+      title={created.toLocaleString()}
+    >
+      {formatDistanceToNowStrict(created, { addSuffix: true })}
+    </time>
+  );
+  const name = (
+    <Link id={nameId} className={styles.name} to={`/${post.author.username}`}>
+      {authorName(post.author)}
+    </Link>
+  );
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <header className={styles.header}>
-      <Link to={`/${post.author.username}`} tabIndex={-1} aria-hidden="true">
+      <Link
+        to={`/${post.author.username}`}
+        className={styles.avatarLink}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <Avatar author={post.author} />
       </Link>
       <div className={styles.meta}>
-        <Link id={nameId} className={styles.name} to={`/${post.author.username}`}>
-          {authorName(post.author)}
-        </Link>
+        {headingLevel ? <Heading className={styles.heading}>{name}</Heading> : name}
         {linkTime ? (
           <Link className={styles.time} to={`/post/${post.id}`}>
-            <time dateTime={created.toISOString()} title={created.toLocaleString()}>
-              {ago}
-            </time>
+            {time}
           </Link>
         ) : (
-          <time className={styles.time} dateTime={created.toISOString()}>
-            {ago}
-          </time>
+          time
         )}
       </div>
       {post.category ? <span className={styles.chip}>{post.category}</span> : null}
@@ -64,13 +81,17 @@ export function PostHeader({
   );
 }
 
-/** Text cut at 200 characters with "See more" / "See less" (spec core §2 Composer). */
-export function PostText({ text }: { text: string }) {
+/**
+ * Text cut at 200 characters with "See more" / "See less" (spec core §2 Composer;
+ * companion §2 Post detail).
+ */
+export function PostText({ text, className }: { text: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const chars = [...text];
-  if (chars.length <= POST_PREVIEW_CHARS) return <p className={styles.text}>{text}</p>;
+  const classes = className ? `${styles.text} ${className}` : styles.text;
+  if (chars.length <= POST_PREVIEW_CHARS) return <p className={classes}>{text}</p>;
   return (
-    <p className={styles.text}>
+    <p className={classes}>
       {open ? text : `${chars.slice(0, POST_PREVIEW_CHARS).join('').trimEnd()}… `}
       <button
         type="button"
@@ -139,5 +160,16 @@ export function SaveButton({ post }: { post: PostDto }) {
         {post.likeCount}
       </span>
     </button>
+  );
+}
+
+/** Comment, with the post's comment count: opens the post page. */
+export function CommentLink({ post }: { post: PostDto }) {
+  return (
+    <Link className={styles.action} to={`/post/${post.id}`}>
+      <ChatIcon width={20} height={20} aria-hidden="true" />
+      <span>{MESSAGES.posts.comment}</span>
+      <span className={styles.count}>{post.commentCount}</span>
+    </Link>
   );
 }

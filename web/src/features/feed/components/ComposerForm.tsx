@@ -27,7 +27,7 @@ export function ComposerForm({
       </label>
       <textarea
         id={textId}
-        className={styles.textarea}
+        className={`text-box ${styles.textarea}`}
         placeholder={POST_MESSAGES.composerPlaceholder}
         value={text}
         onChange={draft.handleText}

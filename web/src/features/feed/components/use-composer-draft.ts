@@ -9,8 +9,19 @@ import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { createPost, postKeys, prependToFeeds, uploadFile } from '../../../lib/posts-api';
 
-export const ALLOWED_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'mp4', 'mov', 'avi'];
-const VIDEO = ['mp4', 'mov', 'avi'];
+/** Spec core §5: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime. */
+export const ALLOWED_EXTENSIONS = [
+  'jpeg',
+  'jpg',
+  'png',
+  'gif',
+  'webp',
+  'mp4',
+  'mov',
+  'avi',
+  'quicktime',
+];
+const VIDEO = ['mp4', 'mov', 'avi', 'quicktime'];
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
 export interface Draft {

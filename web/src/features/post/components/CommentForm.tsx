@@ -81,7 +81,7 @@ export const CommentForm = forwardRef<
       <textarea
         ref={ref}
         id={id}
-        className={page ? styles.pageInput : styles.input}
+        className={page ? `text-box ${styles.pageInput}` : styles.input}
         placeholder={POST_MESSAGES.commentPlaceholder}
         value={text}
         rows={page ? 6 : text.includes('\n') || text.length > 60 ? 3 : 1}

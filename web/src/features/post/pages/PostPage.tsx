@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { type CommentNode, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
+import { ShareDialog } from '../../../components/gates/ShareDialog';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useGate } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -49,6 +50,7 @@ export function PostPage() {
   const gate = useGate();
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const [deleting, setDeleting] = useState<PostDto | null>(null);
+  const [sharing, setSharing] = useState(false);
 
   if (page.isPending) return <Spinner />;
   if (page.error) {
@@ -145,7 +147,7 @@ export function PostPage() {
           </ol>
         ) : null}
         <PostHeader post={post} />
-        {post.text ? <p className={`${parts.text} ${styles.fullText}`}>{post.text}</p> : null}
+        {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
         <MediaGrid media={post.media} />
         <div className={styles.stats}>
           <Link to={`/post/${post.id}/likes`}>
@@ -161,7 +163,7 @@ export function PostPage() {
             <ChatIcon width={20} height={20} aria-hidden="true" />
             <span>{MESSAGES.posts.comment}</span>
           </button>
-          <button type="button" className={parts.action} onClick={() => void handleCopy()}>
+          <button type="button" className={parts.action} onClick={() => setSharing(true)}>
             <ShareIcon width={20} height={20} aria-hidden="true" />
             <span>{MESSAGES.posts.share}</span>
           </button>
@@ -184,6 +186,18 @@ export function PostPage() {
           />
         )}
       </section>
+      {/* Share: e-mail and social links plus a copy-link field (spec core §2 Modals). */}
+      <ShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        title={MESSAGES.posts.share}
+        url={linkTo(post.id)}
+        text={
+          post.text
+            ? [...post.text].slice(0, 80).join('')
+            : MESSAGES.posts.postTitle(post.author.firstName)
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
