@@ -240,6 +240,35 @@ export const postsRepository = {
     return new Set(rows.map((r) => r.post_id));
   },
 
+  /**
+   * Which posts of a thread the user saved: the thread's posts (by the root
+   * index) plus `others` (the root and the chain above a comment). Two
+   * parameters plus the chain, however long the thread.
+   */
+  async likedInThread(
+    db: Executor,
+    userId: string,
+    rootId: string,
+    others: string[],
+  ): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('likes')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb(
+            'post_id',
+            'in',
+            eb.selectFrom('posts').select('posts.id').where('posts.root_id', '=', rootId),
+          ),
+          eb('post_id', 'in', others),
+        ]),
+      )
+      .execute();
+    return new Set(rows.map((r) => r.post_id));
+  },
+
   /** Adds a like; false when it already existed. */
   async like(db: Executor, postId: string, userId: string, at: number): Promise<boolean> {
     const result = await db

@@ -1,6 +1,7 @@
 import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import {
+  type CommentNode,
   type CreatePostInput,
   POST_MESSAGES as M,
   type PostDto,
@@ -69,6 +70,21 @@ interface SharedPosts {
   posts: PostDto[];
   /** Where the next page starts, when this one is full. */
   last: PostWithAuthor | undefined;
+}
+
+/**
+ * The cached tree with the viewer's saves marked: only nodes on the way to a
+ * saved one are copied; the rest are the cached objects themselves.
+ */
+function withLiked(nodes: CommentNode[], liked: Set<string>): CommentNode[] {
+  let changed = false;
+  const marked = nodes.map((node) => {
+    const replies = withLiked(node.replies, liked);
+    if (replies === node.replies && !liked.has(node.id)) return node;
+    changed = true;
+    return { ...node, liked: liked.has(node.id), replies };
+  });
+  return changed ? marked : nodes;
 }
 
 /** Posts, comments and saves of a campus (spec core §4, §5, §7; companion §2, §4). */
@@ -211,14 +227,29 @@ export function createPostsService({
           posts.ancestors(db.kysely, id),
           posts.descendants(db.kysely, id, row.root_id ?? row.id),
         ]);
-        return { parentCount: parents.length, ...(await shared([row, ...parents, ...replies])) };
+        const [post, ...rest] = (await shared([row, ...parents, ...replies])).posts;
+        return {
+          rootId: row.root_id ?? row.id,
+          page: {
+            post: post!,
+            parents: rest.slice(0, parents.length),
+            comments: nestReplies(id, rest.slice(parents.length)),
+          },
+        };
       });
       if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
-      const [post, ...rest] = await forViewer(thread, user);
+      const { page } = thread;
+      const liked = await posts.likedInThread(db.kysely, user.id, thread.rootId, [
+        thread.rootId,
+        page.post.id,
+        ...page.parents.map((p) => p.id),
+      ]);
+      if (liked.size === 0) return page;
+      const mark = <T extends PostDto>(p: T): T => (liked.has(p.id) ? { ...p, liked: true } : p);
       return {
-        post: post!,
-        parents: rest.slice(0, thread.parentCount),
-        comments: nestReplies(id, rest.slice(thread.parentCount)),
+        post: mark(page.post),
+        parents: page.parents.map(mark),
+        comments: withLiked(page.comments, liked),
       };
     },
 

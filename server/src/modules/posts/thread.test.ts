@@ -110,6 +110,40 @@ describe('replies', () => {
     expect(middle.comments[0]!.replies.map((n) => n.id)).toEqual([c.id]);
   });
 
+  it('marks what each viewer saved, at any depth and in the parent chain', async () => {
+    const author = await poster();
+    const reader = await poster();
+    const root = await createPost(author.cookie, { text: 'Root' });
+    const a = await createPost(author.cookie, { text: 'A', parentId: root.id });
+    const b = await createPost(author.cookie, { text: 'B', parentId: a.id });
+    const c = await createPost(author.cookie, { text: 'C', parentId: b.id });
+    const other = await createPost(author.cookie, { text: 'Other', parentId: root.id });
+    for (const id of [root.id, c.id]) {
+      const res = await api(t.app, {
+        method: 'PUT',
+        url: `/api/posts/${id}/like`,
+        cookie: reader.cookie,
+        remoteAddress: nextIp(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const flags = (nodes: PostPage['comments']): string[] =>
+      nodes.flatMap((n) => [`${n.text}:${n.liked}`, ...flags(n.replies)]);
+
+    const mine = await pageOf(reader.cookie, root.id);
+    expect(mine.post.liked).toBe(true);
+    expect(flags(mine.comments)).toEqual(['A:false', 'B:false', 'C:true', 'Other:false']);
+    // The author saved nothing: the same cached thread, unmarked.
+    const theirs = await pageOf(author.cookie, root.id);
+    expect(theirs.post.liked).toBe(false);
+    expect(flags(theirs.comments)).toEqual(['A:false', 'B:false', 'C:false', 'Other:false']);
+    // From a reply's page: the saved root is in the parent chain, the saved reply below.
+    const fromB = await pageOf(reader.cookie, b.id);
+    expect(fromB.parents.map((p) => `${p.text}:${p.liked}`)).toEqual(['Root:true', 'A:false']);
+    expect(flags(fromB.comments)).toEqual(['C:true']);
+    expect(other.parentId).toBe(root.id);
+  });
+
   it('loads a thread of 200 comments in one request, nested and oldest first at every level', async () => {
     const author = await buildUser(t.db, { verified: true, school_verified: true });
     const cookie = await loginAs(t.app, author);
