@@ -401,6 +401,7 @@ function capturingDb(
     };
   }
   const pool = new pg.Pool({ connectionString: target, max: 2 });
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return {
     db: { kysely, dialect: 'postgres', close: () => kysely.destroy() },

@@ -24,6 +24,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server drops (a restart, a failover) is discarded by
+    // the pool and replaced on the next query; unhandled, its error would end the process.
+    pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
