@@ -43,6 +43,7 @@ import { createMemoryBus } from '../server/src/platform/bus/memory-bus';
 import { createGeoLookup } from '../server/src/platform/geo/geo';
 import { createDevTransport } from '../server/src/platform/mail';
 import { createDiskStore } from '../server/src/platform/storage/disk-store';
+import { rng } from '../server/src/seed/rng';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CAMPUS: CampusId = 'ut';
@@ -55,19 +56,6 @@ const WARMUP_S = 2;
 const BATCH = 1_000;
 
 type Row<T> = Insertable<T>;
-
-/** Deterministic PRNG (mulberry32), so every run builds the same data set. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 const TEXTS = [
   'Selling my calculus textbook, 8th edition. Some highlighting. Pick up near the library.',

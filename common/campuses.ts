@@ -192,6 +192,24 @@ export function isSchoolEmailDomain(campus: Campus, email: string): boolean {
   return campus.emailDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+/** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works. */
+const SCHOOL_EMAIL_LOCAL_PART = /^[a-z0-9._+-]+$/;
+
+/**
+ * True when a (trimmed, lower-cased) address is one school e-mail of this
+ * campus: one @, a plain local part, and a campus domain or subdomain. The
+ * server's rule and the page's instant check are this one function.
+ */
+export function isSchoolEmail(campus: Campus, email: string): boolean {
+  const [local, domain, ...rest] = email.split('@');
+  return (
+    rest.length === 0 &&
+    Boolean(local && domain) &&
+    SCHOOL_EMAIL_LOCAL_PART.test(local!) &&
+    isSchoolEmailDomain(campus, email)
+  );
+}
+
 /** Case-insensitive school finder match on id, short name, school name or city. */
 export function findSchools(query: string): Campus[] {
   const q = query.trim().toLowerCase();

@@ -50,3 +50,12 @@ export async function userWithSession(
   const user = await buildUser(app.deps.db, overrides);
   return { user, cookie: await loginAs(app, user) };
 }
+
+/**
+ * Client addresses from a test range, a new one per call, so the per-IP rate
+ * limits of one test do not spill into the next.
+ */
+export function addressSequence(block = '198.18'): () => string {
+  let n = 0;
+  return () => `${block}.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
+}

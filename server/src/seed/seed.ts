@@ -19,6 +19,7 @@ import { feedScore } from '../modules/posts/posts.service';
 import { processImage, type ProcessedImage } from '../platform/images';
 import { createStorage } from '../platform/index';
 import type { BlobStore } from '../platform/storage/blob-store';
+import { rng } from './rng';
 import {
   BUYER_REPLIES,
   CATALOG,
@@ -38,23 +39,6 @@ const PASSWORD_COST = 10;
 export const SEED_MARKER_EMAIL = 'seed-marker@quadcampus.app';
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A small deterministic PRNG (mulberry32): the same seed data on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
 type Rng = ReturnType<typeof rng>;
 
 const campusesToSeed = CAMPUS_IDS.filter((id) => id !== GENERIC_CAMPUS_ID);

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, sessionCookie } from '../../../test/auth';
+import { addressSequence, api, sessionCookie } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
 import { hashPassword } from './passwords';
 import { hashSecret } from './secrets';
@@ -35,8 +35,7 @@ const BANNED = `banned-${randomUUID().slice(0, 8)}@gmail.com`;
 /** What the provider says about the user signing in next. */
 let claims: GoogleClaims;
 
-let ipSequence = 0;
-const nextIp = () => `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+const nextIp = addressSequence();
 const uniqueGmail = (prefix = 'student') => `${prefix}.${randomUUID().slice(0, 10)}@gmail.com`;
 const uniqueWord = () =>
   `Z${randomUUID()

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES as M } from '@common/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs, sessionCookie } from '../../../test/auth';
+import { addressSequence, api, loginAs, sessionCookie } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
 import { LIMITS } from '../../http/rate-limit';
 import { createAuthService } from './auth.service';
@@ -29,8 +29,7 @@ let bannedDir: string;
 let passwordHash: string;
 const BANNED = `banned-${randomUUID().slice(0, 8)}@example.com`;
 
-let ipSequence = 0;
-const nextIp = () => `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+const nextIp = addressSequence();
 const uniqueEmail = (prefix = 'student') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
 
 /** A user who registered with PASSWORD. */

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES as M } from '@common/messages';
 import { PASSWORD_MAX } from '@common/schemas/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, sessionCookie } from '../../../test/auth';
+import { addressSequence, api, sessionCookie } from '../../../test/auth';
 import { LIMITS } from '../../http/rate-limit';
 import { verifyPassword } from './passwords';
 
@@ -20,8 +20,7 @@ let bannedDir: string;
 const BANNED = `banned-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Each request comes from its own address, so the per-IP limits only bite where a test wants them to. */
-let ipSequence = 0;
-const nextIp = () => `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+const nextIp = addressSequence();
 
 /** A unique address per test (never fixed data). */
 const uniqueEmail = (prefix = 'student') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;

@@ -8,7 +8,7 @@ import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
 import {
   animatedGif,
@@ -31,8 +31,7 @@ let tempDir: string;
 let cookie: string;
 let uploaderId: string;
 
-let ipSequence = 0;
-const nextIp = () => `198.19.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+const nextIp = addressSequence('198.19');
 
 beforeAll(async () => {
   t = await createTestApp();

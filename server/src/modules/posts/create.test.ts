@@ -10,15 +10,14 @@ import {
 import { countPostCharacters } from '@common/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs, userWithSession } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
 import { solidImage } from '../../../test/media-fixtures';
 
 /** POST /api/posts (spec core §4 "Posting gate", "Post creation"; §5 posts). */
 
 let t: TestContext;
-let ip = 0;
-const nextIp = () => `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressSequence();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,10 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function poster(campus = 'ou') {
-  const user = await buildUser(t.db, { verified: true, school_verified: true, campus_id: campus });
-  return { user, cookie: await loginAs(t.app, user) };
-}
+const poster = (campus = 'ou') =>
+  userWithSession(t.app, { verified: true, school_verified: true, campus_id: campus });
 
 function createPost(cookie: string | undefined, payload: object, campus = 'ou') {
   return api(t.app, {

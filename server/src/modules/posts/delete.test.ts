@@ -4,16 +4,14 @@ import { AUTH_MESSAGES } from '@common/messages';
 import { type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
-import { buildUser } from '../../../test/factories';
+import { addressSequence, api, userWithSession } from '../../../test/auth';
 import { solidImage } from '../../../test/media-fixtures';
 import { keysOfMedia } from '../media/media.presenter';
 
 /** DELETE /api/posts/:id (spec core §4 "Post delete"). */
 
 let t: TestContext;
-let ip = 0;
-const nextIp = () => `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressSequence();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,10 +21,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function poster(campus = 'ou') {
-  const user = await buildUser(t.db, { verified: true, school_verified: true, campus_id: campus });
-  return { user, cookie: await loginAs(t.app, user) };
-}
+const poster = (campus = 'ou') =>
+  userWithSession(t.app, { verified: true, school_verified: true, campus_id: campus });
 
 async function createPost(cookie: string, payload: object): Promise<PostDto> {
   const response = await api(t.app, {

@@ -5,7 +5,7 @@ import type { PostDto, PostList } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type QueryCounter, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { feedScore } from './posts.service';
@@ -13,8 +13,7 @@ import { feedScore } from './posts.service';
 /** GET /api/feed and /api/media (spec core §4 "Feed paging", §7; DESIGN §11 feed score). */
 
 let t: TestContext;
-let ip = 0;
-const nextIp = () => `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressSequence();
 
 beforeAll(async () => {
   t = await createTestApp();

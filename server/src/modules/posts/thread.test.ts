@@ -6,14 +6,13 @@ import {
 } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs, userWithSession } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
 
 /** Replies and the post page (spec core §4 "Post creation"; GET /api/posts/:id). */
 
 let t: TestContext;
-let ip = 0;
-const nextIp = () => `198.18.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+const nextIp = addressSequence();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,10 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function poster(campus = 'ou') {
-  const user = await buildUser(t.db, { verified: true, school_verified: true, campus_id: campus });
-  return { user, cookie: await loginAs(t.app, user) };
-}
+const poster = (campus = 'ou') =>
+  userWithSession(t.app, { verified: true, school_verified: true, campus_id: campus });
 
 async function createPost(cookie: string, payload: object, campus = 'ou'): Promise<PostDto> {
   const response = await api(t.app, {

@@ -4,7 +4,7 @@ import {
   type CampusId,
   campusUrl,
   GENERIC_CAMPUS_ID,
-  isSchoolEmailDomain,
+  isSchoolEmail,
 } from '@common/campuses';
 import { AUTH_MESSAGES as M, MESSAGES } from '@common/messages';
 import { v7 as uuidv7 } from 'uuid';
@@ -25,8 +25,6 @@ const MAX_TRIES_PER_CODE = 5;
 const MAX_WRONG_PER_DAY = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works. */
-const LOCAL_PART = /^[a-z0-9._+-]+$/;
-
 const codeHash = (id: string, code: string) => hashSecret(`${id}:${code}`);
 
 export interface VerifyResult {
@@ -109,16 +107,8 @@ export function createVerificationService({
       if (!email || email === user.school_email)
         throw badRequest('same_school_email', M.newSchoolEmail);
       const campus = targetCampus(site, input.campus);
-      const [local, domain, ...rest] = email.split('@');
-      if (
-        rest.length > 0 ||
-        !local ||
-        !domain ||
-        !LOCAL_PART.test(local) ||
-        !isSchoolEmailDomain(campus, email)
-      ) {
+      if (!isSchoolEmail(campus, email))
         throw badRequest('invalid_school_email', M.validSchoolEmail);
-      }
       const owner = await usersRepository.findBySchoolEmail(db.kysely, email);
       if (owner && owner.id !== user.id) throw conflict('school_email_taken', M.schoolEmailTaken);
       return sendCode(user, campus, 'school_email', email, campus.id);

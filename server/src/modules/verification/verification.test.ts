@@ -4,7 +4,7 @@ import { AUTH_MESSAGES as M, MESSAGES } from '@common/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
 import { createVerificationService } from './verification.service';
 
@@ -19,8 +19,7 @@ const DAY = 24 * HOUR;
 
 let t: TestContext;
 
-let ipSequence = 0;
-const nextIp = () => `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence++ % 250) + 1}`;
+const nextIp = addressSequence();
 const uniqueEmail = (prefix = 'student') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
 const uniqueLocal = (prefix = 'student') => `${prefix}${randomUUID().slice(0, 8)}`;
 

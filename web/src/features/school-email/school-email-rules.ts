@@ -4,12 +4,9 @@ import {
   type CampusId,
   GENERIC_CAMPUS_ID,
   isCampusId,
-  isSchoolEmailDomain,
+  isSchoolEmail,
 } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
-
-/** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works (as the server checks). */
-const LOCAL_PART = /^[a-z0-9._+-]+$/;
 
 /**
  * The school whose e-mail domains apply (spec core §5): the site's own, or on
@@ -30,15 +27,5 @@ export function schoolEmailError(
   const email = input.trim().toLowerCase();
   if (!email || email === current?.toLowerCase()) return AUTH_MESSAGES.newSchoolEmail;
   if (!school || school.emailDomains.length === 0) return MESSAGES.somethingWentWrong;
-  const [local, domain, ...rest] = email.split('@');
-  if (
-    rest.length > 0 ||
-    !local ||
-    !domain ||
-    !LOCAL_PART.test(local) ||
-    !isSchoolEmailDomain(school, email)
-  ) {
-    return AUTH_MESSAGES.validSchoolEmail;
-  }
-  return null;
+  return isSchoolEmail(school, email) ? null : AUTH_MESSAGES.validSchoolEmail;
 }

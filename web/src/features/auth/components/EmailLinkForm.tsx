@@ -9,7 +9,7 @@ import { useRequestMagicLink } from '../api/auth-api';
 import styles from './AuthForm.module.css';
 import { InboxNotice } from './InboxNotice';
 import { storeEmail } from './stored-email';
-import { TextField } from './TextField';
+import { EmailField } from './TextField';
 import { useErrorAlert } from './use-error-alert';
 import { useFormCheck } from './use-form-check';
 
@@ -78,15 +78,7 @@ export function EmailLinkForm({
 
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
+      <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         onBlur={form.blur('email')}

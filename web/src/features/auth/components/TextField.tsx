@@ -58,6 +58,23 @@ export function TextField({
   );
 }
 
+/** The e-mail input every auth page asks for: labelled "Email", typed for phones' keyboards. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}
+
 /** A password input with a Show / Hide switch. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'adornment'>) {
   const [visible, setVisible] = useState(false);

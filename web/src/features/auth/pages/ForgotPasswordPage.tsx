@@ -7,7 +7,7 @@ import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
 import { InboxNotice } from '../components/InboxNotice';
-import { TextField } from '../components/TextField';
+import { EmailField } from '../components/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 
@@ -85,15 +85,7 @@ export function ForgotPasswordPage() {
       footer={footer}
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={form.blur('email')}

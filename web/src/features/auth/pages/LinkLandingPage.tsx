@@ -10,7 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
 import { EmailLinkForm } from '../components/EmailLinkForm';
 import { clearStoredEmail, readStoredEmail } from '../components/stored-email';
-import { TextField } from '../components/TextField';
+import { EmailField } from '../components/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useOnce } from '../components/use-once';
@@ -113,15 +113,7 @@ function CompleteLink({
         }
       >
         <form className={styles.form} onSubmit={handleSubmit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
+          <EmailField
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             onBlur={form.blur('email')}

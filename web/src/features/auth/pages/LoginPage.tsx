@@ -11,7 +11,7 @@ import styles from '../components/AuthForm.module.css';
 import { EmailLinkForm } from '../components/EmailLinkForm';
 import { GoogleButton } from '../components/GoogleButton';
 import { LegalLinks } from '../components/LegalLinks';
-import { PasswordField, TextField } from '../components/TextField';
+import { EmailField, PasswordField } from '../components/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useQueryAlerts } from '../components/use-query-alerts';
@@ -72,15 +72,7 @@ function EntryStep({ initialEmail }: { initialEmail: string }) {
   return (
     <AuthCard title={MESSAGES.logInSignUp} subtitle={MESSAGES.takesSeconds}>
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={form.blur('email')}
@@ -157,14 +149,8 @@ function PasswordStep({
       }
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={form.blur('email')}

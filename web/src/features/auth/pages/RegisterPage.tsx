@@ -15,7 +15,7 @@ import styles from '../components/AuthForm.module.css';
 import { GoogleButton } from '../components/GoogleButton';
 import { InboxNotice } from '../components/InboxNotice';
 import { storeEmail } from '../components/stored-email';
-import { PasswordField, TextField } from '../components/TextField';
+import { EmailField, PasswordField, TextField } from '../components/TextField';
 import { useErrorAlert, useMessagesAlert, validate } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useQueryAlerts } from '../components/use-query-alerts';
@@ -157,15 +157,7 @@ export function RegisterPage() {
           error={form.errorFor('name')}
           autoFocus={!email}
         />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={form.blur('email')}
