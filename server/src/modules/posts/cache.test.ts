@@ -194,6 +194,7 @@ describe('a unit', () => {
     expect(await cache.read('ut', 'k', load)).toBe(4);
     // Other campuses keep theirs.
     expect(await cache.read('ou', 'k', load)).toBe(2);
+
     await cache.close();
   });
 });
@@ -222,5 +223,23 @@ describe.runIf(redisUrl)('across two servers through Redis', () => {
       .toBe(1);
     await busA.close();
     await busB.close();
+  });
+
+  it('drops a server’s entries on another server’s write, not again on its own message', async () => {
+    const [busA, busB] = [createRedisBus(redisUrl), createRedisBus(redisUrl)];
+    const here = await createPostCache({ bus: busA, ttlMs: 60_000 });
+    const there = await createPostCache({ bus: busB, ttlMs: 60_000 });
+    let reads = 0;
+    const count = async () => ++reads;
+    await here.read('duke', 'k', count);
+    here.changed('duke');
+    expect(await here.read('duke', 'k', count)).toBe(2);
+    // Its own message comes back through Redis: the entry stands.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await here.read('duke', 'k', count)).toBe(2);
+    there.changed('duke');
+    await expect.poll(() => here.read('duke', 'k', count), { timeout: 3000 }).toBe(3);
+    await Promise.all([here.close(), there.close()]);
+    await Promise.all([busA.close(), busB.close()]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../../platform/bus';
 
 /** The bus topic on which every server hears that a campus's posts changed. */
@@ -49,11 +50,13 @@ export async function createPostCache({
   const entries = new Map<string, Entry>();
   const generationOf = (campusId: string) => generations.get(campusId) ?? 0;
   const bump = (campusId: string) => generations.set(campusId, generationOf(campusId) + 1);
+  // This server bumped already when it wrote; its own message coming back is skipped.
+  const origin = randomUUID();
 
   const unsubscribe =
     ttlMs > 0
       ? await bus.subscribe(POSTS_CHANGED_TOPIC, (event) => {
-          if (typeof event.campusId === 'string') bump(event.campusId);
+          if (event.origin !== origin && typeof event.campusId === 'string') bump(event.campusId);
         })
       : async () => undefined;
 
@@ -83,7 +86,7 @@ export async function createPostCache({
     changed(campusId: string): void {
       if (ttlMs <= 0) return;
       bump(campusId);
-      bus.publish(POSTS_CHANGED_TOPIC, { type: 'posts.changed', campusId }).catch(log);
+      bus.publish(POSTS_CHANGED_TOPIC, { type: 'posts.changed', campusId, origin }).catch(log);
     },
 
     async close() {
