@@ -65,7 +65,7 @@ describe('on one server', () => {
     app = await server(createMemoryBus());
   });
 
-  it('serves a feed page again with only the session and the viewer’s saves', async () => {
+  it('serves a feed page and the viewer’s saves on it again with only the session lookup', async () => {
     const reader = await member(app, 'duke');
     const author = await buildUser(db, { campus_id: 'duke' });
     for (let i = 0; i < 3; i++) await buildPost(db, author, { text: `Lamp ${i}` });
@@ -77,8 +77,8 @@ describe('on one server', () => {
     const again = await call<PostList>(app, reader.cookie, 'duke', 'GET', '/api/feed');
     expect(again).toEqual(first);
     expect(queries.count).toBeLessThan(cold);
-    // Session lookup and the viewer's saves; nothing else.
-    expect(queries.count).toBeLessThanOrEqual(2);
+    // The session lookup; the page and the viewer's saves on it come from the cache.
+    expect(queries.count).toBeLessThanOrEqual(1);
 
     // What another member saved is theirs alone: the shared page does not carry it.
     const other = await member(app, 'duke');
@@ -195,6 +195,28 @@ describe('a unit', () => {
     // Other campuses keep theirs.
     expect(await cache.read('ou', 'k', load)).toBe(2);
 
+    await cache.close();
+  });
+
+  it('keeps a crowd of viewers’ entries from pushing the campus’s pages out', async () => {
+    const cache = await createPostCache({
+      bus: createMemoryBus(),
+      ttlMs: 60_000,
+      maxEntries: { campus: 2, viewer: 3 },
+    });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.read('ou', 'feed', load)).toBe(1);
+    for (let viewer = 0; viewer < 10; viewer++)
+      await cache.read('ou', `saves:${viewer}`, load, 'viewer');
+    expect(await cache.read('ou', 'feed', load)).toBe(1);
+    // The viewer lane keeps its three most recent.
+    expect(await cache.read('ou', 'saves:9', load, 'viewer')).toBe(11);
+    expect(await cache.read('ou', 'saves:0', load, 'viewer')).toBe(12);
+    // A write drops both lanes.
+    cache.changed('ou');
+    expect(await cache.read('ou', 'feed', load)).toBe(13);
+    expect(await cache.read('ou', 'saves:9', load, 'viewer')).toBe(14);
     await cache.close();
   });
 });

@@ -9,11 +9,18 @@ export interface PostCache {
    * The cached value of `key` on `campusId`, or what `load` gives (stored for
    * the next reader). Concurrent misses of one key share a single load.
    */
-  read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
+  read<T>(campusId: string, key: string, load: () => Promise<T>, lane?: CacheLane): Promise<T>;
   /** A write changed posts of this campus: drop its entries here and on every other server. */
   changed(campusId: string): void;
   close(): Promise<void>;
 }
+
+/**
+ * Entries of what a whole campus sees (few, large) and of what one viewer
+ * sees (many, small: their saves on a page) are kept apart, so a crowd of
+ * viewers never pushes the campus's pages out.
+ */
+export type CacheLane = 'campus' | 'viewer';
 
 interface Entry {
   generation: number;
@@ -25,15 +32,16 @@ export interface PostCacheOptions {
   bus: EventBus;
   /** How long an entry may be served; 0 turns the cache off. Bounds staleness if a bus message is lost. */
   ttlMs: number;
-  maxEntries?: number;
+  /** Most entries kept per lane, the least recently used going first. */
+  maxEntries?: Record<CacheLane, number>;
   now?: () => number;
   log?: (error: unknown) => void;
 }
 
 /**
  * A read-through cache of what every member of a campus sees alike (DESIGN
- * §13): feed pages and threads, as rows with their media. What differs per
- * viewer (their saves) is still read per request. Every write to a campus's
+ * §13): feed pages and threads, written as JSON with holes for saves, and
+ * beside them, in a lane of their own, each viewer's saves on them. Every write to a campus's
  * posts bumps the campus's generation at once on this server and, through the
  * bus, on the others; an entry of an older generation is never served. An
  * entry records the generation from before its load began, so a write that
@@ -42,12 +50,12 @@ export interface PostCacheOptions {
 export async function createPostCache({
   bus,
   ttlMs,
-  maxEntries = 2_000,
+  maxEntries = { campus: 2_000, viewer: 20_000 },
   now = Date.now,
   log = () => undefined,
 }: PostCacheOptions): Promise<PostCache> {
   const generations = new Map<string, number>();
-  const entries = new Map<string, Entry>();
+  const lanes: Record<CacheLane, Map<string, Entry>> = { campus: new Map(), viewer: new Map() };
   const generationOf = (campusId: string) => generations.get(campusId) ?? 0;
   const bump = (campusId: string) => generations.set(campusId, generationOf(campusId) + 1);
   // This server bumped already when it wrote; its own message coming back is skipped.
@@ -61,8 +69,14 @@ export async function createPostCache({
       : async () => undefined;
 
   return {
-    read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T> {
+    read<T>(
+      campusId: string,
+      key: string,
+      load: () => Promise<T>,
+      lane: CacheLane = 'campus',
+    ): Promise<T> {
       if (ttlMs <= 0) return load();
+      const entries = lanes[lane];
       const id = `${campusId}\u0000${key}`;
       const generation = generationOf(campusId);
       const entry = entries.get(id);
@@ -75,7 +89,7 @@ export async function createPostCache({
       const value = load();
       entries.delete(id);
       entries.set(id, { generation, expires: now() + ttlMs, value });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      if (entries.size > maxEntries[lane]) entries.delete(entries.keys().next().value!);
       // A failed load is not remembered.
       value.catch(() => {
         if (entries.get(id)?.value === value) entries.delete(id);
@@ -91,7 +105,8 @@ export async function createPostCache({
 
     async close() {
       await unsubscribe();
-      entries.clear();
+      lanes.campus.clear();
+      lanes.viewer.clear();
     },
   };
 }

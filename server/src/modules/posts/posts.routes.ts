@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@common/schemas/posts';
 import { LIMITS } from '../../http/rate-limit';
 import { createPostCache } from './posts.cache';
+import { checkedBody } from './posts.writer';
 import { createPostsService } from './posts.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -25,29 +26,41 @@ export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
   const cache = await createPostCache({ bus, ttlMs: config.postsCacheMs, log });
   app.addHook('onClose', () => cache.close());
   const posts = createPostsService({ db, storage, bus, cache, log });
+  const checkBodies = config.env !== 'production';
+  /** Pages come as JSON text from the service (posts.writer.ts), checked outside production. */
+  const json =
+    (schema: typeof postListSchema | typeof postPageSchema) =>
+    (reply: FastifyReply, body: string) =>
+      reply.type('application/json; charset=utf-8').send(checkedBody(body, schema, checkBodies));
+  const list = json(postListSchema);
+  const postPage = json(postPageSchema);
 
   app.get(
     '/api/feed',
     { schema: { querystring: feedQuerySchema, response: { 200: postListSchema } } },
-    async (request) => posts.feed(request.user, request.campus, request.query),
+    async (request, reply) =>
+      list(reply, await posts.feed(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/media',
     { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
-    async (request) => posts.mediaFeed(request.user, request.campus, request.query),
+    async (request, reply) =>
+      list(reply, await posts.mediaFeed(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/saved',
     { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
-    async (request) => posts.saved(request.user, request.campus, request.query),
+    async (request, reply) =>
+      list(reply, await posts.saved(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/posts/:id',
     { schema: { params: idParams, response: { 200: postPageSchema } } },
-    async (request) => posts.postPage(request.user, request.campus, request.params.id),
+    async (request, reply) =>
+      postPage(reply, await posts.postPage(request.user, request.campus, request.params.id)),
   );
 
   app.post(

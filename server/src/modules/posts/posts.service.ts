@@ -1,13 +1,6 @@
 import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
-import {
-  type CommentNode,
-  type CreatePostInput,
-  POST_MESSAGES as M,
-  type PostDto,
-  type PostList,
-  type PostPage,
-} from '@common/schemas/posts';
+import { type CreatePostInput, POST_MESSAGES as M, type PostDto } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
@@ -17,6 +10,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
 import { type PostCache } from './posts.cache';
+import { postListJson, postPageJson, type PostsJson } from './posts.writer';
 import { createPostPresenter, nestReplies } from './posts.presenter';
 import { type Cursor, type PostWithAuthor, postsRepository as posts } from './posts.repository';
 
@@ -62,29 +56,20 @@ const uncached: PostCache = {
 };
 
 /**
- * Posts as every viewer sees them, presented (authors, media URLs) but with
- * `liked` false: the viewer's own saves are added per request. Cached objects
- * are never mutated.
+ * A page as every member of the campus sees it, written as JSON with a hole
+ * for each post's `liked` (posts.writer.ts). `serial` names this very entry,
+ * so the viewer's saves cached beside it were read for exactly its posts.
  */
-interface SharedPosts {
-  posts: PostDto[];
-  /** Where the next page starts, when this one is full. */
-  last: PostWithAuthor | undefined;
+interface SharedPage {
+  json: PostsJson;
+  serial: number;
 }
 
-/**
- * The cached tree with the viewer's saves marked: only nodes on the way to a
- * saved one are copied; the rest are the cached objects themselves.
- */
-function withLiked(nodes: CommentNode[], liked: Set<string>): CommentNode[] {
-  let changed = false;
-  const marked = nodes.map((node) => {
-    const replies = withLiked(node.replies, liked);
-    if (replies === node.replies && !liked.has(node.id)) return node;
-    changed = true;
-    return { ...node, liked: liked.has(node.id), replies };
-  });
-  return changed ? marked : nodes;
+/** A post page also knows its thread, to read the viewer's saves in it. */
+interface SharedThread extends SharedPage {
+  rootId: string;
+  /** The root and the chain above a comment: posts outside the root's index. */
+  chain: string[];
 }
 
 /** Posts, comments and saves of a campus (spec core §4, §5, §7; companion §2, §4). */
@@ -97,26 +82,47 @@ export function createPostsService({
   log = () => undefined,
 }: PostsServiceDeps) {
   const present = createPostPresenter(storage);
+  let serials = 0;
 
-  async function shared(rows: PostWithAuthor[], limit = Infinity): Promise<SharedPosts> {
+  /** As every viewer sees them: `liked` is filled in per viewer. */
+  async function presented(rows: PostWithAuthor[]) {
     const media = await posts.mediaFor(
       db.kysely,
       rows.map((r) => r.id),
     );
-    return {
-      posts: present(rows, media, new Set()),
-      last: rows.length === limit ? rows[rows.length - 1] : undefined,
-    };
+    return present(rows, media, new Set());
   }
 
-  /** The viewer's saves: the one query a cached page still costs. */
-  async function forViewer(list: SharedPosts, viewer: UserRow): Promise<PostDto[]> {
-    const liked = await posts.likedAmong(
-      db.kysely,
-      viewer.id,
-      list.posts.map((p) => p.id),
+  /** A list page; a full page carries the cursor of the next one. */
+  async function listJson(rows: PostWithAuthor[], limit: number, ranked = false) {
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return postListJson(await presented(rows), last ? encodeCursor(last, ranked) : null);
+  }
+
+  /**
+   * The page with the viewer's saves filled in. Their saves on it are cached
+   * beside it (they go stale with it: a save is a write to the campus), so a
+   * page read again costs no query at all.
+   */
+  async function forViewer(
+    campusId: string,
+    viewer: UserRow,
+    page: SharedPage,
+    readSaves: () => Promise<Set<string>>,
+  ): Promise<string> {
+    const liked = await cache.read(
+      campusId,
+      `saves:${viewer.id}:${page.serial}`,
+      readSaves,
+      'viewer',
     );
-    return list.posts.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p));
+    return page.json.render(liked);
+  }
+
+  function listForViewer(campusId: string, viewer: UserRow, page: SharedPage) {
+    return forViewer(campusId, viewer, page, () =>
+      posts.likedAmong(db.kysely, viewer.id, [...page.json.ids]),
+    );
   }
 
   /** Authors come joined; media and the viewer's saves are one query each, whatever the page size. */
@@ -127,13 +133,6 @@ export function createPostsService({
       posts.likedAmong(db.kysely, viewer.id, ids),
     ]);
     return present(rows, media, liked);
-  }
-
-  async function page(list: SharedPosts, viewer: UserRow, ranked = false): Promise<PostList> {
-    return {
-      items: await forViewer(list, viewer),
-      nextCursor: list.last ? encodeCursor(list.last, ranked) : null,
-    };
   }
 
   /** A post of this campus, or 404 (private campuses: only signed-in users read them). */
@@ -156,53 +155,56 @@ export function createPostsService({
   }
 
   return {
+    /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
     async feed(
       user: UserRow | null,
       campus: Campus,
       query: { cursor?: string; category?: string },
-    ): Promise<PostList> {
+    ): Promise<string> {
       requireSignedIn(user);
       const cursor = decodeCursor(query.cursor);
       const ranked = campus.id === RANKED_CAMPUS_ID;
       const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;
-      const list = await cache.read(
+      const page = await cache.read(
         campus.id,
         `feed:${category ?? ''}:${query.cursor ?? ''}`,
-        async () =>
-          shared(
+        async (): Promise<SharedPage> => ({
+          json: await listJson(
             await posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
             limit,
+            ranked,
           ),
+          serial: ++serials,
+        }),
       );
-      return page(list, user, ranked);
+      return listForViewer(campus.id, user, page);
     },
 
-    async mediaFeed(
-      user: UserRow | null,
-      campus: Campus,
-      query: { cursor?: string },
-    ): Promise<PostList> {
+    /** Posts with photos or videos as JSON (postListSchema). */
+    async mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
       requireSignedIn(user);
       const cursor = decodeCursor(query.cursor);
-      const list = await cache.read(campus.id, `media:${query.cursor ?? ''}`, async () =>
-        shared(
-          await posts.mediaFeed(db.kysely, {
-            campusId: campus.id,
-            limit: PAGE_SIZES.media,
-            cursor,
-          }),
-          PAGE_SIZES.media,
-        ),
+      const page = await cache.read(
+        campus.id,
+        `media:${query.cursor ?? ''}`,
+        async (): Promise<SharedPage> => ({
+          json: await listJson(
+            await posts.mediaFeed(db.kysely, {
+              campusId: campus.id,
+              limit: PAGE_SIZES.media,
+              cursor,
+            }),
+            PAGE_SIZES.media,
+          ),
+          serial: ++serials,
+        }),
       );
-      return page(list, user);
+      return listForViewer(campus.id, user, page);
     },
 
-    async saved(
-      user: UserRow | null,
-      campus: Campus,
-      query: { cursor?: string },
-    ): Promise<PostList> {
+    /** The viewer's saved posts as JSON (postListSchema): every one of them is saved. */
+    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
       requireSignedIn(user);
       const rows = await posts.saved(db.kysely, {
         userId: user.id,
@@ -210,47 +212,45 @@ export function createPostsService({
         limit: PAGE_SIZES.saved,
         cursor: decodeCursor(query.cursor),
       });
-      return page(await shared(rows, PAGE_SIZES.saved), user);
+      return (await listJson(rows, PAGE_SIZES.saved)).render(new Set(rows.map((r) => r.id)));
     },
 
     /**
-     * The post, its parent chain and its whole thread: a fixed number of
-     * queries whatever the thread's size (the post, its ancestors, its
-     * descendants, their media), then the viewer's saves.
+     * The post, its parent chain and its whole thread as JSON (postPageSchema):
+     * a fixed number of queries whatever the thread's size (the post, its
+     * ancestors, its descendants, their media), then the viewer's saves.
      */
-    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<PostPage> {
+    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       requireSignedIn(user);
-      const thread = await cache.read(campus.id, `post:${id}`, async () => {
-        const row = await posts.findWithAuthor(db.kysely, id);
-        if (!row || row.campus_id !== campus.id) return null;
-        const [parents, replies] = await Promise.all([
-          posts.ancestors(db.kysely, id),
-          posts.descendants(db.kysely, id, row.root_id ?? row.id),
-        ]);
-        const [post, ...rest] = (await shared([row, ...parents, ...replies])).posts;
-        return {
-          rootId: row.root_id ?? row.id,
-          page: {
-            post: post!,
-            parents: rest.slice(0, parents.length),
-            comments: nestReplies(id, rest.slice(parents.length)),
-          },
-        };
-      });
+      const thread = await cache.read(
+        campus.id,
+        `post:${id}`,
+        async (): Promise<SharedThread | null> => {
+          const row = await posts.findWithAuthor(db.kysely, id);
+          if (!row || row.campus_id !== campus.id) return null;
+          const rootId = row.root_id ?? row.id;
+          const [parents, replies] = await Promise.all([
+            posts.ancestors(db.kysely, id),
+            posts.descendants(db.kysely, id, rootId),
+          ]);
+          const [post, ...rest] = await presented([row, ...parents, ...replies]);
+          const above = rest.slice(0, parents.length);
+          return {
+            json: postPageJson({
+              post: post!,
+              parents: above,
+              comments: nestReplies(id, rest.slice(parents.length)),
+            }),
+            serial: ++serials,
+            rootId,
+            chain: [rootId, id, ...above.map((p) => p.id)],
+          };
+        },
+      );
       if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
-      const { page } = thread;
-      const liked = await posts.likedInThread(db.kysely, user.id, thread.rootId, [
-        thread.rootId,
-        page.post.id,
-        ...page.parents.map((p) => p.id),
-      ]);
-      if (liked.size === 0) return page;
-      const mark = <T extends PostDto>(p: T): T => (liked.has(p.id) ? { ...p, liked: true } : p);
-      return {
-        post: mark(page.post),
-        parents: page.parents.map(mark),
-        comments: withLiked(page.comments, liked),
-      };
+      return forViewer(campus.id, user, thread, () =>
+        posts.likedInThread(db.kysely, user.id, thread.rootId, thread.chain),
+      );
     },
 
     async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {

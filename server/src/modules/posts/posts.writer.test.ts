@@ -1,0 +1,170 @@
+import {
+  type CommentNode,
+  type PostDto,
+  postListSchema,
+  postPageSchema,
+} from '@common/schemas/posts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkedBody, postListJson, postPageJson } from './posts.writer';
+
+/**
+ * Pages written once with holes for the viewer's saves (ADR 005) must read
+ * exactly as the objects they stand for, whatever the text, the tree and the
+ * saves: a property test against JSON.parse.
+ */
+
+// Any text a student can type, quotes, backslashes, emoji and "liked":false included.
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom('"liked":false', '\\"liked\\":false}', '{"liked":true}', '</script>'),
+);
+
+const post: fc.Arbitrary<PostDto> = fc.record({
+  id: fc.uuid(),
+  campusId: fc.constantFrom('ou', 'ut'),
+  parentId: fc.option(fc.uuid(), { nil: null }),
+  rootId: fc.option(fc.uuid(), { nil: null }),
+  depth: fc.nat(20),
+  text,
+  category: fc.option(text, { nil: null }),
+  author: fc.record({
+    id: fc.uuid(),
+    username: fc.string({ maxLength: 12 }),
+    firstName: text,
+    lastInitial: fc.constantFrom('', 'D.'),
+    avatarUrl: fc.option(fc.webUrl(), { nil: null }),
+    verified: fc.boolean(),
+  }),
+  media: fc.array(
+    fc.record({
+      id: fc.uuid(),
+      kind: fc.constantFrom('image' as const, 'video' as const),
+      mime: fc.constantFrom('image/webp', 'video/mp4'),
+      url: fc.webUrl(),
+      thumbUrl: fc.webUrl(),
+      width: fc.nat(4000),
+      height: fc.nat(4000),
+    }),
+    { maxLength: 3 },
+  ),
+  likeCount: fc.nat(),
+  commentCount: fc.nat(),
+  liked: fc.constant(false),
+  createdAt: fc.nat(),
+  updatedAt: fc.nat(),
+});
+
+/** A comment with replies down to `depth` more levels. */
+const commentTree = (depth: number): fc.Arbitrary<CommentNode> =>
+  fc
+    .record({
+      post,
+      replies:
+        depth === 0
+          ? fc.constant<CommentNode[]>([])
+          : fc.array(commentTree(depth - 1), { maxLength: 3 }),
+    })
+    .map(({ post: p, replies }) => ({ ...p, replies }));
+const tree = commentTree(3);
+
+/** What the viewer should see: the same objects with their saves marked. */
+function mark<T extends PostDto>(p: T, liked: Set<string>): T {
+  const replies = (p as Partial<CommentNode>).replies;
+  return {
+    ...p,
+    liked: liked.has(p.id),
+    ...(replies ? { replies: replies.map((r) => mark(r, liked)) } : {}),
+  };
+}
+
+function idsOf(nodes: CommentNode[]): string[] {
+  return nodes.flatMap((n) => [n.id, ...idsOf(n.replies)]);
+}
+
+/** Some of the page's ids, and some that are not on it. */
+const savesAmong = (ids: string[]) =>
+  fc
+    .tuple(fc.subarray(ids), fc.array(fc.uuid(), { maxLength: 2 }))
+    .map(([some, others]) => new Set([...some, ...others]));
+
+describe('post lists written once', () => {
+  it('read as the list with the viewer’s saves, for any posts and saves', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(post, { maxLength: 15 })
+          .chain((posts) =>
+            fc.tuple(
+              fc.constant(posts),
+              fc.option(fc.string(), { nil: null }),
+              savesAmong(posts.map((p) => p.id)),
+            ),
+          ),
+        ([posts, cursor, liked]) => {
+          const json = postListJson(posts, cursor);
+          const body = json.render(liked);
+          expect(JSON.parse(body)).toEqual({
+            items: posts.map((p) => mark(p, liked)),
+            nextCursor: cursor,
+          });
+          expect(checkedBody(body, postListSchema, true)).toBe(body);
+          expect(json.ids).toEqual(posts.map((p) => p.id));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('post pages written once', () => {
+  it('read as the page with its nested thread and the viewer’s saves', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .record({
+            post,
+            parents: fc.array(post, { maxLength: 3 }),
+            comments: fc.array(tree, { maxLength: 4 }),
+          })
+          .chain((page) =>
+            fc.tuple(
+              fc.constant(page),
+              savesAmong([page.post.id, ...page.parents.map((p) => p.id), ...idsOf(page.comments)]),
+            ),
+          ),
+        ([page, liked]) => {
+          const body = postPageJson(page).render(liked);
+          expect(JSON.parse(body)).toEqual({
+            post: mark(page.post, liked),
+            parents: page.parents.map((p) => mark(p, liked)),
+            comments: page.comments.map((c) => mark(c, liked)),
+          });
+          expect(checkedBody(body, postPageSchema, true)).toBe(body);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes a thread without saves once and hands the same text to every such viewer', () => {
+    const [page] = fc.sample(
+      fc.record({ post, parents: fc.constant([]), comments: fc.array(tree, { maxLength: 3 }) }),
+      { numRuns: 1, seed: 7 },
+    );
+    const json = postPageJson(page!);
+    expect(json.render(new Set())).toBe(json.render(new Set(['not-on-this-page'])));
+  });
+});
+
+describe('checkedBody', () => {
+  it('refuses a body with a field its schema does not have, or a field of the wrong type', () => {
+    const body = postListJson([], null).render(new Set());
+    expect(() => checkedBody(body.replace('{', '{"secret":1,'), postListSchema, true)).toThrow(
+      /fields its schema does not/,
+    );
+    expect(() => checkedBody('{"items":[],"nextCursor":3}', postListSchema, true)).toThrow();
+    // In production the body goes out as written: the writer took only the schema's fields.
+    expect(checkedBody('{"x":1}', postListSchema, false)).toBe('{"x":1}');
+  });
+});

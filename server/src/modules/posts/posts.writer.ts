@@ -1,0 +1,119 @@
+import {
+  type CommentNode,
+  type PostDto,
+  type postListSchema,
+  type postPageSchema,
+  postSchema,
+} from '@common/schemas/posts';
+import type { z } from 'zod';
+import { compileSerializer } from '../../http/serializer';
+
+/** The one field of a post that differs from viewer to viewer. */
+const LIKED = '"liked":';
+const UNLIKED = `${LIKED}false`;
+const writePost = compileSerializer(postSchema);
+
+/**
+ * Posts written as JSON once, with a hole where each post's `liked` goes
+ * (ADR 005). Everything a campus sees alike is serialised when the cache
+ * entry is made; a request only fills in the viewer's saves, so a feed page
+ * or a 200-comment thread costs a few string joins instead of a serialiser
+ * run over every post.
+ */
+export interface PostsJson {
+  /** The posts with a hole, in the order their holes appear. */
+  readonly ids: readonly string[];
+  /** The body for a viewer who saved `liked` (any ids; those without a hole are ignored). */
+  render(liked: ReadonlySet<string>): string;
+}
+
+/** Builds a template from text pieces and holes, joined in the order they are added. */
+function templateWriter() {
+  const parts: string[] = [''];
+  const ids: string[] = [];
+  const writer = {
+    text(text: string) {
+      parts[parts.length - 1] += text;
+      return writer;
+    },
+    /** A post without its closing brace, so that a caller may add fields (its replies). */
+    openPost(post: PostDto) {
+      const json = writePost({ ...post, liked: false });
+      const at = json.indexOf(UNLIKED);
+      // Quotes inside string values are escaped, so the field can only be the post's own.
+      if (at < 0 || json.indexOf(UNLIKED, at + 1) >= 0) throw new Error('post JSON without liked');
+      parts[parts.length - 1] += json.slice(0, at + LIKED.length);
+      ids.push(post.id);
+      parts.push(json.slice(at + UNLIKED.length, -1));
+      return writer;
+    },
+    post(post: PostDto) {
+      return writer.openPost(post).text('}');
+    },
+    list<T>(items: readonly T[], write: (item: T) => void) {
+      items.forEach((item, i) => {
+        if (i > 0) writer.text(',');
+        write(item);
+      });
+      return writer;
+    },
+    done(): PostsJson {
+      const unliked = parts.reduce((body, part, i) => body + (i > 0 ? 'false' : '') + part);
+      return {
+        ids,
+        render(liked) {
+          if (!ids.some((id) => liked.has(id))) return unliked;
+          let body = parts[0]!;
+          for (let i = 0; i < ids.length; i++)
+            body += (liked.has(ids[i]!) ? 'true' : 'false') + parts[i + 1]!;
+          return body;
+        },
+      };
+    },
+  };
+  return writer;
+}
+
+/** `{ items, nextCursor }` (postListSchema). */
+export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostsJson {
+  const w = templateWriter().text('{"items":[');
+  return w
+    .list(posts, (p) => w.post(p))
+    .text(`],"nextCursor":${JSON.stringify(nextCursor)}}`)
+    .done();
+}
+
+/** `{ post, parents, comments }` (postPageSchema), the comments nested at any depth. */
+export function postPageJson(page: {
+  post: PostDto;
+  parents: readonly PostDto[];
+  comments: readonly CommentNode[];
+}): PostsJson {
+  const w = templateWriter();
+  const node = (n: CommentNode): void => {
+    w.openPost(n).text(',"replies":[');
+    w.list(n.replies, node).text(']}');
+  };
+  w.text('{"post":').post(page.post).text(',"parents":[');
+  w.list(page.parents, (p) => w.post(p)).text('],"comments":[');
+  return w.list(page.comments, node).text(']}').done();
+}
+
+/**
+ * Outside production every body is checked against its response schema, as
+ * Fastify's serialiser checks objects (http/serializer.ts): a field missing,
+ * mistyped or not in the schema fails the tests, not a student's browser.
+ */
+export function checkedBody(
+  body: string,
+  schema: typeof postListSchema | typeof postPageSchema,
+  check: boolean,
+): string {
+  if (!check) return body;
+  const sent: unknown = JSON.parse(body);
+  const parsed: unknown = (schema as z.ZodType).parse(sent);
+  // zod drops fields it does not know: a body that loses some carried too much.
+  if (JSON.stringify(parsed) !== JSON.stringify(sent))
+    throw new Error('response body has fields its schema does not');
+  return body;
+}
