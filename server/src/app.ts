@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService } from './modules/auth/sessions.service';
 import { campusRoutes } from './modules/campuses/campuses.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -88,7 +89,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
-  registerSessions(app, config, createSessionService(deps.db));
+  const sessionCache = await createSessionCache({
+    bus: deps.bus,
+    ttlMs: config.sessionCacheMs,
+    log: (error) => app.log.error({ err: error }, 'session cache message failed'),
+  });
+  app.addHook('onClose', () => sessionCache.close());
+  registerSessions(app, config, createSessionService(deps.db, { cache: sessionCache }));
 
   await app.register(healthRoutes);
   await app.register(campusRoutes);

@@ -80,6 +80,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag('auto'),
   MEDIA_PUBLIC_URL: optionalUrl(['http://', 'https://']),
   POSTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -122,6 +123,8 @@ export interface Config {
   mediaPublicUrl: string | undefined;
   /** How long a cached feed page or thread may be served (writes drop it at once); 0 = off. */
   postsCacheMs: number;
+  /** How long a resolved session may be served from memory (sign-outs and account changes drop it at once); 0 = off. */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +199,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     postsCacheMs: e.POSTS_CACHE_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }
 

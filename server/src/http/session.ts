@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import { SESSION_MS, type SessionService } from '../modules/auth/sessions.service';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Reads the session cookie of API requests into `request.user`, and lets
  * routes start and end sessions. httpOnly, SameSite=Lax, and `__Host-` +
@@ -41,6 +43,14 @@ export function registerSessions(
     if (found.slid) reply.setCookie(cookieName, token, cookieOptions);
   });
 
+  // Sessions are cached (ADR 005): after any state-changing request of a
+  // signed-in user, before its answer leaves, their next request reads their
+  // row afresh, on every server, whatever the request changed about them.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.user && !SAFE_METHODS.has(request.method)) sessions.userChanged(request.user.id);
+    done(null, payload);
+  });
+
   app.decorate('sessionCookie', {
     async signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
       // A new token at every sign-in; the old session (if any) ends.
@@ -50,6 +60,8 @@ export function registerSessions(
         ip: request.ip,
       });
       reply.setCookie(cookieName, token, cookieOptions);
+      // Signing in may have changed the user (a link verifies, a reset unlocks): every server reads them afresh.
+      sessions.userChanged(userId);
     },
     async signOut(request: FastifyRequest, reply: FastifyReply) {
       if (request.sessionToken) await sessions.end(request.sessionToken);

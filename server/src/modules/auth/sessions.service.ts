@@ -2,6 +2,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { authRepository } from './auth.repository';
 import { hashSecret, newSecret } from './secrets';
+import type { FoundSession, SessionCache } from './sessions.cache';
 
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is slid forward at most once a day, so reads stay reads. */
@@ -12,8 +13,29 @@ export interface RequestMeta {
   ip: string | null;
 }
 
+export interface SessionServiceOptions {
+  /** Keeps resolved sessions in memory for a few seconds; without it every request reads them. */
+  cache?: SessionCache;
+  now?: () => number;
+}
+
 /** Cookie sessions (DESIGN §6/§9): a random token in the cookie, only its hash stored. */
-export function createSessionService(db: Db, now: () => number = Date.now) {
+export function createSessionService(
+  db: Db,
+  { cache, now = Date.now }: SessionServiceOptions = {},
+) {
+  const load = async (id: string): Promise<FoundSession | undefined> => {
+    const found = await authRepository.findSessionWithUser(db.kysely, id);
+    return (
+      found && {
+        sessionId: id,
+        expiresAt: found.session.expires_at,
+        lastSeenAt: found.session.last_seen_at,
+        user: found.user,
+      }
+    );
+  };
+
   return {
     /** A new session for the user; returns the token to put in the cookie. */
     async start(userId: string, meta: RequestMeta): Promise<string> {
@@ -34,20 +56,31 @@ export function createSessionService(db: Db, now: () => number = Date.now) {
     /** The user of a live session, sliding its expiry; `slid` says the cookie should be re-sent. */
     async resolve(token: string): Promise<{ user: UserRow; slid: boolean } | null> {
       const id = hashSecret(token);
-      const found = await authRepository.findSessionWithUser(db.kysely, id);
+      const found = await (cache ? cache.read(id, () => load(id)) : load(id));
       const at = now();
       if (!found) return null;
-      if (found.session.expires_at <= at) {
+      if (found.expiresAt <= at) {
         await authRepository.deleteSession(db.kysely, id);
+        cache?.sessionChanged(id);
         return null;
       }
-      const slid = at - found.session.last_seen_at > SLIDE_AFTER_MS;
-      if (slid) await authRepository.touchSession(db.kysely, id, at, at + SESSION_MS);
+      const slid = at - found.lastSeenAt > SLIDE_AFTER_MS;
+      if (slid) {
+        await authRepository.touchSession(db.kysely, id, at, at + SESSION_MS);
+        cache?.sessionChanged(id);
+      }
       return { user: found.user, slid };
     },
 
+    /** Whatever changed the user's row shows on their next request, on every server. */
+    userChanged(userId: string): void {
+      cache?.userChanged(userId);
+    },
+
     async end(token: string): Promise<void> {
-      await authRepository.deleteSession(db.kysely, hashSecret(token));
+      const id = hashSecret(token);
+      await authRepository.deleteSession(db.kysely, id);
+      cache?.sessionChanged(id);
     },
   };
 }

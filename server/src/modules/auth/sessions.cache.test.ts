@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Me } from '@common/schemas/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { UserRow } from '../../db/schema';
+import type { EventBus } from '../../platform/bus';
+import { createMemoryBus } from '../../platform/bus/memory-bus';
+import { createRedisBus } from '../../platform/bus/redis-bus';
+import { buildTestApp, type QueryCounter } from '../../../test/app';
+import { api, loginAs } from '../../../test/auth';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { buildUser } from '../../../test/factories';
+import { createSessionCache, type FoundSession } from './sessions.cache';
+
+/**
+ * Sessions served from memory (ADR 005): no database round trip for a
+ * signed-in request, and yet a sign-out or a change to the student shows on
+ * their very next request, on this server and, through the bus, on another.
+ */
+
+const redisUrl = process.env.QUAD_TEST_REDIS || '';
+if (process.env.CI === 'true' && !redisUrl)
+  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+
+let db: TestDb;
+let dataDir: string;
+const queries: QueryCounter = { count: 0 };
+const apps: App[] = [];
+
+async function server(bus: EventBus, cacheMs = '60000'): Promise<App> {
+  const app = await buildTestApp(db, dataDir, {
+    bus,
+    queries,
+    env: { SESSION_CACHE_MS: cacheMs },
+  });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+  db = await createTestDb();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await db?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const me = async (app: App, cookie: string) =>
+  (await api(app, { method: 'GET', url: '/api/me', cookie })).json<Me>().viewer;
+
+describe('on one server', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await server(createMemoryBus());
+  });
+
+  it('reads a session once, then serves the signed-in student without a query', async () => {
+    const user = await buildUser(db, { verified: true });
+    const cookie = await loginAs(app, user);
+    queries.count = 0;
+    expect((await me(app, cookie))?.id).toBe(user.id);
+    expect(queries.count).toBe(1);
+    queries.count = 0;
+    expect((await me(app, cookie))?.id).toBe(user.id);
+    expect(queries.count).toBe(0);
+  });
+
+  it('shows what a student’s own request changed on their next request', async () => {
+    const user = await buildUser(db, { verified: false });
+    const cookie = await loginAs(app, user);
+    expect((await me(app, cookie))?.verified).toBe(false);
+    // Changed behind the app's back: the cached student stands…
+    await db.kysely
+      .updateTable('users')
+      .set({ verified: true })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await me(app, cookie))?.verified).toBe(false);
+    // …until any state-changing request of theirs, whatever its answer.
+    const refused = await api(app, {
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { code: '0000' },
+      cookie,
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await me(app, cookie))?.verified).toBe(true);
+  });
+
+  it('ends a cached session at once on sign-out', async () => {
+    const user = await buildUser(db, { verified: true });
+    const cookie = await loginAs(app, user);
+    expect((await me(app, cookie))?.id).toBe(user.id);
+    await api(app, { method: 'POST', url: '/api/auth/logout', payload: {}, cookie });
+    expect(await me(app, cookie)).toBeNull();
+  });
+
+  it('reads every request from the database with SESSION_CACHE_MS=0', async () => {
+    const off = await server(createMemoryBus(), '0');
+    const user = await buildUser(db, { first_name: 'Ana' });
+    const cookie = await loginAs(off, user);
+    expect((await me(off, cookie))?.firstName).toBe('Ana');
+    await db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Bea' })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await me(off, cookie))?.firstName).toBe('Bea');
+  });
+});
+
+describe('a unit', () => {
+  const session = (user: Partial<UserRow> & { id: string }, sessionId = 's1'): FoundSession => ({
+    sessionId,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+    lastSeenAt: 0,
+    user: user as UserRow,
+  });
+
+  it('expires entries, forgets a session or all of a user’s, and keeps no load a change overlapped', async () => {
+    let clock = 0;
+    const cache = await createSessionCache({
+      bus: createMemoryBus(),
+      ttlMs: 100,
+      now: () => clock,
+    });
+    let loads = 0;
+    const load =
+      (sessionId: string, userId = 'u1') =>
+      async () => {
+        loads++;
+        return session({ id: userId }, sessionId);
+      };
+
+    await cache.read('s1', load('s1'));
+    await cache.read('s1', load('s1'));
+    expect(loads).toBe(1);
+    clock = 100;
+    await cache.read('s1', load('s1'));
+    expect(loads).toBe(2);
+
+    // Two sessions of one user and one of another.
+    await cache.read('s2', load('s2'));
+    await cache.read('s3', load('s3', 'u2'));
+    expect(loads).toBe(4);
+    cache.userChanged('u1');
+    await cache.read('s1', load('s1'));
+    await cache.read('s2', load('s2'));
+    await cache.read('s3', load('s3', 'u2'));
+    expect(loads).toBe(6);
+    cache.sessionChanged('s1');
+    await cache.read('s1', load('s1'));
+    await cache.read('s2', load('s2'));
+    expect(loads).toBe(7);
+
+    // A change during a load: that load's answer is used once, not kept.
+    let finish: () => void = () => undefined;
+    const slow = cache.read('s4', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      loads++;
+      return session({ id: 'u3' }, 's4');
+    });
+    cache.userChanged('u3');
+    finish();
+    expect((await slow)?.user.id).toBe('u3');
+    await cache.read('s4', load('s4', 'u3'));
+    expect(loads).toBe(9);
+
+    // An unknown session is not remembered: it may be created a moment later.
+    await cache.read('s5', async () => (loads++, undefined));
+    await cache.read('s5', async () => (loads++, undefined));
+    expect(loads).toBe(11);
+    await cache.close();
+  });
+
+  it('keeps at most maxEntries sessions, the oldest going first', async () => {
+    const cache = await createSessionCache({
+      bus: createMemoryBus(),
+      ttlMs: 60_000,
+      maxEntries: 2,
+    });
+    let loads = 0;
+    const read = (id: string) => cache.read(id, async () => (loads++, session({ id: 'u' }, id)));
+    await read('a');
+    await read('b');
+    await read('c');
+    expect(loads).toBe(3);
+    await read('c');
+    await read('b');
+    expect(loads).toBe(3);
+    await read('a');
+    expect(loads).toBe(4);
+    await cache.close();
+  });
+});
+
+describe.runIf(redisUrl)('across two servers through Redis', () => {
+  it('a sign-out or a change on one server shows on the other', async () => {
+    const [busA, busB] = [createRedisBus(redisUrl), createRedisBus(redisUrl)];
+    const a = await server(busA);
+    const b = await server(busB);
+    const user = await buildUser(db, { verified: false });
+    const cookie = await loginAs(a, user);
+    const other = await loginAs(a, user);
+    expect((await me(b, cookie))?.verified).toBe(false);
+    expect((await me(b, other))?.id).toBe(user.id);
+
+    // A state-changing request on A: B reads the student afresh.
+    await db.kysely
+      .updateTable('users')
+      .set({ verified: true })
+      .where('id', '=', user.id)
+      .execute();
+    await api(a, { method: 'POST', url: '/api/verification/code', payload: {}, cookie });
+    await expect
+      .poll(async () => (await me(b, cookie))?.verified, { timeout: 3000, interval: 20 })
+      .toBe(true);
+
+    // Signing out on A ends the session on B too; the other session stays.
+    await api(a, { method: 'POST', url: '/api/auth/logout', payload: {}, cookie });
+    await expect.poll(async () => await me(b, cookie), { timeout: 3000, interval: 20 }).toBeNull();
+    expect((await me(b, other))?.id).toBe(user.id);
+    await busA.close();
+    await busB.close();
+  });
+});

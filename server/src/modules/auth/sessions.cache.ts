@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRow } from '../../db/schema';
+import type { EventBus } from '../../platform/bus';
+
+/** The bus topic on which every server hears that a session ended or a user changed. */
+export const SESSIONS_CHANGED_TOPIC = 'sessions:changed';
+
+/** A live session with its user, as the database gave it. */
+export interface FoundSession {
+  sessionId: string;
+  expiresAt: number;
+  lastSeenAt: number;
+  user: UserRow;
+}
+
+export interface SessionCache {
+  /**
+   * The session `sessionId` from memory while it is fresh, else what `load`
+   * gives, kept for the next request unless a change landed during the load.
+   */
+  read(
+    sessionId: string,
+    load: () => Promise<FoundSession | undefined>,
+  ): Promise<FoundSession | undefined>;
+  /** The session ended or moved: forget it here and on every other server. */
+  sessionChanged(sessionId: string): void;
+  /** The user's row changed: forget all their sessions here and on every other server. */
+  userChanged(userId: string): void;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  found: FoundSession;
+  until: number;
+}
+
+export interface SessionCacheOptions {
+  bus: EventBus;
+  /** How long a session is served from memory; 0 reads the database for every request. */
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+  log?: (error: unknown) => void;
+}
+
+/**
+ * Resolved sessions kept in memory for a few seconds (ADR 005), so that a
+ * request of a signed-in student costs no database round trip before its own
+ * work. Correct across servers: whatever ends a session or changes a user
+ * (sign-out, sign-in, any state-changing request of that user) drops the
+ * entries here at once and, through the bus, on the others; the time limit
+ * bounds what a lost bus message or a change made outside the app can hide.
+ */
+export async function createSessionCache({
+  bus,
+  ttlMs,
+  maxEntries = 20_000,
+  now = Date.now,
+  log = () => undefined,
+}: SessionCacheOptions): Promise<SessionCache> {
+  const entries = new Map<string, Entry>();
+  const sessionsOfUser = new Map<string, Set<string>>();
+  /** Counts every change; a load that overlapped one is not kept (it may have read the old row). */
+  let changes = 0;
+  const origin = randomUUID();
+
+  const drop = (sessionId: string) => {
+    const entry = entries.get(sessionId);
+    if (!entry) return;
+    entries.delete(sessionId);
+    const ids = sessionsOfUser.get(entry.found.user.id);
+    ids?.delete(sessionId);
+    if (ids?.size === 0) sessionsOfUser.delete(entry.found.user.id);
+  };
+  const apply = (change: Record<string, unknown>) => {
+    changes++;
+    if (typeof change.sessionId === 'string') drop(change.sessionId);
+    if (typeof change.userId === 'string')
+      for (const id of [...(sessionsOfUser.get(change.userId) ?? [])]) drop(id);
+  };
+  const publish = (change: { sessionId?: string; userId?: string }) => {
+    apply(change);
+    bus.publish(SESSIONS_CHANGED_TOPIC, { type: 'sessions.changed', ...change, origin }).catch(log);
+  };
+
+  const unsubscribe =
+    ttlMs > 0
+      ? await bus.subscribe(SESSIONS_CHANGED_TOPIC, (event) => {
+          if (event.origin !== origin) apply(event);
+        })
+      : async () => undefined;
+
+  return {
+    async read(sessionId, load) {
+      if (ttlMs <= 0) return load();
+      const entry = entries.get(sessionId);
+      if (entry && entry.until > now()) return entry.found;
+      if (entry) drop(sessionId);
+      const seen = changes;
+      const found = await load();
+      if (found && changes === seen) {
+        drop(sessionId);
+        entries.set(sessionId, { found, until: now() + ttlMs });
+        const ids = sessionsOfUser.get(found.user.id) ?? new Set<string>();
+        sessionsOfUser.set(found.user.id, ids.add(sessionId));
+        // The oldest entry goes first; Map keeps insertion order.
+        if (entries.size > maxEntries) drop(entries.keys().next().value!);
+      }
+      return found;
+    },
+    sessionChanged(sessionId) {
+      if (ttlMs > 0) publish({ sessionId });
+    },
+    userChanged(userId) {
+      if (ttlMs > 0) publish({ userId });
+    },
+    async close() {
+      await unsubscribe();
+      entries.clear();
+      sessionsOfUser.clear();
+    },
+  };
+}
