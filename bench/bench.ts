@@ -25,7 +25,7 @@ import {
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
+import { type Env, loadConfig } from '../server/src/config';
 import { type Db, openDatabase } from '../server/src/db/kysely';
 import { migrateToLatest } from '../server/src/db/migrate';
 import type {
@@ -67,7 +67,8 @@ const TEXTS = [
 ];
 
 interface DataSet {
-  viewer: string;
+  /** The students whose sessions load the routes, one per connection. */
+  viewers: string[];
   threadId: string;
   counts: Record<string, number>;
   seconds: number;
@@ -118,7 +119,8 @@ async function generate(db: Db): Promise<DataSet> {
       updated_at: at,
     });
   }
-  const viewer = users[0]!.id;
+  const viewers = users.slice(0, CONNECTIONS).map((u) => u.id);
+  const viewer = viewers[0]!;
 
   type PostRow = Row<PostsTable> & {
     id: string;
@@ -270,7 +272,7 @@ async function generate(db: Db): Promise<DataSet> {
   if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
   else await sql`analyze`.execute(db.kysely);
   return {
-    viewer,
+    viewers,
     threadId: thread.id,
     counts: {
       users: users.length,
@@ -322,12 +324,22 @@ function postgresCpuMs(): number {
   return total;
 }
 
-/** autocannon in its own process, so the load generator never shares the server's event loop. */
-function load(url: string, headers: Record<string, string>, duration: number): Promise<LoadResult> {
+/**
+ * autocannon in its own process, so the load generator never shares the
+ * server's event loop; each connection carries its own viewer's cookie.
+ */
+function load(
+  url: string,
+  headers: Record<string, string>,
+  cookies: string[],
+  duration: number,
+): Promise<LoadResult> {
   const script = `
     const autocannon = require('autocannon');
     const o = JSON.parse(process.env.BENCH_LOAD);
-    autocannon({ url: o.url, connections: o.connections, duration: o.duration, headers: o.headers, timeout: 30 }, (error, res) => {
+    let next = 0;
+    const setupClient = (client) => client.setHeaders({ ...o.headers, cookie: o.cookies[next++ % o.cookies.length] });
+    autocannon({ url: o.url, connections: o.connections, duration: o.duration, headers: o.headers, setupClient, timeout: 30 }, (error, res) => {
       if (error) { console.error(error); process.exit(1); }
       process.stdout.write(JSON.stringify({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99,
         total: res.requests.total, non2xx: res.non2xx, errors: res.errors, timeouts: res.timeouts,
@@ -338,7 +350,7 @@ function load(url: string, headers: Record<string, string>, duration: number): P
       cwd: root,
       env: {
         ...process.env,
-        BENCH_LOAD: JSON.stringify({ url, headers, duration, connections: CONNECTIONS }),
+        BENCH_LOAD: JSON.stringify({ url, headers, cookies, duration, connections: CONNECTIONS }),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -430,7 +442,10 @@ function fullScans(plan: string): string[] {
 interface DbReport {
   name: string;
   data: DataSet;
+  /** As configured by default: the campus and session caches on. */
   results: Record<'bare' | 'feed' | 'thread', LoadResult>;
+  /** Every request from the database: both caches off. */
+  uncached: Record<'bare' | 'feed' | 'thread', LoadResult>;
   plans: Array<{ title: string; sql: string; plan: string }>;
   check: string;
   /** Share of the machine's CPU that processes other than the server and autocannon used while measuring. */
@@ -450,58 +465,108 @@ async function benchOne(
     const data = await generate(db);
     console.log(`data: ${JSON.stringify(data.counts)} in ${data.seconds.toFixed(1)} s`);
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      GEO_GATE: 'off',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      ...(kind === 'postgres' ? { DATABASE_URL: target } : { DATABASE_URL: `sqlite:${target}` }),
-    });
     const storage = createDiskStore(path.join(dataDir, 'media'));
-    const app = await buildApp(
-      {
-        config,
-        db,
-        bus: createMemoryBus(),
-        storage,
-        geo: createGeoLookup(config),
-        mail: createDevTransport(() => {}, 'http://localhost/dev/mailbox'),
-      },
-      { logger: false },
-    );
-    // The bare route exists only inside the benchmark.
-    app.get('/api/bench/bare', async () => ({ hello: 'world' }));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    try {
-      const port = (app.server.address() as { port: number }).port;
-      const base = `http://127.0.0.1:${port}`;
-      const token = await createSessionService(db).start(data.viewer, {
-        userAgent: 'bench',
-        ip: '127.0.0.1',
+    /** The real app on this database, listening on loopback, with `env` on top of production settings. */
+    async function serve(env: Env) {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        GEO_GATE: 'off',
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(dataDir, 'no-web-build'),
+        ...(kind === 'postgres' ? { DATABASE_URL: target } : { DATABASE_URL: `sqlite:${target}` }),
+        ...env,
       });
-      const headers = { host: `${CAMPUS}.localhost`, cookie: `quad_session=${token}` };
+      const app = await buildApp(
+        {
+          config,
+          db,
+          bus: createMemoryBus(),
+          storage,
+          geo: createGeoLookup(config),
+          mail: createDevTransport(() => {}, 'http://localhost/dev/mailbox'),
+        },
+        { logger: false },
+      );
+      // The bare route exists only inside the benchmark.
+      app.get('/api/bench/bare', async () => ({ hello: 'world' }));
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      return { app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+    }
 
+    // One signed-in viewer per connection, as 50 students would load the feed.
+    const sessions = createSessionService(db);
+    const cookies: string[] = [];
+    for (const viewer of data.viewers)
+      cookies.push(
+        `quad_session=${await sessions.start(viewer, { userAgent: 'bench', ip: '127.0.0.1' })}`,
+      );
+    const headers = { host: `${CAMPUS}.localhost`, cookie: cookies[0]! };
+
+    // node:http, not fetch: fetch does not let a caller set the Host header.
+    const get = (base: string, p: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        http
+          .get(`${base}${p}`, { headers }, (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () =>
+              res.statusCode === 200
+                ? resolve(JSON.parse(body))
+                : reject(new Error(`GET ${p}: ${res.statusCode} ${body}`)),
+            );
+          })
+          .on('error', reject);
+      });
+
+    /** autocannon against the three routes, one after the other, and what else the machine did meanwhile. */
+    async function measure(base: string) {
+      const targets = {
+        bare: '/api/bench/bare',
+        feed: '/api/feed',
+        thread: `/api/posts/${data.threadId}`,
+      } as const;
+      const results = {} as Record<keyof typeof targets, LoadResult>;
+      let othersCpuMs = 0;
+      let wallMs = 0;
+      for (const [key, route] of Object.entries(targets) as Array<[keyof typeof targets, string]>) {
+        // Warm-up: sequential requests, so no backlog spills into the measured window.
+        const warmUntil = Date.now() + WARMUP_S * 1000;
+        for (let n = 0; n < 200 && Date.now() < warmUntil; n++) await get(base, route);
+        const busy0 = machineBusyMs();
+        const self0 = process.cpuUsage();
+        const t0 = Date.now();
+        results[key] = await load(`${base}${route}`, headers, cookies, DURATION_S);
+        const self = process.cpuUsage(self0);
+        othersCpuMs +=
+          machineBusyMs() - busy0 - (self.user + self.system) / 1000 - results[key].cpuMs;
+        wallMs += Date.now() - t0;
+        const res = results[key];
+        console.log(
+          `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
+        );
+        // A wrong answer invalidates the numbers; slow answers are what is being measured.
+        if (res.non2xx > 0) throw new Error(`${key}: ${res.non2xx} non-2xx answers`);
+        // Requests still queued when autocannon stopped are drained before the next route.
+        await get(base, '/api/bench/bare');
+      }
+      return {
+        results,
+        others: Math.max(0, othersCpuMs) / (wallMs * os.availableParallelism()),
+      };
+    }
+
+    type Measured = Awaited<ReturnType<typeof measure>>;
+    const plans: DbReport['plans'] = [];
+    let check = '';
+    let cached: Measured;
+    const { app, base } = await serve({});
+    try {
       // Check the answers are the real thing before timing them.
-      // node:http, not fetch: fetch does not let a caller set the Host header.
-      const get = (p: string) =>
-        new Promise<unknown>((resolve, reject) => {
-          http
-            .get(`${base}${p}`, { headers }, (res) => {
-              let body = '';
-              res.on('data', (d: Buffer) => (body += d.toString()));
-              res.on('end', () =>
-                res.statusCode === 200
-                  ? resolve(JSON.parse(body))
-                  : reject(new Error(`GET ${p}: ${res.statusCode} ${body}`)),
-              );
-            })
-            .on('error', reject);
-        });
-      const feed = (await get('/api/feed')) as {
+      const feed = (await get(base, '/api/feed')) as {
         items: Array<{ media: unknown[]; liked: boolean; author: { username: string } }>;
       };
-      const page = (await get(`/api/posts/${data.threadId}`)) as {
+      const page = (await get(base, `/api/posts/${data.threadId}`)) as {
         comments: Array<{ replies: unknown[] }>;
       };
       const countTree = (nodes: Array<{ replies?: unknown[] }>): number =>
@@ -509,22 +574,21 @@ async function benchOne(
           (n, c) => n + 1 + countTree((c.replies ?? []) as Array<{ replies?: unknown[] }>),
           0,
         );
-      const check =
+      check =
         `feed page: ${feed.items.length} posts, ${feed.items.filter((p) => p.media.length > 0).length} with photos, ` +
-        `${feed.items.filter((p) => p.liked).length} saved by the viewer; thread: ${countTree(page.comments)} comments in ${page.comments.length} top-level comments`;
+        `${feed.items.filter((p) => p.liked).length} saved by the first viewer; thread: ${countTree(page.comments)} comments in ${page.comments.length} top-level comments`;
       console.log(check);
       if (feed.items.length !== 15 || countTree(page.comments) !== THREAD_COMMENTS)
         throw new Error(`unexpected answers: ${check}`);
 
       // EXPLAIN every statement one feed request and one thread request run.
-      const plans: DbReport['plans'] = [];
       const captured: CompiledQuery[] = [];
       const capture = capturingDb(kind, target, captured);
       try {
         const viewer = (await db.kysely
           .selectFrom('users')
           .selectAll()
-          .where('id', '=', data.viewer)
+          .where('id', '=', data.viewers[0]!)
           .executeTakeFirstOrThrow()) as UserRow;
         const service = createPostsService({ db: capture.db, storage, bus: createMemoryBus() });
         await service.feed(viewer, CAMPUSES[CAMPUS], {});
@@ -546,50 +610,28 @@ async function benchOne(
         await capture.db.close();
       }
 
-      const url = (p: string) => `${base}${p}`;
-      const targets = {
-        bare: url('/api/bench/bare'),
-        feed: url('/api/feed'),
-        thread: url(`/api/posts/${data.threadId}`),
-      } as const;
-      const results = {} as DbReport['results'];
-      let othersCpuMs = 0;
-      let wallMs = 0;
-      for (const [key, target] of Object.entries(targets) as Array<
-        [keyof typeof targets, string]
-      >) {
-        // Warm-up: sequential requests, so no backlog spills into the measured window.
-        const pathOf = target.slice(base.length);
-        const warmUntil = Date.now() + WARMUP_S * 1000;
-        for (let n = 0; n < 200 && Date.now() < warmUntil; n++) await get(pathOf);
-        const busy0 = machineBusyMs();
-        const self0 = process.cpuUsage();
-        const t0 = Date.now();
-        results[key] = await load(target, headers, DURATION_S);
-        const self = process.cpuUsage(self0);
-        othersCpuMs +=
-          machineBusyMs() - busy0 - (self.user + self.system) / 1000 - results[key].cpuMs;
-        wallMs += Date.now() - t0;
-        const res = results[key];
-        console.log(
-          `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
-        );
-        // A wrong answer invalidates the numbers; slow answers are what is being measured.
-        if (res.non2xx > 0) throw new Error(`${key}: ${res.non2xx} non-2xx answers`);
-        // Requests still queued when autocannon stopped are drained before the next route.
-        await get('/api/bench/bare');
-      }
-      return {
-        name,
-        data,
-        results,
-        plans,
-        check,
-        others: Math.max(0, othersCpuMs) / (wallMs * os.availableParallelism()),
-      };
+      console.log('-- as configured by default (campus and session caches on)');
+      cached = await measure(base);
     } finally {
       await app.close();
     }
+    console.log('-- every request from the database (POSTS_CACHE_MS=0, SESSION_CACHE_MS=0)');
+    const uncachedApp = await serve({ POSTS_CACHE_MS: '0', SESSION_CACHE_MS: '0' });
+    let uncached: Measured;
+    try {
+      uncached = await measure(uncachedApp.base);
+    } finally {
+      await uncachedApp.app.close();
+    }
+    return {
+      name,
+      data,
+      results: cached.results,
+      uncached: uncached.results,
+      plans,
+      check,
+      others: Math.max(cached.others, uncached.others),
+    };
   } finally {
     await db.close();
   }
@@ -637,6 +679,18 @@ function ms(result: LoadResult, key: 'p50' | 'p99'): string {
   return result.total > 0 ? `${result[key]} ms` : `none finished in ${DURATION_S} s`;
 }
 
+function loadTable(results: DbReport['results']): string[] {
+  return [
+    '| route | requests/s | p50 | p99 | requests | errors / timeouts (30 s) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...(['bare', 'feed', 'thread'] as const).map(
+      (k) =>
+        `| ${k} | ${results[k].rps.toFixed(0)} | ${ms(results[k], 'p50')} | ${ms(results[k], 'p99')} | ${results[k].total.toLocaleString('en-US')} | ${results[k].errors} / ${results[k].timeouts} |`,
+    ),
+    '',
+  ];
+}
+
 function planFindings(r: DbReport): string[] {
   const bad = r.plans
     .map((p) => ({ p, scans: fullScans(p.plan) }))
@@ -680,7 +734,7 @@ function report(reports: DbReport[], pgNote: string, seconds: number): string {
     `- Machine: ${m.cores} cores (\`nproc\`), ${m.cpu}, ${m.memory} memory`,
     `- Node ${process.version}, ${os.type()} ${os.release()}`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after a warm-up of up to ${WARMUP_S} s of sequential requests (and a drain of the queue between routes), loopback, in a separate process from the server (both on the same ${m.cores} cores)`,
-    `- Server: the real app (\`buildApp\`, logger off, geo gate off), listening on 127.0.0.1; requests carry the session cookie of a school-verified user and the Host \`${CAMPUS}.localhost\``,
+    `- Server: the real app (\`buildApp\`, logger off, geo gate off), listening on 127.0.0.1; each connection carries the session cookie of its own school-verified student (${CONNECTIONS} in all) and the Host \`${CAMPUS}.localhost\``,
     `- Data: ${TOP_LEVEL_POSTS.toLocaleString('en-US')} top-level posts on campus \`${CAMPUS}\` (chronological feed: 15 per page) with comments, saves and photos, plus one post with a ${THREAD_COMMENTS}-comment thread (three levels); tables analysed after loading`,
     `- PostgreSQL: ${pgNote}`,
     `- Whole run: ${seconds.toFixed(0)} s`,
@@ -708,19 +762,20 @@ function report(reports: DbReport[], pgNote: string, seconds: number): string {
           ? ' — **the machine was not quiet: these numbers are lower than an idle machine would give**.'
           : ' (a quiet machine).'),
       '',
-      '| route | requests/s | p50 | p99 | requests | errors / timeouts (30 s) |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...(['bare', 'feed', 'thread'] as const).map(
-        (k) =>
-          `| ${k} | ${r.results[k].rps.toFixed(0)} | ${ms(r.results[k], 'p50')} | ${ms(r.results[k], 'p99')} | ${r.results[k].total.toLocaleString('en-US')} | ${r.results[k].errors} / ${r.results[k].timeouts} |`,
-      ),
+      'As configured by default: the campus cache (feed pages and threads written as JSON, and each viewer’s saves on them) and the session cache on (ADR 004, ADR 005).',
       '',
+      ...loadTable(r.results),
       '| DESIGN §13 budget | measured | verdict |',
       '|---|---|---|',
       `| feed ≥ 0.5 × bare requests/s | ${ratio.toFixed(2)} × (${feed.rps.toFixed(0)} / ${bare.rps.toFixed(0)}) | ${yes(ratio >= 0.5)} |`,
       `| feed p99 < 25 ms at ${CONNECTIONS} connections | ${ms(feed, 'p99')} | ${yes(feed.total > 0 && feed.p99 < 25)} |`,
       `| thread (200 comments) p99 < 25 ms | ${ms(thread, 'p99')} | ${yes(thread.total > 0 && thread.p99 < 25)} |`,
       `| thread: one round of queries, no N+1 | ${r.plans.filter((p) => p.title.startsWith('GET /api/posts')).length} statements for 200 comments | ${yes(r.plans.filter((p) => p.title.startsWith('GET /api/posts')).length <= 8)} |`,
+      '',
+      '**Every request from the database.** The same routes with both caches off (`POSTS_CACHE_MS=0`, `SESSION_CACHE_MS=0`): what a request costs when its page is not cached, as right after a write to the campus; the session lookup, the page, its media and the viewer’s saves are read every time. Not a budget; it shows the queries’ own speed on 100k posts.',
+      '',
+      ...loadTable(r.uncached),
+      `Feed / bare with both caches off: ${(r.uncached.feed.rps / r.uncached.bare.rps).toFixed(2)} ×.`,
       '',
       ...planFindings(r),
       `### Query plans (${r.name})`,

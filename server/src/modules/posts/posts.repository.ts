@@ -141,36 +141,37 @@ export const postsRepository = {
   },
 
   /**
-   * Every reply below a post, at any depth, oldest first: one statement. The
-   * recursive CTE walks the parent index to the post's subtree; the rows are
+   * Every reply below a post, at any depth, oldest first: one statement. Below
+   * a comment, the recursive CTE walks the parent index to its subtree; the rows are
    * read through the thread's `root_id` index (posts_root), so neither
    * database is tempted to scan `posts` or `users` to join the CTE.
    */
   descendants(db: Executor, id: string, rootId: string): Promise<PostWithAuthor[]> {
-    return withAuthor(db)
-      .where('posts.root_id', '=', rootId)
-      .where(
-        'posts.id',
-        'in',
-        db
-          .withRecursive('thread(id)', (cte) =>
-            cte
-              .selectFrom('posts')
-              .select('posts.id')
-              .where('posts.parent_id', '=', id)
-              .unionAll((q) =>
-                q
+    const thread = withAuthor(db).where('posts.root_id', '=', rootId);
+    // Below a top-level post lies its whole thread: the root index alone, no walk.
+    const below =
+      id === rootId
+        ? thread
+        : thread.where(
+            'posts.id',
+            'in',
+            db
+              .withRecursive('thread(id)', (cte) =>
+                cte
                   .selectFrom('posts')
-                  .innerJoin('thread', 'thread.id', 'posts.parent_id')
-                  .select('posts.id'),
-              ),
-          )
-          .selectFrom('thread')
-          .select('thread.id'),
-      )
-      .orderBy('posts.created_at', 'asc')
-      .orderBy('posts.id', 'asc')
-      .execute();
+                  .select('posts.id')
+                  .where('posts.parent_id', '=', id)
+                  .unionAll((q) =>
+                    q
+                      .selectFrom('posts')
+                      .innerJoin('thread', 'thread.id', 'posts.parent_id')
+                      .select('posts.id'),
+                  ),
+              )
+              .selectFrom('thread')
+              .select('thread.id'),
+          );
+    return below.orderBy('posts.created_at', 'asc').orderBy('posts.id', 'asc').execute();
   },
 
   /** Ids of a post and everything below it. */
