@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
 import type { EventBus } from '../src/platform/bus';
@@ -90,4 +91,36 @@ function countingQueries(db: TestDb, counter: QueryCounter): TestDb {
     transformResult: async (args) => args.result,
   };
   return { ...db, kysely: db.kysely.withPlugin(plugin) };
+}
+
+/**
+ * Servers sharing one database and data directory, as a cluster shares
+ * PostgreSQL, each counting its statements into `queries`; all closed after
+ * the test file. Call at the top of a test file.
+ */
+export function sharedDatabaseServers(queries: QueryCounter) {
+  let db: TestDb | undefined;
+  let dataDir = '';
+  const apps: App[] = [];
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+    db = await createTestDb();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    /** The shared database, for factories and checks (available once the file's tests run). */
+    get db(): TestDb {
+      if (!db) throw new Error('the shared database opens before the first test');
+      return db;
+    },
+    async server(bus: EventBus, env: Partial<Env>): Promise<App> {
+      const app = await buildTestApp(this.db, dataDir, { bus, queries, env });
+      apps.push(app);
+      return app;
+    },
+  };
 }

@@ -67,6 +67,7 @@ export function registerSessions(
       if (request.sessionToken) await sessions.end(request.sessionToken);
       reply.clearCookie(cookieName, { path: '/' });
     },
+    userChanged: (userId: string) => sessions.userChanged(userId),
   });
 }
 
@@ -80,6 +81,8 @@ declare module 'fastify' {
     sessionCookie: {
       signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** A student's row changed by someone else: their sessions read it afresh, on every server. */
+      userChanged(userId: string): void;
     };
   }
 }

@@ -100,6 +100,8 @@ export async function createSessionCache({
       const found = await load();
       if (found && changes === seen) {
         drop(sessionId);
+        // Requests share the cached row: frozen, so none can change it under another.
+        Object.freeze(found.user);
         entries.set(sessionId, { found, until: now() + ttlMs });
         const ids = sessionsOfUser.get(found.user.id) ?? new Set<string>();
         sessionsOfUser.set(found.user.id, ids.add(sessionId));

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { PostDto, PostList, PostPage } from '@common/schemas/posts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { EventBus } from '../../platform/bus';
 import { createMemoryBus } from '../../platform/bus/memory-bus';
 import { createRedisBus } from '../../platform/bus/redis-bus';
-import { buildTestApp, type QueryCounter } from '../../../test/app';
+import { type QueryCounter, sharedDatabaseServers } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { createPostCache } from './posts.cache';
 
@@ -23,27 +20,13 @@ const redisUrl = process.env.QUAD_TEST_REDIS || '';
 if (process.env.CI === 'true' && !redisUrl)
   throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
 
-let db: TestDb;
-let dataDir: string;
 const queries: QueryCounter = { count: 0 };
-const apps: App[] = [];
-
-/** A server on the shared database, counting the statements it runs. */
-async function server(bus: EventBus, cacheMs = '60000'): Promise<App> {
-  const app = await buildTestApp(db, dataDir, { bus, queries, env: { POSTS_CACHE_MS: cacheMs } });
-  apps.push(app);
-  return app;
-}
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
-  db = await createTestDb();
-});
-
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await db?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const servers = sharedDatabaseServers(queries);
+const server = (bus: EventBus, cacheMs = '60000') =>
+  servers.server(bus, { POSTS_CACHE_MS: cacheMs });
+let db: TestDb;
+beforeAll(() => {
+  db = servers.db;
 });
 
 async function member(app: App, campus: string) {
