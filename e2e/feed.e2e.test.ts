@@ -323,4 +323,49 @@ describe('feed, composer and post page', () => {
     await expect.poll(() => pathOf(page)).not.toMatch(/^\/create\//);
     await context.close();
   });
+
+  it('a slow upload shows the blocking "Uploading…" dialog with its real progress until the post is sent', async () => {
+    // A photo of noise, so that it stays large: about 1.4 MB.
+    const big = path.join(photoDir, 'noise.png');
+    const noise = Buffer.alloc(700 * 700 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toFile(big);
+    const { page, context } = await member('Jordan Lee');
+    await page.goto(env.server.url('ut', '/home'));
+    await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.posts.createPost });
+    await dialog
+      .getByLabel(MESSAGES.posts.addMedia)
+      .and(page.locator('input[type=file]'))
+      .setInputFiles([big]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+
+    // About 2 MB/s up: the upload takes most of a second.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 20 * 1024 * 1024,
+      uploadThroughput: 2 * 1024 * 1024,
+    });
+    await dialog.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
+    const progress = page
+      .getByRole('dialog', { name: MESSAGES.posts.uploading })
+      .getByRole('progressbar');
+    await progress.waitFor();
+    const seen = new Set<number>();
+    while (await progress.isVisible()) {
+      const now = await progress.getAttribute('aria-valuenow').catch(() => null);
+      if (now !== null) seen.add(Number(now));
+      await page.waitForTimeout(25);
+    }
+    await alertWith(page, POST_MESSAGES.postSent).waitFor();
+    // Steps between the ends: the bar follows the bytes sent, it does not jump from 0 to 100.
+    expect([...seen].filter((v) => v > 0 && v < 100).length, [...seen].join(', ')).toBeGreaterThan(
+      1,
+    );
+    await context.close();
+  });
 });
