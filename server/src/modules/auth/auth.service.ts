@@ -90,20 +90,13 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
   };
   const siteUrl = (campus: Campus) => campusUrl(config.publicUrl, campus.id);
 
-  /** A failed password counts toward the lockout; the tenth within 15 minutes locks for 15 minutes. */
-  async function recordFailure(user: UserRow, at: number): Promise<boolean> {
-    const inWindow =
-      user.failed_login_window_start !== null &&
-      at - user.failed_login_window_start < FAILURE_WINDOW_MS;
-    const failures = inWindow ? user.failed_logins + 1 : 1;
-    const locked = failures >= LOCK_AFTER_FAILURES;
-    await usersRepository.update(db.kysely, user.id, {
-      failed_logins: locked ? 0 : failures,
-      failed_login_window_start: locked ? null : inWindow ? user.failed_login_window_start : at,
-      locked_until: locked ? at + LOCK_MS : user.locked_until,
+  /** The tenth wrong password within 15 minutes locks password sign-in for 15 minutes. */
+  const lock = (userId: string, at: number) =>
+    usersRepository.update(db.kysely, userId, {
+      failed_logins: 0,
+      failed_login_window_start: null,
+      locked_until: at + LOCK_MS,
     });
-    return locked;
-  }
 
   const unlock = (executor: Executor, userId: string) =>
     usersRepository.update(executor, userId, {
@@ -147,11 +140,22 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
       if (user.locked_until !== null && user.locked_until > at)
         throw tooMany('locked', M.tooManyAttempts);
       if (!user.password_hash) throw unauthorized('invalid_credentials', M.invalidCredentials);
+      // The try is counted before the password is checked, so concurrent
+      // guesses cannot get past the lockout (DESIGN §9); a right one resets it.
+      const tries = await usersRepository.takeLoginTry(
+        db.kysely,
+        user.id,
+        at,
+        FAILURE_WINDOW_MS,
+        LOCK_AFTER_FAILURES,
+      );
+      if (tries === undefined) throw tooMany('locked', M.tooManyAttempts);
       if (!(await verifyPassword(input.password, user.password_hash))) {
-        if (await recordFailure(user, at)) throw tooMany('locked', M.tooManyAttempts);
-        throw unauthorized('wrong_password', M.wrongPassword);
+        if (tries < LOCK_AFTER_FAILURES) throw unauthorized('wrong_password', M.wrongPassword);
+        await lock(user.id, at);
+        throw tooMany('locked', M.tooManyAttempts);
       }
-      if (user.failed_logins > 0 || user.locked_until !== null) await unlock(db.kysely, user.id);
+      await unlock(db.kysely, user.id);
       return user;
     },
 

@@ -218,6 +218,20 @@ describe('lockout (DESIGN §9)', () => {
     expect(answers).toEqual([...Array(9).fill(401), 429]);
   });
 
+  it('lets no more than 9 of 30 guesses sent at once be answered "Wrong password!"', async () => {
+    const user = await userWithPassword();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(user.email, `guess-${i}-password`)),
+    );
+    const wrong = answers.filter((r) => r.statusCode === 401);
+    const locked = answers.filter((r) => r.statusCode === 429);
+    expect(wrong.length).toBeLessThanOrEqual(9);
+    expect(wrong.length + locked.length).toBe(30);
+    for (const r of locked) expectError(r, 429, M.tooManyAttempts, 'locked');
+    expect((await userRow(user.id)).locked_until).toBeGreaterThan(Date.now());
+    expectError(await login(user.email, PASSWORD), 429, M.tooManyAttempts, 'locked');
+  });
+
   it('follows the clock: 10 failures within 15 minutes lock, the lock ends 15 minutes later', async () => {
     const user = await userWithPassword();
     const start = Date.now();

@@ -1,7 +1,43 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Counts a try in `count` and returns its number, unless `max` tries were
+ * taken in the window that began at `start`; a window `windowMs` old or
+ * older starts again at this try.
+ */
+async function takeTry(
+  db: Executor,
+  id: string,
+  count: 'code_failures' | 'failed_logins',
+  start: 'code_failure_window_start' | 'failed_login_window_start',
+  limit: { at: number; windowMs: number; max: number; unlessLocked?: boolean },
+): Promise<number | undefined> {
+  const { at, windowMs, max } = limit;
+  const fresh = (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.or([eb(start, 'is', null), eb(start, '<=', at - windowMs)]);
+  let query = db
+    .updateTable('users')
+    .set((eb) => ({
+      [count]: eb
+        .case()
+        .when(fresh(eb))
+        .then(1)
+        .else(eb(count, '+', 1))
+        .end(),
+      [start]: eb.case().when(fresh(eb)).then(at).else(eb.ref(start)).end(),
+    }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([fresh(eb), eb(count, '<', max)]));
+  if (limit.unlessLocked)
+    query = query.where((eb) =>
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]),
+    );
+  const row = await query.returning(count).executeTakeFirst();
+  return row ? Number((row as Record<string, unknown>)[count]) : undefined;
+}
 
 /** The only SQL over `users` for accounts and sign-in. */
 export const usersRepository = {
@@ -57,6 +93,38 @@ export const usersRepository = {
       await sql`rollback to savepoint quad_insert_user`.execute(db);
       throw error;
     }
+  },
+
+  /**
+   * Takes one of the user's `max` verification-code tries of the day (DESIGN §9),
+   * counted and checked in one statement so concurrent requests cannot slip
+   * past the limit: the number of this try, or undefined when none is left.
+   */
+  takeCodeTry(db: Executor, id: string, at: number, windowMs: number, max: number) {
+    return takeTry(db, id, 'code_failures', 'code_failure_window_start', { at, windowMs, max });
+  },
+
+  /** A code that was right was no wrong try: the try taken for it is given back. */
+  async giveBackCodeTry(db: Executor, id: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ code_failures: eb('code_failures', '-', 1) }))
+      .where('id', '=', id)
+      .where('code_failures', '>', 0)
+      .execute();
+  },
+
+  /**
+   * Takes one of the `max` password sign-in tries of the window, as
+   * takeCodeTry does; none while the account is locked.
+   */
+  takeLoginTry(db: Executor, id: string, at: number, windowMs: number, max: number) {
+    return takeTry(db, id, 'failed_logins', 'failed_login_window_start', {
+      at,
+      windowMs,
+      max,
+      unlessLocked: true,
+    });
   },
 
   async update(db: Executor, id: string, changes: Partial<NewUser>): Promise<void> {

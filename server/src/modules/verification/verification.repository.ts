@@ -28,12 +28,15 @@ export const verificationRepository = {
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
   },
 
-  async addAttempt(db: Executor, id: string): Promise<void> {
-    await db
+  /** Takes one of a code's `max` tries in one statement; false when they are used up. */
+  async takeAttempt(db: Executor, id: string, max: number): Promise<boolean> {
+    const result = await db
       .updateTable('verification_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   async deleteAll(db: Executor, userId: string, purpose: string): Promise<void> {

@@ -122,10 +122,16 @@ export function createVerificationService({
     ): Promise<VerifyResult> {
       requireSignedIn(user);
       const at = now();
-      const inWindow =
-        user.code_failure_window_start !== null && at - user.code_failure_window_start < DAY_MS;
-      const failures = inWindow ? user.code_failures : 0;
-      if (failures >= MAX_WRONG_PER_DAY) throw tooMany('too_many_codes', M.tooManyCodeAttempts);
+      // The try is taken before the code is looked at, so concurrent guesses
+      // cannot get past the daily limit or a code's five tries (DESIGN §9).
+      const tries = await usersRepository.takeCodeTry(
+        db.kysely,
+        user.id,
+        at,
+        DAY_MS,
+        MAX_WRONG_PER_DAY,
+      );
+      if (tries === undefined) throw tooMany('too_many_codes', M.tooManyCodeAttempts);
 
       const school = Boolean(input.email);
       const purpose = school ? 'school_email' : 'account';
@@ -137,17 +143,14 @@ export function createVerificationService({
         email,
         at - CODE_VALID_MS,
       );
-      const usable = record && record.attempts < MAX_TRIES_PER_CODE;
+      const usable =
+        record !== undefined &&
+        (await verificationRepository.takeAttempt(db.kysely, record.id, MAX_TRIES_PER_CODE));
       if (!usable || record.code_hash !== codeHash(record.id, input.code.trim())) {
-        if (record && usable) await verificationRepository.addAttempt(db.kysely, record.id);
-        await usersRepository.update(db.kysely, user.id, {
-          code_failures: failures + 1,
-          code_failure_window_start: inWindow ? user.code_failure_window_start : at,
-        });
-        if (failures + 1 >= MAX_WRONG_PER_DAY)
-          throw tooMany('too_many_codes', M.tooManyCodeAttempts);
+        if (tries >= MAX_WRONG_PER_DAY) throw tooMany('too_many_codes', M.tooManyCodeAttempts);
         throw badRequest('code_incorrect', M.codeIncorrect);
       }
+      await usersRepository.giveBackCodeTry(db.kysely, user.id);
 
       const target = school ? (record.campus_id as CampusId | null) : null;
       const updated = await db.kysely.transaction().execute(async (trx) => {

@@ -287,6 +287,38 @@ describe('checking the account code (POST /api/verification/verify)', () => {
     expect(Boolean((await userRow(user.id)).verified)).toBe(false);
   });
 
+  it('takes no more than 5 tries of a code however many guesses arrive at once', async () => {
+    const { user, cookie } = await signedIn();
+    await sendCode(cookie);
+    const code = await latestCode(user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => verify(cookie, { code: otherCode(code) })),
+    );
+    for (const answer of answers) expectError(answer, 400, M.codeIncorrect);
+    const row = await t.db.kysely
+      .selectFrom('verification_codes')
+      .select('attempts')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.attempts)).toBe(5);
+    expect(Number((await userRow(user.id)).code_failures)).toBe(12);
+    expectError(await verify(cookie, { code }), 400, M.codeIncorrect);
+  });
+
+  it('counts every one of 25 wrong guesses sent at once toward the 20 a day', async () => {
+    const { user, cookie } = await signedIn();
+    await sendCode(cookie);
+    const code = await latestCode(user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => verify(cookie, { code: otherCode(code) })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    for (const answer of answers.filter((a) => a.statusCode === 429))
+      expectError(answer, 429, M.tooManyCodeAttempts, 'too_many_codes');
+    expect(Number((await userRow(user.id)).code_failures)).toBe(20);
+  });
+
   it('still accepts the code after 4 wrong tries', async () => {
     const { user, cookie } = await signedIn();
     await sendCode(cookie);
