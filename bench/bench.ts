@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { CAMPUSES, type CampusId } from '@common/campuses';
 import { CATEGORIES } from '@common/categories';
@@ -661,6 +662,45 @@ async function postgresTarget(): Promise<{ url: string; drop(): Promise<void> } 
   };
 }
 
+interface WebReport {
+  files: Array<{ file: string; gzipped: number }>;
+  total: number;
+}
+
+/**
+ * The JavaScript a browser loads before the first page can render: the entry
+ * script of the built index.html and every module it preloads, each gzipped
+ * (level 9, as a CDN or nginx would serve it). Built afresh into `dir`.
+ */
+function initialJavaScript(dir: string): WebReport {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, env: { ...process.env, QUAD_DIST: dir }, stdio: 'inherit' },
+  );
+  const web = path.join(dir, 'web');
+  const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+  const refs = new Set(
+    [
+      ...html.matchAll(
+        /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
+      ),
+    ].map((m) => m[1]!),
+  );
+  const files = [...refs].map((ref) => ({
+    file: ref,
+    gzipped: zlib.gzipSync(fs.readFileSync(path.join(web, ref)), { level: 9 }).length,
+  }));
+  return { files, total: files.reduce((sum, f) => sum + f.gzipped, 0) };
+}
+
 function machine(): { cores: string; cpu: string; memory: string } {
   let cores = String(os.availableParallelism());
   try {
@@ -722,7 +762,7 @@ function planFindings(r: DbReport): string[] {
   ];
 }
 
-function report(reports: DbReport[], pgNote: string, seconds: number): string {
+function report(reports: DbReport[], web: WebReport, pgNote: string, seconds: number): string {
   const m = machine();
   const yes = (ok: boolean) => (ok ? '**met**' : '**not met**');
   const lines: string[] = [
@@ -800,6 +840,24 @@ function report(reports: DbReport[], pgNote: string, seconds: number): string {
       );
     }
   }
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+  lines.push(
+    '## Web',
+    '',
+    `Initial JavaScript: the entry script of the built \`index.html\` and the ${web.files.length - 1} modules it preloads, gzipped at level 9, ${kb(web.total)} in all; the largest:`,
+    '',
+    '| file | gzipped |',
+    '|---|---:|',
+    ...[...web.files]
+      .sort((a, b) => b.gzipped - a.gzipped)
+      .slice(0, 5)
+      .map((f) => `| \`${f.file}\` | ${kb(f.gzipped)} |`),
+    '',
+    '| DESIGN §13 budget | measured | verdict |',
+    '|---|---|---|',
+    `| initial JavaScript under 150 KB gzipped | ${kb(web.total)} | ${yes(web.total < 150_000)} |`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -808,7 +866,10 @@ async function main(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
+  let web: WebReport;
   try {
+    web = initialJavaScript(path.join(scratch, 'build'));
+    console.log(`initial JavaScript: ${web.total} bytes gzipped`);
     reports.push(
       await benchOne(
         'SQLite',
@@ -845,7 +906,7 @@ async function main(): Promise<void> {
   }
   const seconds = (Date.now() - started) / 1000;
   const out = path.join(root, 'docs/benchmarks.md');
-  fs.writeFileSync(out, report(reports, pgNote, seconds));
+  fs.writeFileSync(out, report(reports, web, pgNote, seconds));
   console.log(`\nWrote ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
 

@@ -373,6 +373,34 @@ describe('account menu', () => {
     await context.close();
   });
 
+  it('loads after the first paint, and a click that comes before the menu code still opens it', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    // Hold the menu code back until the trigger has been clicked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route(/\/assets\/menus-[^/]+\.js$/, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(env.server.url('ou', '/home'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    release();
+    await page.getByRole('menu').getByText(MESSAGES.logInSignUp).waitFor();
+    expect(requested).toHaveLength(1);
+    // The first paint does not wait for it: the page as served neither loads nor preloads it.
+    const html = await page.evaluate(() =>
+      fetch('/home', { headers: { accept: 'text/html' } }).then((r) => r.text()),
+    );
+    expect(html).toContain('modulepreload');
+    expect(html).not.toContain('menus-');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('signed in lists the profile, My Saved, Account Settings and Log Out', async () => {
     const account = await createAccount();
     const { context, page, errors } = await openPage(env.browser);

@@ -1,6 +1,5 @@
-import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
 import {
@@ -9,14 +8,11 @@ import {
   ChatIcon,
   ChevronDownIcon,
   HomeIcon,
-  LogOutIcon,
   MailIcon,
   PlusIcon,
   SearchIcon,
   SettingsIcon,
-  SlidersIcon,
   StoreIcon,
-  UserCircleIcon,
   UserIcon,
 } from '../../components/ui/Icons';
 import type { GateAction } from '../../components/gates/gate-context';
@@ -25,8 +21,8 @@ import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
-import menuStyles from './AccountMenu.module.css';
 import styles from './Sidebar.module.css';
+import { DeferredMenu } from './DeferredMenu';
 import { shortName, ViewerAvatar } from './ViewerAvatar';
 
 const Composer = lazy(() =>
@@ -129,40 +125,31 @@ export function Sidebar() {
   );
 }
 
-/** The sidebar's profile menu: View Profile, Account Settings, Log Out (spec core §2). */
+/** The sidebar's profile menu (spec core §2); its menu is menus.tsx. */
 function ProfileMenu({ viewer }: { viewer: Viewer }) {
+  const face = (
+    <>
+      <ViewerAvatar viewer={viewer} size={40} />
+      <span className={`sidebar__label ${styles.who}`}>
+        <span className={styles.name}>{shortName(viewer)}</span>
+        <span className={styles.handle}>@{viewer.username}</span>
+      </span>
+      <ChevronDownIcon className={`sidebar__label ${styles.chevron}`} width={18} height={18} />
+    </>
+  );
   return (
-    <Dropdown.Root>
-      <Dropdown.Trigger className={styles.trigger} aria-label="Profile menu">
-        <ViewerAvatar viewer={viewer} size={40} />
-        <span className={`sidebar__label ${styles.who}`}>
-          <span className={styles.name}>{shortName(viewer)}</span>
-          <span className={styles.handle}>@{viewer.username}</span>
-        </span>
-        <ChevronDownIcon className={`sidebar__label ${styles.chevron}`} width={18} height={18} />
-      </Dropdown.Trigger>
-      <Dropdown.Portal>
-        <Dropdown.Content className="menu" side="top" align="start" sideOffset={8}>
-          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
-            <Link to={`/${viewer.username}`}>
-              <UserCircleIcon className={menuStyles.itemIcon} width={20} height={20} />
-              {MESSAGES.signIn.viewProfile}
-            </Link>
-          </Dropdown.Item>
-          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
-            <Link to="/settings/account">
-              <SlidersIcon className={menuStyles.itemIcon} width={20} height={20} />
-              {MESSAGES.settingsAccountSettings}
-            </Link>
-          </Dropdown.Item>
-          <Dropdown.Item asChild className={`menu__item ${menuStyles.item}`}>
-            <Link to="/logout">
-              <LogOutIcon className={menuStyles.itemIcon} width={20} height={20} />
-              {MESSAGES.settingsLogOut}
-            </Link>
-          </Dropdown.Item>
-        </Dropdown.Content>
-      </Dropdown.Portal>
-    </Dropdown.Root>
+    <DeferredMenu
+      className={styles.trigger!}
+      label="Profile menu"
+      face={face}
+      menu={(menus, openAtOnce) => (
+        <menus.ProfileDropdown
+          face={face}
+          defaultOpen={openAtOnce}
+          viewer={viewer}
+          className={styles.trigger!}
+        />
+      )}
+    />
   );
 }
