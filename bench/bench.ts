@@ -844,7 +844,7 @@ function report(reports: DbReport[], web: WebReport, pgNote: string, seconds: nu
   lines.push(
     '## Web',
     '',
-    `Initial JavaScript: the entry script of the built \`index.html\` and the ${web.files.length - 1} modules it preloads, gzipped at level 9, ${kb(web.total)} in all; the largest:`,
+    `Initial JavaScript: the entry script of the built \`index.html\` and the ${web.files.length - 1} modules it preloads, gzipped at level 9, ${kb(web.total)} in all; the largest (Rollup names a shared chunk after one of its modules: a chunk can hold much more than its name says):`,
     '',
     '| file | gzipped |',
     '|---|---:|',
