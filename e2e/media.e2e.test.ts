@@ -7,7 +7,7 @@ import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
+import { PASSWORD, postJson, postWithPhotos, schoolVerifiedStudent, tag } from './students';
 
 /** The media gallery, /media and /media/{id} (companion spec §2 "Media gallery", §4 "Media grid"). */
 
@@ -37,32 +37,6 @@ function photo(width: number, height: number, hue: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
-}
-
-/** Uploads photos as multipart/form-data (POST /api/uploads), then posts them (POST /api/posts). */
-async function createPost(page: Page, text: string, photos: Buffer[]): Promise<PostDto> {
-  const mediaIds: string[] = [];
-  for (const [i, buffer] of photos.entries()) {
-    const { status, id } = await page.evaluate(
-      async ({ base64, name }) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const form = new FormData();
-        form.append('file', new File([bytes], name, { type: 'image/png' }));
-        const res = await fetch('/api/uploads', {
-          method: 'POST',
-          headers: { 'x-quad-csrf': '1' },
-          body: form,
-        });
-        return { status: res.status, id: ((await res.json()) as { id: string }).id };
-      },
-      { base64: buffer.toString('base64'), name: `photo-${i}.png` },
-    );
-    expect(status).toBe(201);
-    mediaIds.push(id);
-  }
-  const created = await sendJson<PostDto>(page, '/api/posts', { text, mediaIds });
-  expect(created.status).toBe(201);
-  return created.json;
 }
 
 const grid = (page: Page) => page.getByRole('list', { name: MEDIA_MESSAGES.gridLabel });
@@ -100,7 +74,7 @@ describe('media gallery', () => {
         i === total - 1
           ? [await photo(1200, 900, 10), await photo(600, 900, 130), await photo(800, 800, 250)]
           : [await photo(i % 2 ? 600 : 900, i % 2 ? 900 : 600, i * 20)];
-      created.push(await createPost(page, text, photos));
+      created.push(await postWithPhotos(page, text, photos));
     }
     expect(await postJson(page, '/api/posts', { text: `Only words ${run}` })).toBe(201);
     const newestFirst = [...created].reverse();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CAMPUSES, type CampusId } from '@common/campuses';
+import type { PostDto } from '@common/schemas/posts';
 import { DESKTOP, openPage, type RunningServer } from './harness';
 
 export const tag = () => randomUUID().slice(0, 8);
@@ -89,4 +90,30 @@ export async function schoolVerifiedStudent(
     }),
   ).toBe(200);
   return { ...opened, email };
+}
+
+/** Uploads photos as multipart/form-data (POST /api/uploads), then posts them (POST /api/posts). */
+export async function postWithPhotos(page: Page, text: string, photos: Buffer[]): Promise<PostDto> {
+  const mediaIds: string[] = [];
+  for (const [i, buffer] of photos.entries()) {
+    const { status, id } = await page.evaluate(
+      async ({ base64, name }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const form = new FormData();
+        form.append('file', new File([bytes], name, { type: 'image/png' }));
+        const res = await fetch('/api/uploads', {
+          method: 'POST',
+          headers: { 'x-quad-csrf': '1' },
+          body: form,
+        });
+        return { status: res.status, id: ((await res.json()) as { id: string }).id };
+      },
+      { base64: buffer.toString('base64'), name: `photo-${i}.png` },
+    );
+    expect(status).toBe(201);
+    mediaIds.push(id);
+  }
+  const created = await sendJson<PostDto>(page, '/api/posts', { text, mediaIds });
+  expect(created.status).toBe(201);
+  return created.json;
 }

@@ -140,11 +140,13 @@ function ProfileMenu({ viewer }: { viewer: Viewer }) {
   return (
     <DeferredMenu
       className={styles.trigger!}
-      label="Profile menu"
+      // The visible name is part of the accessible one (WCAG 2.5.3, label in name).
+      label={`${shortName(viewer)} @${viewer.username}, profile menu`}
       face={face}
       menu={(menus, openAtOnce) => (
         <menus.ProfileDropdown
           face={face}
+          label={`${shortName(viewer)} @${viewer.username}, profile menu`}
           defaultOpen={openAtOnce}
           viewer={viewer}
           className={styles.trigger!}

@@ -118,10 +118,11 @@ export function ProfileDropdown({
   defaultOpen,
   viewer,
   className,
-}: MenuProps & { viewer: Viewer; className: string }) {
+  label,
+}: MenuProps & { viewer: Viewer; className: string; label: string }) {
   return (
     <Dropdown.Root defaultOpen={defaultOpen}>
-      <Dropdown.Trigger className={className} aria-label="Profile menu">
+      <Dropdown.Trigger className={className} aria-label={label}>
         {face}
       </Dropdown.Trigger>
       <Dropdown.Portal>
