@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
-import {
-  launchBrowser,
-  maybeScreenshot,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { maybeScreenshot, openPage, startServer, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 interface Mail {
   to: string;
@@ -80,8 +64,8 @@ describe('dev mailbox', () => {
   it('shows a queued message once the worker has delivered it', async () => {
     const first = buildMail();
     const second = buildMail();
-    const [firstId, secondId] = queueMail(server.dataDir, first, second);
-    const origin = `http://127.0.0.1:${server.port}`;
+    const [firstId, secondId] = queueMail(env.server.dataDir, first, second);
+    const origin = `http://127.0.0.1:${env.server.port}`;
 
     // The outbox worker polls every second; the dev transport marks each message sent.
     await expect
@@ -96,8 +80,8 @@ describe('dev mailbox', () => {
     const listed = (await mailbox(origin)).find((m) => m.id === firstId);
     expect(listed).toMatchObject(first);
 
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/dev/mailbox'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/dev/mailbox'));
     await page.getByRole('heading', { level: 1, name: 'Dev mailbox' }).waitFor();
     await page.getByText('2 messages').waitFor();
 
@@ -148,7 +132,7 @@ describe('dev mailbox', () => {
       expect(res.status).toBe(404);
 
       // In a browser the path is just an unknown page of the app.
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(env.browser);
       await page.goto(closed.url('ut', '/dev/mailbox'));
       await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
       expect(await page.getByRole('heading', { name: 'Dev mailbox' }).count()).toBe(0);

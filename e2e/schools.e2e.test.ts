@@ -1,27 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAMPUSES, SCHOOLS } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const queryOf = (page: Page) => new URL(page.url()).searchParams.get('q');
@@ -38,8 +21,8 @@ function finder(page: Page) {
 
 describe('welcome page (generic campus)', () => {
   it('offers the three ways in, how it works, the features and an FAQ that opens on click', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/home'));
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1 }).waitFor();
 
@@ -78,14 +61,14 @@ describe('welcome page (generic campus)', () => {
   });
 
   it("a school's card opens that campus's own site", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/home'));
     const grid = page.getByRole('region', { name: 'Pick your campus' });
     for (const school of SCHOOLS) {
       await grid.getByRole('link', { name: school.productName }).waitFor();
     }
     await grid.getByRole('link', { name: CAMPUSES.ucla.productName }).click();
-    await expect.poll(() => hostOf(page)).toBe(`ucla.localhost:${server.port}`);
+    await expect.poll(() => hostOf(page)).toBe(`ucla.localhost:${env.server.port}`);
     await expect.poll(() => page.title()).toBe(CAMPUSES.ucla.productName);
     expect(errors).toEqual([]);
     await context.close();
@@ -94,8 +77,8 @@ describe('welcome page (generic campus)', () => {
 
 describe('school finder', () => {
   it('lists the seven schools and narrows them as you type, keeping the query in the URL', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/search_schools'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/search_schools'));
     const { field, schools } = finder(page);
     await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
     expect(await schools.allInnerTexts()).toEqual(
@@ -118,8 +101,8 @@ describe('school finder', () => {
   });
 
   it("arrow keys move the highlight and Enter opens the highlighted school's site", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/search_schools?q=texas'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/search_schools?q=texas'));
     const { field, schools, selected } = finder(page);
     await expect.poll(() => field.inputValue()).toBe('texas');
     await expect.poll(() => schools.count()).toBe(2);
@@ -137,16 +120,16 @@ describe('school finder', () => {
     );
 
     await field.press('Enter');
-    await expect.poll(() => hostOf(page)).toBe(`smu.localhost:${server.port}`);
-    expect(page.url().startsWith(server.url('smu', '/'))).toBe(true);
+    await expect.poll(() => hostOf(page)).toBe(`smu.localhost:${env.server.port}`);
+    expect(page.url().startsWith(env.server.url('smu', '/'))).toBe(true);
     await expect.poll(() => page.title()).toBe(CAMPUSES.smu.productName);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('says exactly that nothing matched', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/search_schools'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/search_schools'));
     const { field, schools } = finder(page);
     await expect.poll(() => schools.count()).toBe(SCHOOLS.length);
     await field.fill('zzz');
@@ -163,7 +146,7 @@ describe('school finder', () => {
     // Enter with nothing highlighted stays here (a school would open at once).
     await field.press('Enter');
     await page.waitForTimeout(300);
-    expect(hostOf(page)).toBe(`campus.localhost:${server.port}`);
+    expect(hostOf(page)).toBe(`campus.localhost:${env.server.port}`);
     expect(pathOf(page)).toBe('/search_schools');
     await maybeScreenshot(page, 'search-schools-empty');
     expect(errors).toEqual([]);
@@ -171,8 +154,8 @@ describe('school finder', () => {
   });
 
   it("the generic site's top-bar search leads to the school finder and fills it", async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
+    await page.goto(env.server.url('campus', '/home'));
     const topSearch = page
       .getByRole('banner')
       .getByRole('searchbox', { name: MESSAGES.searchSchools });
@@ -193,8 +176,8 @@ describe('school finder', () => {
   });
 
   it('on a phone the bottom bar search opens the finder', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page, errors } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('campus', '/home'));
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Search schools' })

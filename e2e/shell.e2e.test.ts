@@ -1,33 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPUSES, SCHOOLS } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('campus sites', () => {
   it('each campus host shows its own name, colours, city and logo', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     for (const campus of SCHOOLS) {
-      await page.goto(server.url(campus.id, '/home'));
+      await page.goto(env.server.url(campus.id, '/home'));
       await expect.poll(() => page.title()).toBe(campus.productName);
       await page.getByRole('link', { name: `${campus.productName} home` }).waitFor();
       const brand = await page.evaluate(() =>
@@ -51,15 +33,15 @@ describe('campus sites', () => {
   });
 
   it('any other host is OU', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(server.url('bare', '/home'));
+    const { context, page } = await openPage(env.browser);
+    await page.goto(env.server.url('bare', '/home'));
     await expect.poll(() => page.title()).toBe('OU Buy / Sell');
     await context.close();
   });
 
   it('shows signed-out visitors that the community is private, with Join Group', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/'));
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
     await page.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
     const main = page.getByRole('main');
@@ -72,8 +54,8 @@ describe('campus sites', () => {
   });
 
   it('the generic campus shows the welcome page', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('campus', '/home'));
     await expect.poll(() => page.title()).toBe(CAMPUSES.campus.productName);
     for (const label of [
       MESSAGES.viewYourCampus,
@@ -95,8 +77,8 @@ describe('campus sites', () => {
 
 describe('not found', () => {
   it('an unknown path shows the not-found screen with Go To Feed', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ou', '/this/does/not/exist'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ou', '/this/does/not/exist'));
     await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
     await page.getByText(MESSAGES.notFoundHint).waitFor();
     await page.getByRole('link', { name: MESSAGES.goToFeed }).click();
@@ -106,8 +88,8 @@ describe('not found', () => {
   });
 
   it('/404 shows Error 404', async () => {
-    const { context, page } = await openPage(browser);
-    const response = await page.goto(server.url('smu', '/404'));
+    const { context, page } = await openPage(env.browser);
+    const response = await page.goto(env.server.url('smu', '/404'));
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: MESSAGES.error404 }).waitFor();
     await context.close();
@@ -116,8 +98,8 @@ describe('not found', () => {
 
 describe('responsive layout', () => {
   it('desktop shows the sidebar with labels and the right rail, no bottom bar', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
-    await page.goto(server.url('ou', '/home'));
+    const { context, page } = await openPage(env.browser, DESKTOP);
+    await page.goto(env.server.url('ou', '/home'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.count()).toBe(1); // the bottom bar is not rendered visible
     await nav.getByRole('link', { name: 'Buy / Sell' }).waitFor();
@@ -129,8 +111,8 @@ describe('responsive layout', () => {
   });
 
   it('at 1170 px the sidebar collapses to icons', async () => {
-    const { context, page } = await openPage(browser, { width: 1100, height: 900 });
-    await page.goto(server.url('ou', '/home'));
+    const { context, page } = await openPage(env.browser, { width: 1100, height: 900 });
+    await page.goto(env.server.url('ou', '/home'));
     const link = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Buy / Sell' });
@@ -143,8 +125,8 @@ describe('responsive layout', () => {
   });
 
   it('mobile shows the bottom bar instead of the sidebar and hides the header while scrolling down', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
-    await page.goto(server.url('ou', '/settings/terms'));
+    const { context, page, errors } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('ou', '/settings/terms'));
     await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     const bars = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => bars.count()).toBe(1);
@@ -167,8 +149,8 @@ describe('responsive layout', () => {
   });
 
   it('the generic campus bottom bar has home, search schools and settings', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    await page.goto(server.url('campus', '/home'));
+    const { context, page } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('campus', '/home'));
     const bar = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Home', 'Search schools', 'Settings'])
       await bar.getByRole('link', { name: label }).waitFor();
@@ -178,11 +160,11 @@ describe('responsive layout', () => {
 
 describe('alerts', () => {
   it('copying the support e-mail shows a success alert with its progress bar for 2.6 s', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url('uf'),
+      origin: env.server.url('uf'),
     });
-    await page.goto(server.url('uf', '/home'));
+    await page.goto(env.server.url('uf', '/home'));
     await page.getByRole('button', { name: 'Copy support e-mail' }).click();
     const alert = page.getByRole('status').filter({ hasText: MESSAGES.copiedToClipboard });
     await alert.waitFor();

@@ -1,27 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAMPUSES, type CampusId } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
-import {
-  DESKTOP,
-  launchBrowser,
-  maybeScreenshot,
-  MOBILE,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -50,9 +33,9 @@ describe('static pages', () => {
   ];
 
   it('every settings route opens on its own page with its title and a clean console', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     for (const [route, heading] of routes) {
-      const response = await page.goto(server.url('ut', route));
+      const response = await page.goto(env.server.url('ut', route));
       expect(response?.status(), route).toBe(200);
       await title(page, heading).waitFor();
       expect(pathOf(page)).toBe(route);
@@ -63,8 +46,8 @@ describe('static pages', () => {
   });
 
   it('Terms of Service carries its date, the campus name and every number of the policy', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/settings/terms'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/settings/terms'));
     const terms = documentOf(page, MESSAGES.settingsTermsOfService);
     await terms.waitFor();
     await terms.getByText(MESSAGES.termsLastUpdated).waitFor();
@@ -106,9 +89,9 @@ describe('static pages', () => {
   });
 
   it('each campus host gets Terms in its own name', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(env.browser);
     for (const id of ['smu', 'campus'] satisfies CampusId[]) {
-      await page.goto(server.url(id, '/settings/terms'));
+      await page.goto(env.server.url(id, '/settings/terms'));
       const terms = documentOf(page, MESSAGES.settingsTermsOfService);
       await terms.getByText(CAMPUSES[id].productName, { exact: true }).first().waitFor();
     }
@@ -116,13 +99,13 @@ describe('static pages', () => {
   });
 
   it('Privacy Policy has its date, and #cookies lands on the Cookies section', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/settings/privacy'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/settings/privacy'));
     const privacy = documentOf(page, MESSAGES.settingsPrivacyPolicy);
     await privacy.getByText(MESSAGES.privacyLastUpdated).waitFor();
     expect(MESSAGES.privacyLastUpdated).toContain('June 24, 2022');
 
-    await page.goto(server.url('ut', '/settings/privacy#cookies'));
+    await page.goto(env.server.url('ut', '/settings/privacy#cookies'));
     const cookies = page.getByRole('heading', { level: 2, name: 'Cookies', exact: true });
     await cookies.waitFor();
     // Scrolled down to it (the document is far taller than the window)…
@@ -144,8 +127,8 @@ describe('static pages', () => {
   });
 
   it('Return Policy gives 2 days with the seller, then 2 more days with support: 4 in total', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url('ut', '/settings/returns'));
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url('ut', '/settings/returns'));
     const returns = documentOf(page, MESSAGES.settingsReturnPolicy);
     await returns.waitFor();
     const text = (await returns.innerText()).replace(/\s+/g, ' ');
@@ -157,14 +140,14 @@ describe('static pages', () => {
   });
 
   it("Help and Feedback send students to the campus's Instagram and support e-mail", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(env.browser);
     for (const id of ['uf', 'duke'] satisfies CampusId[]) {
       const campus = CAMPUSES[id];
       for (const [route, heading] of [
         ['/settings/help', MESSAGES.settingsCustomerSupport],
         ['/settings/feedback', MESSAGES.settingsGiveUsFeedback],
       ] as const) {
-        await page.goto(server.url(id, route));
+        await page.goto(env.server.url(id, route));
         await title(page, heading).waitFor();
         const ways = page.getByRole('list', { name: 'Ways to reach us' });
         const instagram = ways.getByRole('link', { name: /Send us a DM/ });
@@ -187,8 +170,8 @@ describe('static pages', () => {
 
 describe('settings menu', () => {
   it('on desktop /settings opens About beside the menu panel, with the current page marked', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
-    await page.goto(server.url('ut', '/settings'));
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
+    await page.goto(env.server.url('ut', '/settings'));
     await expect.poll(() => pathOf(page)).toBe('/settings/about');
     await title(page, MESSAGES.settingsAbout).waitFor();
 
@@ -234,7 +217,7 @@ describe('settings menu', () => {
     await maybeScreenshot(page, 'settings-terms-desktop');
 
     // The policy texts' /settings/trust is the Trust and Safety item.
-    await page.goto(server.url('ut', '/settings/trust'));
+    await page.goto(env.server.url('ut', '/settings/trust'));
     await title(page, MESSAGES.settingsTrustAndSafety).waitFor();
     await expect.poll(() => current.allInnerTexts()).toEqual([MESSAGES.settingsTrustAndSafety]);
 
@@ -245,8 +228,8 @@ describe('settings menu', () => {
   });
 
   it('on mobile /settings is the menu; an item opens its page and Back returns to the menu', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
-    await page.goto(server.url('ut', '/settings'));
+    const { context, page, errors } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('ut', '/settings'));
     await title(page, 'Settings').waitFor();
     expect(pathOf(page)).toBe('/settings');
     const menu = page.getByRole('navigation', { name: 'Settings' });
@@ -271,7 +254,7 @@ describe('settings menu', () => {
     expect(pathOf(page)).toBe('/settings');
 
     // Opened directly (no history to go back to), Back still leads to the menu.
-    await page.goto(server.url('ut', '/settings/privacy'));
+    await page.goto(env.server.url('ut', '/settings/privacy'));
     await title(page, MESSAGES.settingsPrivacyPolicy).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await title(page, 'Settings').waitFor();
@@ -283,8 +266,8 @@ describe('settings menu', () => {
 
 describe('footer', () => {
   it('the policy links of the footer lead to their pages', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
-    await page.goto(server.url('ou', '/home'));
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
+    await page.goto(env.server.url('ou', '/home'));
     const footer = page.getByRole('navigation', { name: 'Policies' });
     for (const [label, route, heading] of [
       ['Terms of Service', '/settings/terms', MESSAGES.settingsTermsOfService],
@@ -303,8 +286,8 @@ describe('footer', () => {
   });
 
   it('on a phone the footer follows the page', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    await page.goto(server.url('ou', '/settings/about'));
+    const { context, page } = await openPage(env.browser, MOBILE);
+    await page.goto(env.server.url('ou', '/settings/about'));
     const footer = page.getByRole('navigation', { name: 'Policies' });
     await footer.getByRole('link', { name: 'Returns', exact: true }).click();
     await title(page, MESSAGES.settingsReturnPolicy).waitFor();

@@ -47,15 +47,16 @@ export function createGoogleSignIn({
 
     async finish(campus: Campus, callbackUrl: URL): Promise<GoogleOutcome> {
       const params = callbackUrl.searchParams;
+      const state = params.get('state');
+      // Taken (and so deleted) whatever the answer: a cancelled sign-in leaves nothing behind.
+      const pending = state
+        ? await authRepository.takeOauthState(db.kysely, hashSecret(state), now())
+        : undefined;
       if (params.get('error'))
         return {
           ok: false,
           error: params.get('error') === 'access_denied' ? 'canceled' : 'unknown',
         };
-      const state = params.get('state');
-      const pending = state
-        ? await authRepository.takeOauthState(db.kysely, hashSecret(state), now())
-        : undefined;
       if (!state || !pending || pending.campus_id !== campus.id)
         return { ok: false, error: 'invalidCredential' };
 

@@ -320,11 +320,23 @@ describe('finishing Google sign-in', () => {
     expect(await usersWithEmail(claims.email)).toHaveLength(0);
   });
 
-  it('reports a cancelled consent (error=access_denied) as google_error=canceled', async () => {
+  it('reports a cancelled consent (error=access_denied) as google_error=canceled, and forgets the pending sign-in', async () => {
+    const started = await authorize();
+    const state = started.searchParams.get('state')!;
+    const pending = () =>
+      t.db.kysely
+        .selectFrom('oauth_states')
+        .select('id')
+        .where('id', '=', hashSecret(state))
+        .executeTakeFirst();
+    expect(await pending()).toBeDefined();
     expectFailure(
-      await callback('/api/auth/google/callback?error=access_denied&state=x'),
+      await callback(
+        `/api/auth/google/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+      ),
       'canceled',
     );
+    expect(await pending()).toBeUndefined();
     expectFailure(await callback('/api/auth/google/callback?error=server_error'), 'unknown');
   });
 });
