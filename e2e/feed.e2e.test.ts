@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { schoolVerifiedStudent, tag } from './students';
+import { postJson, schoolVerifiedStudent, tag } from './students';
 
 const env = serverAndBrowser();
 let photoDir: string;
@@ -313,6 +313,40 @@ describe('feed, composer and post page', () => {
     await maybeScreenshot(page, 'sidebar-composer-desktop');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the first page of the feed comes with /home: no request for it before it shows', async () => {
+    const { page, context, errors } = await member('Rowan Ellis');
+    const text = `Bike lock with two keys ${tag()}`;
+    expect(await postJson(page, '/api/posts', { text })).toBe(201);
+    const feedRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/feed') feedRequests.push(request.url());
+    });
+    await page.goto(env.server.url('ut', '/home'));
+    await page.getByRole('list', { name: 'Posts' }).getByText(text).waitFor();
+    expect(feedRequests).toEqual([]);
+    // Another category is read from the API as before.
+    await page.getByLabel(MESSAGES.posts.category).selectOption('furniture');
+    await expect.poll(() => feedRequests.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Share Group opens the share dialog with the campus link and its share targets', async () => {
+    const { page, context, errors } = await member('Sage Flores');
+    await page.goto(env.server.url('ut', '/home'));
+    await page.getByRole('button', { name: MESSAGES.shareGroup }).click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.shareGroup });
+    await dialog.getByRole('link', { name: 'Share by e-mail' }).waitFor();
+    const whatsapp = await dialog
+      .getByRole('link', { name: 'Share on WhatsApp' })
+      .getAttribute('href');
+    expect(decodeURIComponent(whatsapp!)).toContain(env.server.url('ut', '').replace(/\/$/, ''));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -25,7 +25,7 @@ import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService } from './modules/auth/sessions.service';
 import { campusRoutes } from './modules/campuses/campuses.routes';
 import { liveRoutes } from './modules/live/live.routes';
-import { postsRoutes } from './modules/posts/posts.routes';
+import { createCachedPostsService, postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
@@ -102,11 +102,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes);
   await app.register(verificationRoutes);
   await app.register(mediaRoutes);
-  await app.register(postsRoutes);
+  const posts = await createCachedPostsService(app);
+  await app.register(postsRoutes, { posts });
   await app.register(liveRoutes);
   // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
   if (config.devMailbox) await app.register(mailboxRoutes);
-  await registerWebApp(app, deps);
+  await registerWebApp(app, deps, posts);
   return app;
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
+import { loginAs } from '../../test/auth';
 import { buildPost, buildUser } from '../../test/factories';
 
 let t: TestContext;
@@ -52,6 +53,36 @@ describe('serving the web app', () => {
     expect(JSON.parse(boot ?? 'null')).toMatchObject({
       campus: { id: 'ut', city: 'Austin, Texas' },
     });
+  });
+
+  it('writes the first feed page into /home for a signed-in student, as the API answers it', async () => {
+    const viewer = await buildUser(t.db, { campus_id: 'smu', verified: true });
+    const author = await buildUser(t.db, { campus_id: 'smu', first_name: 'Kai' });
+    await buildPost(t.db, author, { text: 'Futon </script><script>alert(1)</script> for sale' });
+    const cookie = await loginAs(t.app, viewer);
+    const page = (url: string, withCookie = true) =>
+      t.app.inject({
+        url,
+        headers: { ...html, host: 'smu.localhost:3000', ...(withCookie ? { cookie } : {}) },
+      });
+    const feedOf = (body: string) =>
+      /<script type="application\/json" id="quad-feed">(.*?)<\/script>/s.exec(body)?.[1];
+
+    const res = await page('/home?filter=notify-posted');
+    const written = feedOf(res.body);
+    // The user's text cannot close the data block: every "<" is escaped.
+    expect(written).not.toContain('<');
+    const api = await t.app.inject({
+      url: '/api/feed',
+      headers: { host: 'smu.localhost:3000', cookie },
+    });
+    expect(JSON.parse(written!)).toEqual(api.json());
+    expect(api.json().items[0].text).toBe('Futon </script><script>alert(1)</script> for sale');
+
+    // Only the default feed of a signed-in student's own /home.
+    expect(feedOf((await page('/home', false)).body)).toBeUndefined();
+    expect(feedOf((await page('/home?category=furniture')).body)).toBeUndefined();
+    expect(feedOf((await page('/media')).body)).toBeUndefined();
   });
 
   it('answers any unknown page path with the app (profiles live at /{username})', async () => {

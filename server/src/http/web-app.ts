@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GENERIC_CAMPUS_ID } from '@common/campuses';
 import type { AppDeps } from '../app';
 import { createCampusService } from '../modules/campuses/campuses.service';
-import { createPostsService } from '../modules/posts/posts.service';
+import type { PostsService } from '../modules/posts/posts.service';
 import { presentViewer } from '../modules/users/users.presenter';
 import { LOCAL_MEDIA_PREFIX } from '../platform/storage/disk-store';
 
@@ -15,7 +16,11 @@ const HEAD_MARK = '<!--app-head-->';
  * every page route answered with index.html carrying the campus of the host,
  * so the first paint already has the right name, colours and logo.
  */
-export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  deps: AppDeps,
+  posts: PostsService,
+): Promise<void> {
   const { config } = deps;
   const campuses = createCampusService(config.publicUrl);
   const indexFile = path.join(config.webDist, 'index.html');
@@ -55,7 +60,6 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     reply.redirect(withQuery('/home', request.url), 302),
   );
 
-  const posts = createPostsService({ db: deps.db, storage: deps.storage, bus: deps.bus });
   const renderPage = async (request: FastifyRequest, status: number, reply: FastifyReply) => {
     const campus = request.campus;
     if (!template) {
@@ -72,6 +76,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       google: Boolean(config.google),
     };
     const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
+    const feed = await firstFeedPage(request);
     const head = [
       `<title>${escapeHtml(dto.productName)}</title>`,
       `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
@@ -80,6 +85,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       ...(await openGraph(request)),
       `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
       `<script type="application/json" id="quad-boot">${boot}</script>`,
+      ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
     ].join('\n    ');
     return reply
       .status(status)
@@ -87,6 +93,23 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       .header('cache-control', 'private, no-cache')
       .send(template.replace(HEAD_MARK, head));
   };
+
+  /**
+   * The first page of the campus feed, written into /home for a signed-in
+   * student: the feed paints with the page, without waiting for a second
+   * round trip (DESIGN §13). The JSON the API would answer, from the same cache.
+   */
+  async function firstFeedPage(request: FastifyRequest): Promise<string | null> {
+    const url = new URL(request.url, 'http://quad');
+    if (url.pathname !== '/home' || url.searchParams.has('category') || !request.user) return null;
+    if (request.campus.id === GENERIC_CAMPUS_ID) return null;
+    const feed = await posts.feed(request.user, request.campus, {}).catch((error: unknown) => {
+      request.log.error({ err: error }, 'first feed page failed');
+      return null;
+    });
+    // "<" only ever stands inside JSON strings, where \u003c means the same.
+    return feed?.replace(/</g, '\\u003c') ?? null;
+  }
 
   async function openGraph(request: FastifyRequest): Promise<string[]> {
     const match = /^\/post\/([A-Za-z0-9-]{1,64})\/?(?:\?|$)/.exec(request.url);

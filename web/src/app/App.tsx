@@ -13,7 +13,9 @@ import { postRoutes } from '../features/post/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
+import { ALL_CATEGORIES } from '@common/categories';
 import type { BootData } from '../lib/boot';
+import { postKeys, type PostPages } from '../lib/post-keys';
 import { meQueryOptions, useViewer } from '../lib/session';
 import { AppLayout } from './layout/AppLayout';
 
@@ -79,6 +81,11 @@ export function App({ boot }: { boot: BootData }) {
     });
     // The page arrived with the session: no loading state for it on first paint.
     client.setQueryData(meQueryOptions.queryKey, boot.me);
+    // …and /home with the first page of the feed.
+    if (boot.feed) {
+      const pages: PostPages = { pages: [boot.feed], pageParams: [undefined] };
+      client.setQueryData(postKeys.feed(ALL_CATEGORIES), pages);
+    }
     return client;
   });
   return (

@@ -1,11 +1,14 @@
 import type { Me } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
+import type { PostList } from '@common/schemas/posts';
 import { api } from './api';
 
 export interface BootData {
   campus: CampusDto;
   /** The signed-in user (or null) at page load, so the first paint needs no request. */
   me: Me;
+  /** /home for a signed-in student: the first page of the feed, so it paints with the page. */
+  feed?: PostList;
 }
 
 /**
@@ -14,7 +17,13 @@ export interface BootData {
  */
 export async function readBootData(): Promise<BootData> {
   const element = document.getElementById('quad-boot');
-  if (element?.textContent) return JSON.parse(element.textContent) as BootData;
+  if (element?.textContent) {
+    const feed = document.getElementById('quad-feed')?.textContent;
+    return {
+      ...(JSON.parse(element.textContent) as BootData),
+      ...(feed ? { feed: JSON.parse(feed) as PostList } : {}),
+    };
+  }
   const [campus, me] = await Promise.all([api<CampusDto>('/api/campus'), api<Me>('/api/me')]);
   const root = document.documentElement.style;
   root.setProperty('--brand', campus.theme.primary);

@@ -1,24 +1,12 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '@common/categories';
 import { MESSAGES } from '@common/messages';
-import type { CreatePostBody, MediaDto, PostDto, PostList, PostPage } from '@common/schemas/posts';
+import type { CreatePostBody, MediaDto, PostDto, PostPage } from '@common/schemas/posts';
 import { api, ApiError } from './api';
 
-/**
- * The posts API shared by the feed and the post pages. Every post query lives
- * under ['posts', …] so a save or a new post can patch them all.
- */
-export const postKeys = {
-  all: ['posts'] as const,
-  feeds: ['posts', 'feed'] as const,
-  feed: (category: string) => ['posts', 'feed', category] as const,
-  saved: ['posts', 'saved'] as const,
-  detail: (id: string) => ['posts', 'detail', id] as const,
-  likes: (id: string) => ['posts', 'likes', id] as const,
-};
+import { postKeys, type PostPages } from './post-keys';
 
-/** A paged list of posts as TanStack Query caches it (the feed, saved posts). */
-export type PostPages = InfiniteData<PostList, string | undefined>;
+export { postKeys, type PostPages };
 
 export function fetchPostPage(id: string): Promise<PostPage> {
   return api<PostPage>(`/api/posts/${encodeURIComponent(id)}`);

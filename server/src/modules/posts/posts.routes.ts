@@ -14,18 +14,29 @@ import {
 import { LIMITS } from '../../http/rate-limit';
 import { createPostCache } from './posts.cache';
 import { checkedBody } from './posts.writer';
-import { createPostsService } from './posts.service';
+import { createPostsService, type PostsService } from './posts.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
-/** Feed, post pages, posting, comments, deletes and saves. */
-export async function postsRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/**
+ * The posts service with its campus cache (ADR 004), made once per app: the
+ * API and the pages that carry their first feed page (http/web-app.ts) share it.
+ */
+export async function createCachedPostsService(app: FastifyInstance): Promise<PostsService> {
   const { db, storage, bus, config } = app.deps;
   const log = (error: unknown) => app.log.error({ err: error }, 'post side effect failed');
   const cache = await createPostCache({ bus, ttlMs: config.postsCacheMs, log });
   app.addHook('onClose', () => cache.close());
-  const posts = createPostsService({ db, storage, bus, cache, log });
+  return createPostsService({ db, storage, bus, cache, log });
+}
+
+/** Feed, post pages, posting, comments, deletes and saves. */
+export async function postsRoutes(
+  fastify: FastifyInstance,
+  { posts }: { posts: PostsService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.deps;
   const checkBodies = config.env !== 'production';
   /** Pages come as JSON text from the service (posts.writer.ts), checked outside production. */
   const json =

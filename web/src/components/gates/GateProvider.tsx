@@ -1,25 +1,34 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../../lib/session';
-import { AuthPromptDialog } from './AuthPromptDialog';
+import { useIdleImport } from '../../lib/use-idle-import';
 import {
   type AuthPromptType,
   GateContext,
   type GateContextValue,
   type SchoolPromptType,
 } from './gate-context';
-import { SchoolVerifyPrompt } from './SchoolVerifyPrompt';
+
+// The prompts' code (Radix Dialog and its focus and scroll locks) comes after the first paint.
+const loadPrompts = () => import('./prompts');
 
 /**
  * Holds the shell's two permission prompts (spec core §4 "Nav state"): the
  * guest prompt closes by itself once a user exists, the school-verification
  * prompt once the user is school-verified. AppLayout wraps every page in it.
  * Dismissed (Escape, Close, Not now), a prompt gives the focus back to the
- * control that opened it, as a dialog should for keyboard users.
+ * control that opened it, as a dialog should for keyboard users. Their code
+ * arrives once the browser is idle, or at once when one is asked for.
  */
 export function GateProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const [authPrompt, setAuthPrompt] = useState<AuthPromptType | null>(null);
   const [schoolPrompt, setSchoolPrompt] = useState<SchoolPromptType | null>(null);
+
+  const [prompts, loadPromptsNow] = useIdleImport(loadPrompts);
+  const asked = authPrompt !== null || schoolPrompt !== null;
+  useEffect(() => {
+    if (asked && !prompts) loadPromptsNow();
+  }, [asked, prompts, loadPromptsNow]);
 
   const signedIn = viewer !== null;
   const schoolVerified = viewer?.schoolVerified ?? false;
@@ -66,16 +75,20 @@ export function GateProvider({ children }: { children: ReactNode }) {
   return (
     <GateContext.Provider value={value}>
       {children}
-      <AuthPromptDialog
-        type={authPrompt}
-        onClose={closeAuth}
-        onDismiss={() => dismiss(closeAuth)}
-      />
-      <SchoolVerifyPrompt
-        type={schoolPrompt}
-        onClose={closeSchool}
-        onDismiss={() => dismiss(closeSchool)}
-      />
+      {prompts ? (
+        <>
+          <prompts.AuthPromptDialog
+            type={authPrompt}
+            onClose={closeAuth}
+            onDismiss={() => dismiss(closeAuth)}
+          />
+          <prompts.SchoolVerifyPrompt
+            type={schoolPrompt}
+            onClose={closeSchool}
+            onDismiss={() => dismiss(closeSchool)}
+          />
+        </>
+      ) : null}
     </GateContext.Provider>
   );
 }

@@ -3,9 +3,12 @@ import { MESSAGES } from '@common/messages';
 import { Button, ButtonLink } from '../ui/Button';
 import { CampusLogo } from '../ui/CampusLogo';
 import { LockIcon, MapPinIcon, ShareIcon } from '../ui/Icons';
-import { ShareDialog } from '../gates/ShareDialog';
 import { isGenericCampus, useCampus } from '../../lib/campus';
+import { useIdleImport } from '../../lib/use-idle-import';
 import { useViewer } from '../../lib/session';
+
+// The share dialog's code comes after the first paint.
+const loadShareDialog = () => import('../gates/ShareDialog');
 
 /**
  * The campus group card of the sidebar (spec core §1, §6): name, members,
@@ -15,6 +18,7 @@ export function GroupCard() {
   const campus = useCampus();
   const viewer = useViewer();
   const [sharing, setSharing] = useState(false);
+  const [share, loadShareNow] = useIdleImport(loadShareDialog);
   const generic = isGenericCampus(campus);
   const invite = generic
     ? `Find your school's buy and sell group on ${campus.productName}.`
@@ -38,18 +42,27 @@ export function GroupCard() {
         </p>
         {viewer ? (
           <>
-            <Button variant="secondary" block onClick={() => setSharing(true)}>
+            <Button
+              variant="secondary"
+              block
+              onClick={() => {
+                setSharing(true);
+                loadShareNow();
+              }}
+            >
               <ShareIcon width={18} height={18} />
               {MESSAGES.shareGroup}
             </Button>
-            <ShareDialog
-              open={sharing}
-              onOpenChange={setSharing}
-              title={MESSAGES.shareGroup}
-              description={shareHint}
-              url={campus.url}
-              text={invite}
-            />
+            {share ? (
+              <share.ShareDialog
+                open={sharing}
+                onOpenChange={setSharing}
+                title={MESSAGES.shareGroup}
+                description={shareHint}
+                url={campus.url}
+                text={invite}
+              />
+            ) : null}
           </>
         ) : (
           <ButtonLink to="/user_registration" block>

@@ -1,0 +1,3 @@
+/** The two permission prompts, loaded after the first paint (GateProvider). */
+export { AuthPromptDialog } from './AuthPromptDialog';
+export { SchoolVerifyPrompt } from './SchoolVerifyPrompt';
