@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
 import { loginAs } from '../../test/auth';
@@ -78,6 +79,14 @@ describe('serving the web app', () => {
     });
     expect(JSON.parse(written!)).toEqual(api.json());
     expect(api.json().items[0].text).toBe('Futon </script><script>alert(1)</script> for sale');
+
+    // A page with its feed is compressed for browsers that take it.
+    const zipped = await t.app.inject({
+      url: '/home',
+      headers: { ...html, host: 'smu.localhost:3000', cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toContain('id="quad-feed"');
 
     // Only the default feed of a signed-in student's own /home.
     expect(feedOf((await page('/home', false)).body)).toBeUndefined();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GENERIC_CAMPUS_ID } from '@common/campuses';
@@ -87,11 +88,12 @@ export async function registerWebApp(
       `<script type="application/json" id="quad-boot">${boot}</script>`,
       ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
     ].join('\n    ');
-    return reply
+    reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .send(template.replace(HEAD_MARK, head));
+      .header('vary', 'accept-encoding');
+    return reply.send(compressed(request, reply, template.replace(HEAD_MARK, head)));
   };
 
   /**
@@ -156,6 +158,27 @@ async function openGraphTags(
       : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}">`,
   ];
+}
+
+/**
+ * A page compressed for a browser that takes it. Pages are answered from the
+ * not-found handler, which @fastify/compress's per-route hooks do not reach,
+ * and /home with its first feed page is some 25 KB of HTML, a fifth of that
+ * compressed: on a phone's connection that is a round trip or two saved.
+ */
+function compressed(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(html);
+  }
+  return html;
 }
 
 function withQuery(target: string, url: string): string {
