@@ -717,6 +717,7 @@ interface LighthouseReport {
 }
 
 const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_VERSION = '12.8.2';
 
 /**
  * Lighthouse (mobile: its default emulated phone, simulated slow 4G and 4× CPU
@@ -751,11 +752,6 @@ async function lighthouseFeed(webDist: string, dir: string): Promise<LighthouseR
     stdio: 'ignore',
   });
   const db = openDatabase({ kind: 'sqlite', file });
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
-  ]);
-  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
   try {
     const deadline = Date.now() + 60_000;
     while (
@@ -779,29 +775,15 @@ async function lighthouseFeed(webDist: string, dir: string): Promise<LighthouseR
       userAgent: 'lighthouse',
       ip: '127.0.0.1',
     });
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-      ],
-    });
     const url = `http://ou.localhost:${port}/home`;
     const runs: LighthouseRun[] = [];
     let version = '';
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: { Cookie: `quad_session=${token}` },
-      });
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError)
-        throw new Error(`Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      const lhr = runLighthouse(
+        url,
+        `quad_session=${token}`,
+        path.join(dir, `lighthouse-${i}.json`),
+      );
       version = lhr.lighthouseVersion;
       const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       runs.push({
@@ -827,10 +809,47 @@ async function lighthouseFeed(webDist: string, dir: string): Promise<LighthouseR
       version,
     };
   } finally {
-    chrome?.kill();
     server.kill('SIGTERM');
     await db.close();
   }
+}
+
+/** What Lighthouse's JSON report holds that the bench reads. */
+interface LighthouseResult {
+  lighthouseVersion: string;
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { displayValue?: string } | undefined>;
+}
+
+/**
+ * One Lighthouse run through its command line, fetched by npx from the npm
+ * registry at a fixed version: not a dependency of the project, since its
+ * trace engine depends on other packages' "latest", which no lock file keeps.
+ */
+function runLighthouse(url: string, cookie: string, output: string): LighthouseResult {
+  execFileSync(
+    'npx',
+    [
+      '--yes',
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--only-categories=performance,accessibility',
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const lhr = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseResult;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
+  return lhr;
 }
 
 function freePort(): Promise<number> {

@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, '..', process.env.QUAD_DIST ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload a page's own code with the page (http/web-app.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What the first paint needs comes as one file rather than two dozen small ones:

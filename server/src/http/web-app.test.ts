@@ -17,13 +17,26 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(2000))});`,
   );
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  // Vite's manifest: the feed page's chunk imports the app's own and one of its own.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      '_app.js': { file: 'assets/index-abc123.js' },
+      '_shared.js': { file: 'assets/shared-s1.js', imports: ['_app.js'] },
+      'src/features/feed/pages/FeedPage.tsx': {
+        file: 'assets/FeedPage-f1.js',
+        imports: ['_app.js', '_shared.js'],
+      },
+    }),
+  );
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -92,6 +105,20 @@ describe('serving the web app', () => {
     expect(feedOf((await page('/home', false)).body)).toBeUndefined();
     expect(feedOf((await page('/home?category=furniture')).body)).toBeUndefined();
     expect(feedOf((await page('/media')).body)).toBeUndefined();
+  });
+
+  it("preloads the feed page's own code with /home, not what the page loads anyway", async () => {
+    const home = await t.app.inject({ url: '/home', headers: html });
+    const preloaded = [
+      ...home.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ]
+      .map((m) => m[1])
+      .sort();
+    expect(preloaded).toEqual(['/assets/FeedPage-f1.js', '/assets/shared-s1.js']);
+    const other = await t.app.inject({ url: '/media', headers: html });
+    expect(other.body).not.toContain('modulepreload');
+    // The manifest itself is not served.
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it('answers any unknown page path with the app (profiles live at /{username})', async () => {

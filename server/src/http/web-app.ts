@@ -26,6 +26,7 @@ export async function registerWebApp(
   const campuses = createCampusService(config.publicUrl);
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const preloads = routePreloads(path.join(config.webDist, '.vite', 'manifest.json'), template);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -33,7 +34,7 @@ export async function registerWebApp(
       prefix: '/',
       index: false,
       wildcard: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(
@@ -85,6 +86,7 @@ export async function registerWebApp(
       `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
       ...(await openGraph(request)),
       `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
+      ...(preloads.get(new URL(request.url, 'http://quad').pathname) ?? []),
       `<script type="application/json" id="quad-boot">${boot}</script>`,
       ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
     ].join('\n    ');
@@ -158,6 +160,45 @@ async function openGraphTags(
       : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}">`,
   ];
+}
+
+/** Pages whose own code is worth fetching with the page, by the module the app loads for them. */
+const PAGE_MODULES: Record<string, string> = {
+  '/home': 'src/features/feed/pages/FeedPage.tsx',
+};
+
+/**
+ * `<link rel="modulepreload">` tags for a page's lazily loaded code, read from
+ * Vite's build manifest: the browser fetches it alongside the app's own file
+ * instead of after the app has run (one round trip less before the feed shows).
+ */
+function routePreloads(manifestFile: string, template: string | null): Map<string, string[]> {
+  const preloads = new Map<string, string[]>();
+  if (!template || !fs.existsSync(manifestFile)) return preloads;
+  type Chunk = { file: string; imports?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  // What index.html loads already needs no tag.
+  const loaded = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  const inPage = new Set([...template.matchAll(/\/(assets\/[^"']+\.js)/g)].map((m) => m[1]));
+  for (const [key, chunk] of Object.entries(manifest))
+    if (inPage.has(chunk.file)) collect(key, loaded);
+  for (const [page, module] of Object.entries(PAGE_MODULES)) {
+    const files = new Set<string>();
+    collect(module, files);
+    preloads.set(
+      page,
+      [...files]
+        .filter((file) => !loaded.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+    );
+  }
+  return preloads;
 }
 
 /**
