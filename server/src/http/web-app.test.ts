@@ -67,6 +67,10 @@ describe('serving the web app', () => {
     expect(JSON.parse(boot ?? 'null')).toMatchObject({
       campus: { id: 'ut', city: 'Austin, Texas' },
     });
+    // The top bar's brand paints before the app has run; the app draws the real one over it.
+    expect(res.body).toMatch(
+      /<div id="root"><header class="topbar" aria-hidden="true">.*<span class="topbar__name">UT Buy \/ Sell<\/span>/,
+    );
   });
 
   it('writes the first feed page into /home for a signed-in student, as the API answers it', async () => {
