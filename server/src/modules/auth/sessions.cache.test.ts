@@ -10,6 +10,7 @@ import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildUser } from '../../../test/factories';
 import { createSessionCache, type FoundSession } from './sessions.cache';
+import { testRedisUrl } from '../../../test/redis';
 
 /**
  * Sessions served from memory (ADR 005): no database round trip for a
@@ -17,9 +18,7 @@ import { createSessionCache, type FoundSession } from './sessions.cache';
  * their very next request, on this server and, through the bus, on another.
  */
 
-const redisUrl = process.env.QUAD_TEST_REDIS || '';
-if (process.env.CI === 'true' && !redisUrl)
-  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+const redisUrl = testRedisUrl();
 
 const queries: QueryCounter = { count: 0 };
 const servers = sharedDatabaseServers(queries);

@@ -9,6 +9,7 @@ import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { createPostCache } from './posts.cache';
+import { testRedisUrl } from '../../../test/redis';
 
 /**
  * The campus cache of feed pages and threads (DESIGN §13): served again
@@ -16,9 +17,7 @@ import { createPostCache } from './posts.cache';
  * on this server or, through the bus, on another one.
  */
 
-const redisUrl = process.env.QUAD_TEST_REDIS || '';
-if (process.env.CI === 'true' && !redisUrl)
-  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+const redisUrl = testRedisUrl();
 
 const queries: QueryCounter = { count: 0 };
 const servers = sharedDatabaseServers(queries);

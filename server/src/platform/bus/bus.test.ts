@@ -2,10 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BusEvent, EventBus } from './bus';
 import { createMemoryBus } from './memory-bus';
 import { createRedisBus } from './redis-bus';
+import { testRedisUrl } from '../../../test/redis';
 
-const redisUrl = process.env.QUAD_TEST_REDIS || '';
-if (process.env.CI === 'true' && !redisUrl)
-  throw new Error('CI=true requires Redis (QUAD_TEST_REDIS)');
+const redisUrl = testRedisUrl();
 
 function nextEvent(bus: EventBus, topic: string): Promise<BusEvent> {
   return new Promise((resolve, reject) => {

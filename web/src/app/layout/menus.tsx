@@ -44,6 +44,20 @@ function MenuLink({
   );
 }
 
+/** The two entries both account menus end with. */
+function SettingsAndLogOut() {
+  return (
+    <>
+      <MenuLink to="/settings/account" icon={SlidersIcon}>
+        {MESSAGES.settingsAccountSettings}
+      </MenuLink>
+      <MenuLink to="/logout" icon={LogOutIcon}>
+        {MESSAGES.settingsLogOut}
+      </MenuLink>
+    </>
+  );
+}
+
 /**
  * The avatar dropdown (spec core §2). Signed in: profile, My Saved, Account
  * Settings, Log Out. Signed out: the sign-in offer.
@@ -76,12 +90,7 @@ export function AccountDropdown({
               <MenuLink to="/saved" icon={BookmarkIcon}>
                 {MESSAGES.signIn.mySaved}
               </MenuLink>
-              <MenuLink to="/settings/account" icon={SlidersIcon}>
-                {MESSAGES.settingsAccountSettings}
-              </MenuLink>
-              <MenuLink to="/logout" icon={LogOutIcon}>
-                {MESSAGES.settingsLogOut}
-              </MenuLink>
+              <SettingsAndLogOut />
             </>
           ) : (
             <>
@@ -130,12 +139,7 @@ export function ProfileDropdown({
           <MenuLink to={`/${viewer.username}`} icon={UserCircleIcon}>
             {MESSAGES.signIn.viewProfile}
           </MenuLink>
-          <MenuLink to="/settings/account" icon={SlidersIcon}>
-            {MESSAGES.settingsAccountSettings}
-          </MenuLink>
-          <MenuLink to="/logout" icon={LogOutIcon}>
-            {MESSAGES.settingsLogOut}
-          </MenuLink>
+          <SettingsAndLogOut />
         </Dropdown.Content>
       </Dropdown.Portal>
     </Dropdown.Root>
