@@ -73,8 +73,12 @@ describe('serving the web app', () => {
     );
   });
 
-  it('writes the first feed page into /home for a signed-in student, as the API answers it', async () => {
-    const viewer = await buildUser(t.db, { campus_id: 'smu', verified: true });
+  it('writes the first feed page into /home for a member, as the API answers it', async () => {
+    const viewer = await buildUser(t.db, {
+      campus_id: 'smu',
+      verified: true,
+      school_verified: true,
+    });
     const author = await buildUser(t.db, { campus_id: 'smu', first_name: 'Kai' });
     await buildPost(t.db, author, { text: 'Futon </script><script>alert(1)</script> for sale' });
     const cookie = await loginAs(t.app, viewer);
@@ -109,18 +113,31 @@ describe('serving the web app', () => {
     expect(feedOf((await page('/home', false)).body)).toBeUndefined();
     expect(feedOf((await page('/home?category=furniture')).body)).toBeUndefined();
     expect(feedOf((await page('/media')).body)).toBeUndefined();
+    // A signed-in student who is not a member sees the private screen, not the feed.
+    const outsider = await buildUser(t.db, { campus_id: 'smu', verified: true });
+    const theirs = await t.app.inject({
+      url: '/home',
+      headers: { ...html, host: 'smu.localhost:3000', cookie: await loginAs(t.app, outsider) },
+    });
+    expect(feedOf(theirs.body)).toBeUndefined();
   });
 
-  it("preloads the feed page's own code with /home, not what the page loads anyway", async () => {
-    const home = await t.app.inject({ url: '/home', headers: html });
+  it("preloads the feed page's own code with a member's /home, not what the page loads anyway", async () => {
+    const member = await buildUser(t.db, { verified: true, school_verified: true });
+    const cookie = await loginAs(t.app, member);
+    const home = await t.app.inject({ url: '/home', headers: { ...html, cookie } });
     const preloaded = [
       ...home.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
     ]
       .map((m) => m[1])
       .sort();
     expect(preloaded).toEqual(['/assets/FeedPage-f1.js', '/assets/shared-s1.js']);
-    const other = await t.app.inject({ url: '/media', headers: html });
+    const other = await t.app.inject({ url: '/media', headers: { ...html, cookie } });
     expect(other.body).not.toContain('modulepreload');
+    // A guest's /home is the private screen: no feed code to fetch.
+    expect((await t.app.inject({ url: '/home', headers: html })).body).not.toContain(
+      'modulepreload',
+    );
     // The manifest itself is not served.
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });

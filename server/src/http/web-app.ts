@@ -28,7 +28,11 @@ export async function registerWebApp(
   const campuses = createCampusService(config.publicUrl);
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const preloads = routePreloads(path.join(config.webDist, '.vite', 'manifest.json'), template);
+  const feedPreloads = modulePreloads(
+    path.join(config.webDist, '.vite', 'manifest.json'),
+    template,
+    'src/features/feed/pages/FeedPage.tsx',
+  );
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -80,7 +84,14 @@ export async function registerWebApp(
       google: Boolean(config.google),
     };
     const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
-    const feed = await firstFeedPage(request);
+    const url = new URL(request.url, 'http://quad');
+    // /home shows the feed to school-verified members only (web/src/app/App.tsx, HomeRoute).
+    const feedPage =
+      url.pathname === '/home' &&
+      Boolean(request.user?.school_verified) &&
+      campus.id !== GENERIC_CAMPUS_ID;
+    const feed =
+      feedPage && !url.searchParams.has('category') ? await firstFeedPage(request) : null;
     const head = [
       `<title>${escapeHtml(dto.productName)}</title>`,
       `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
@@ -88,7 +99,7 @@ export async function registerWebApp(
       `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
       ...(await openGraph(request)),
       `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
-      ...(preloads.get(new URL(request.url, 'http://quad').pathname) ?? []),
+      ...(feedPage ? feedPreloads : []),
       `<script type="application/json" id="quad-boot">${boot}</script>`,
       ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
     ].join('\n    ');
@@ -104,14 +115,11 @@ export async function registerWebApp(
   };
 
   /**
-   * The first page of the campus feed, written into /home for a signed-in
-   * student: the feed paints with the page, without waiting for a second
-   * round trip (DESIGN §13). The JSON the API would answer, from the same cache.
+   * The first page of the campus feed, written into /home for a member: the
+   * feed paints with the page, without waiting for a second round trip
+   * (DESIGN §13). The JSON the API would answer, from the same cache.
    */
   async function firstFeedPage(request: FastifyRequest): Promise<string | null> {
-    const url = new URL(request.url, 'http://quad');
-    if (url.pathname !== '/home' || url.searchParams.has('category') || !request.user) return null;
-    if (request.campus.id === GENERIC_CAMPUS_ID) return null;
     const feed = await posts.feed(request.user, request.campus, {}).catch((error: unknown) => {
       request.log.error({ err: error }, 'first feed page failed');
       return null;
@@ -182,43 +190,31 @@ function topBar(campus: CampusDto): string {
   );
 }
 
-/** Pages whose own code is worth fetching with the page, by the module the app loads for them. */
-const PAGE_MODULES: Record<string, string> = {
-  '/home': 'src/features/feed/pages/FeedPage.tsx',
-};
-
 /**
- * `<link rel="modulepreload">` tags for a page's lazily loaded code, read from
- * Vite's build manifest: the browser fetches it alongside the app's own file
- * instead of after the app has run (one round trip less before the feed shows).
+ * `<link rel="modulepreload">` tags for the code the app loads lazily for a
+ * page (`module`, as Vite's build manifest names it): the browser fetches it
+ * alongside the app's own file instead of after the app has run (one round
+ * trip less before the feed shows). What index.html loads needs no tag.
  */
-function routePreloads(manifestFile: string, template: string | null): Map<string, string[]> {
-  const preloads = new Map<string, string[]>();
-  if (!template || !fs.existsSync(manifestFile)) return preloads;
+function modulePreloads(manifestFile: string, template: string | null, module: string): string[] {
+  if (!template || !fs.existsSync(manifestFile)) return [];
   type Chunk = { file: string; imports?: string[] };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  // What index.html loads already needs no tag.
-  const loaded = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
+  const loaded = new Set<string>();
   const inPage = new Set([...template.matchAll(/\/(assets\/[^"']+\.js)/g)].map((m) => m[1]));
   for (const [key, chunk] of Object.entries(manifest))
     if (inPage.has(chunk.file)) collect(key, loaded);
-  for (const [page, module] of Object.entries(PAGE_MODULES)) {
-    const files = new Set<string>();
-    collect(module, files);
-    preloads.set(
-      page,
-      [...files]
-        .filter((file) => !loaded.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
-    );
-  }
-  return preloads;
+  const files = new Set<string>();
+  collect(module, files);
+  return [...files]
+    .filter((file) => !loaded.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
 }
 
 /**

@@ -99,6 +99,20 @@ export function createPostsService({
     return postListJson(await presented(rows), last ? encodeCursor(last, ranked) : null);
   }
 
+  /** A list page of the campus, from the cache or read by `rows` and written once. */
+  function cachedList(
+    campusId: string,
+    key: string,
+    rows: () => Promise<PostWithAuthor[]>,
+    limit: number,
+    ranked = false,
+  ): Promise<SharedPage> {
+    return cache.read(campusId, key, async () => ({
+      json: await listJson(await rows(), limit, ranked),
+      serial: ++serials,
+    }));
+  }
+
   /**
    * The page with the viewer's saves filled in. Their saves on it are cached
    * beside it (they go stale with it: a save is a write to the campus), so a
@@ -166,17 +180,12 @@ export function createPostsService({
       const ranked = campus.id === RANKED_CAMPUS_ID;
       const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;
-      const page = await cache.read(
+      const page = await cachedList(
         campus.id,
         `feed:${category ?? ''}:${query.cursor ?? ''}`,
-        async (): Promise<SharedPage> => ({
-          json: await listJson(
-            await posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
-            limit,
-            ranked,
-          ),
-          serial: ++serials,
-        }),
+        () => posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
+        limit,
+        ranked,
       );
       return listForViewer(campus.id, user, page);
     },
@@ -185,20 +194,11 @@ export function createPostsService({
     async mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
       requireSignedIn(user);
       const cursor = decodeCursor(query.cursor);
-      const page = await cache.read(
+      const page = await cachedList(
         campus.id,
         `media:${query.cursor ?? ''}`,
-        async (): Promise<SharedPage> => ({
-          json: await listJson(
-            await posts.mediaFeed(db.kysely, {
-              campusId: campus.id,
-              limit: PAGE_SIZES.media,
-              cursor,
-            }),
-            PAGE_SIZES.media,
-          ),
-          serial: ++serials,
-        }),
+        () => posts.mediaFeed(db.kysely, { campusId: campus.id, limit: PAGE_SIZES.media, cursor }),
+        PAGE_SIZES.media,
       );
       return listForViewer(campus.id, user, page);
     },
