@@ -40,6 +40,7 @@ import type {
 } from '../server/src/db/schema';
 import { adaptSqlite } from '../server/src/db/sqlite-adapter';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
+import { createViewerSaves } from '../server/src/modules/likes/likes.service';
 import { createPostsService, feedScore } from '../server/src/modules/posts/posts.service';
 import { createMemoryBus } from '../server/src/platform/bus/memory-bus';
 import { createGeoLookup } from '../server/src/platform/geo/geo';
@@ -592,7 +593,12 @@ async function benchOne(
           .selectAll()
           .where('id', '=', data.viewers[0]!)
           .executeTakeFirstOrThrow()) as UserRow;
-        const service = createPostsService({ db: capture.db, storage, bus: createMemoryBus() });
+        const service = createPostsService({
+          db: capture.db,
+          storage,
+          bus: createMemoryBus(),
+          saves: createViewerSaves(capture.db),
+        });
         await service.feed(viewer, CAMPUSES[CAMPUS], {});
         const feedQueries = captured.splice(0);
         await service.postPage(viewer, CAMPUSES[CAMPUS], data.threadId);

@@ -9,45 +9,34 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Db } from './db/kysely';
+import type { AppDeps } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSameOriginCheck } from './http/same-origin';
-import { registerSessions } from './http/session';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
-import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createSessionCache } from './modules/auth/sessions.cache';
-import { createSessionService } from './modules/auth/sessions.service';
+import { registerSessions } from './modules/auth/session-cookie';
 import { campusRoutes } from './modules/campuses/campuses.routes';
-import { liveRoutes } from './modules/live/live.routes';
-import { createCachedPostsService, postsRoutes } from './modules/posts/posts.routes';
-import { verificationRoutes } from './modules/verification/verification.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { likesRoutes } from './modules/likes/likes.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import type { EventBus } from './platform/bus';
-import type { GeoLookup } from './platform/geo/geo';
-import type { MailTransport } from './platform/mail';
-import type { BlobStore } from './platform/storage/blob-store';
+import { registerPages } from './modules/pages/pages.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { createServices, type Services } from './services';
 
-/** Everything the app talks to outside its own process. Built by main.ts or the tests. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  bus: EventBus;
-  storage: BlobStore;
-  geo: GeoLookup;
-  mail: MailTransport;
-}
-
+export type { AppDeps } from './deps';
 export type App = FastifyInstance;
 
-/** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
+/**
+ * The composition root: builds every service once (services.ts) and the HTTP
+ * app around them, without listening: main.ts listens, tests inject.
+ */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
@@ -89,30 +78,33 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
-  const sessionCache = await createSessionCache({
-    bus: deps.bus,
-    ttlMs: config.sessionCacheMs,
-    log: (error) => app.log.error({ err: error }, 'session cache message failed'),
-  });
-  app.addHook('onClose', () => sessionCache.close());
-  registerSessions(app, config, createSessionService(deps.db, { cache: sessionCache }));
 
-  await app.register(healthRoutes);
-  await app.register(campusRoutes);
-  await app.register(authRoutes);
-  await app.register(verificationRoutes);
-  await app.register(mediaRoutes);
-  const posts = await createCachedPostsService(app);
-  await app.register(postsRoutes, { posts });
-  await app.register(liveRoutes);
-  // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
-  if (config.devMailbox) await app.register(mailboxRoutes);
-  await registerWebApp(app, deps, posts);
+  // The composition root: every service built once, each route plugin handed its own.
+  const built = await createServices(deps, (error, message) =>
+    app.log.error({ err: error }, message),
+  );
+  const { services } = built;
+  app.decorate('services', services);
+  app.addHook('onClose', () => built.close());
+
+  registerSessions(app, config, services.sessions);
+  await app.register(healthRoutes, { health: services.health });
+  await app.register(campusRoutes, { campuses: services.campuses });
+  await app.register(authRoutes, { auth: services.auth, google: services.google });
+  await app.register(verificationRoutes, { verification: services.verification });
+  await app.register(mediaRoutes, { media: services.media });
+  await app.register(postsRoutes, { posts: services.posts });
+  await app.register(likesRoutes, { likes: services.likes });
+  await app.register(liveRoutes, { live: services.live });
+  if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
+  await registerPages(app, { pages: services.pages });
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The app's services, built once by the composition root (main.ts runs the upload sweep with them). */
+    services: Services;
   }
 }

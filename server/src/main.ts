@@ -2,7 +2,6 @@ import { CAMPUS_IDS, campusUrl } from '@common/campuses';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
-import { createMediaService } from './modules/media/media.service';
 import { createPlatform } from './platform';
 import { createMailWorker } from './platform/mail';
 
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
   });
   mailWorker.start();
   // Hourly, and once soon after start: uploads no post took within a day go.
-  const media = createMediaService({ db: platform.db, storage: platform.storage });
+  const { media } = app.services;
   const sweep = () =>
     media
       .sweepUnattached()

@@ -1,13 +1,12 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app';
-import { createSessionService } from '../src/modules/auth/sessions.service';
 import { buildUser } from './factories';
 
 type NewUser = Awaited<ReturnType<typeof buildUser>>;
 
 /** A session cookie for the user, as if they had signed in. */
 export async function loginAs(app: App, user: { id: string }): Promise<string> {
-  const token = await createSessionService(app.deps.db).start(user.id, {
+  const token = await app.services.sessions.start(user.id, {
     userAgent: 'vitest',
     ip: '127.0.0.1',
   });

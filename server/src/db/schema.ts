@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * Table types of the data model (DESIGN §5). Times are epoch milliseconds.
@@ -260,6 +260,8 @@ export interface Database {
 }
 
 export type { Generated, Insertable, Selectable };
+/** The database or a transaction on it: what every repository function runs on. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 /**
  * One error handler for the whole API (STYLE: fastify/demo). Known errors keep

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** Paths a blocked visitor may still load: the 404 page itself and what it needs to render. */
 const OPEN_PATHS = [

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AUTH_MESSAGES as M } from '@common/messages';
 import type { Config } from '../config';
-import { tooMany } from './errors';
+import { tooMany } from '../core/errors';
 
 /**
  * Per-IP rate limits, opted into route by route (`config.rateLimit`). Counters
@@ -24,14 +24,3 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 }
-
-/** Limits per route kind; `max` requests per `timeWindow` per IP. */
-export const LIMITS = {
-  signIn: { max: 20, timeWindow: '1 minute' },
-  register: { max: 10, timeWindow: '1 minute' },
-  mail: { max: 6, timeWindow: '1 minute' },
-  code: { max: 20, timeWindow: '1 minute' },
-  lookup: { max: 60, timeWindow: '1 minute' },
-  upload: { max: 60, timeWindow: '1 minute' },
-  post: { max: 30, timeWindow: '1 minute' },
-} as const;

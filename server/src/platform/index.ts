@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Config } from '../config';
 import { openDatabase } from '../db/kysely';
 import { createBus } from './bus';

@@ -14,8 +14,8 @@ export interface LiveListener {
   onReconnect?(): void;
 }
 
-/** The server's close code for a guest or a foreign origin: retrying will not help. */
-const REFUSED = 4401;
+/** The server's close codes for a guest (4401) or a socket not allowed (4403): retrying will not help. */
+const REFUSED = new Set([4401, 4403]);
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 
@@ -51,7 +51,7 @@ function connect(): void {
   ws.onclose = (close) => {
     if (socket !== ws) return;
     socket = null;
-    if (listeners.size === 0 || close.code === REFUSED) return;
+    if (listeners.size === 0 || REFUSED.has(close.code)) return;
     dropped = true;
     // Exponential backoff with jitter, so a restarted server is not hit by every tab at once.
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempts) * (0.5 + Math.random());

@@ -16,22 +16,18 @@ import {
   sessionResultSchema,
   viewerSchema,
 } from '@common/schemas/auth';
-import { LIMITS } from '../../http/rate-limit';
-import { createOidcProvider } from '../../platform/oauth/google';
+import { LIMITS } from '../../core/limits';
 import { presentViewer } from '../users/users.presenter';
-import { createAuthService } from './auth.service';
-import { loadBannedEmails } from './banned';
-import { createGoogleSignIn } from './google.service';
+import type { AuthService } from './auth.service';
+import type { GoogleSignIn } from './google.service';
 
 /** Sign-in, registration, e-mailed links, password reset and Google (spec core §4, §5, §8). */
-export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+export async function authRoutes(
+  fastify: FastifyInstance,
+  { auth, google }: { auth: AuthService; google: GoogleSignIn | null },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage } = app.deps;
-  const banned = loadBannedEmails(config.bannedEmailsFile);
-  const auth = createAuthService({ db, config, banned });
-  const google = config.google
-    ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
-    : null;
+  const { config, storage } = app.deps;
   const viewer = (user: Parameters<typeof presentViewer>[0]) => presentViewer(user, storage);
 
   app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => ({

@@ -15,7 +15,7 @@ import {
   notFound,
   tooMany,
   unauthorized,
-} from '../../http/errors';
+} from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { type Executor, usersRepository } from '../users/users.repository';
 import { magicLinkMail, passwordResetMail } from './auth.mails';

@@ -5,8 +5,8 @@ import { createTestDb, type TestDb } from '../../../test/db';
 import { buildUser } from '../../../test/factories';
 import type { UserRow } from '../../db/schema';
 import { registerErrorHandling } from '../../http/error-handler';
-import { HttpError } from '../../http/errors';
-import { requireSchoolVerified, requireSignedIn, requireVerified } from '../../http/guards';
+import { HttpError } from '../../core/errors';
+import { requireSchoolVerified, requireSignedIn, requireVerified } from '../../core/policies/roles';
 import { usersRepository } from '../users/users.repository';
 
 /**

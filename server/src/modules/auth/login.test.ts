@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, loginAs, sessionCookie } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
-import { LIMITS } from '../../http/rate-limit';
+import { LIMITS } from '../../core/limits';
 import { createAuthService } from './auth.service';
 import { hashPassword } from './passwords';
 import { hashSecret } from './secrets';

@@ -7,7 +7,7 @@ import { PASSWORD_MAX } from '@common/schemas/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, sessionCookie } from '../../../test/auth';
-import { LIMITS } from '../../http/rate-limit';
+import { LIMITS } from '../../core/limits';
 import { verifyPassword } from './passwords';
 
 /**

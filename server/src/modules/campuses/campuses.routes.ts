@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { campusLogoSvg } from '@common/logo';
 import { campusListQuerySchema, campusListSchema, campusSchema } from '@common/schemas/campus';
-import { createCampusService } from './campuses.service';
+import type { CampusService } from './campuses.service';
 
-export async function campusRoutes(fastify: FastifyInstance): Promise<void> {
+/** The campus of the site, the school finder and the campus's favicon. */
+export async function campusRoutes(
+  fastify: FastifyInstance,
+  { campuses }: { campuses: CampusService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const campuses = createCampusService(app.deps.config.publicUrl);
 
   app.get('/api/campus', { schema: { response: { 200: campusSchema } } }, async (request) =>
     campuses.present(request.campus),

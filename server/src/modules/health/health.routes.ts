@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { readiness } from './health.service';
+import type { HealthService } from './health.service';
 
 /** Liveness and readiness probes for load balancers and orchestrators. */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { health }: { health: HealthService },
+): Promise<void> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const { ready, database } = await readiness(app.deps.db);
+    const { ready, database } = await health.readiness();
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database });
   });
 }

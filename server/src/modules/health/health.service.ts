@@ -1,7 +1,13 @@
 import { type Db, ping } from '../../db/kysely';
 
-/** Ready means every dependency a request needs answers; today that is the database. */
-export async function readiness(db: Db): Promise<{ ready: boolean; database: boolean }> {
-  const database = await ping(db);
-  return { ready: database, database };
+/** Liveness and readiness of this server. */
+export function createHealthService(db: Db) {
+  return {
+    /** Ready means every dependency a request needs answers; today that is the database. */
+    async readiness(): Promise<{ ready: boolean; database: boolean }> {
+      const database = await ping(db);
+      return { ready: database, database };
+    },
+  };
 }
+export type HealthService = ReturnType<typeof createHealthService>;

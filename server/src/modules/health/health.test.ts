@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/app';
+import { buildTestApp, createTestApp } from '../../../test/app';
 import { openDatabase, ping } from '../../db/kysely';
 
 describe('health probes', () => {
@@ -16,20 +19,19 @@ describe('health probes', () => {
   });
 
   it('reports not ready when the database is gone', async () => {
-    const t = await createTestApp();
     const gone = openDatabase({ kind: 'sqlite', file: ':memory:' });
     expect(await ping(gone)).toBe(true);
     await gone.close();
-    const original = t.app.deps.db;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+    const app = await buildTestApp({ ...gone, url: 'sqlite::memory:' }, dataDir);
     try {
-      t.app.deps.db = gone;
-      const down = await t.app.inject({ url: '/readyz' });
+      const down = await app.inject({ url: '/readyz' });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable', database: false });
-      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      t.app.deps.db = original;
-      await t.close();
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

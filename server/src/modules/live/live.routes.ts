@@ -1,24 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { createLiveHub } from './live.service';
+import { HttpError } from '../../core/errors';
+import type { LiveService } from './live.service';
 
 /**
- * GET /api/live: one WebSocket per tab (DESIGN §7). Signed-in members of the
- * site's campus receive its feed events (new top-level posts) as JSON lines.
+ * GET /api/live: one WebSocket per tab (DESIGN §7). Members of the site's
+ * campus receive its feed events (new top-level posts) as JSON lines.
  */
-export async function liveRoutes(app: FastifyInstance): Promise<void> {
-  const hub = createLiveHub(app.deps.bus);
-  app.addHook('onClose', async () => hub.close());
-
+export async function liveRoutes(
+  app: FastifyInstance,
+  { live }: { live: LiveService },
+): Promise<void> {
   app.get('/api/live', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const origin = request.headers.origin;
-    const sameSite = !origin || origin === `${request.protocol}://${request.host}`;
-    if (!request.user || !sameSite) {
-      socket.close(4401, request.user ? 'cross-origin' : 'signed out');
+    if (origin && origin !== `${request.protocol}://${request.host}`) {
+      socket.close(4403, 'cross-origin');
       return;
     }
-    const leave = hub.join(`feed:${request.campus.id}`, (event) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    });
+    let leave: () => Promise<void>;
+    try {
+      leave = live.joinCampus(request.user, request.campus, (event) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      });
+    } catch (error) {
+      // 4401 signed out, 4403 not allowed: the HTTP status in WebSocket's private range.
+      const status = error instanceof HttpError ? error.statusCode : 500;
+      socket.close(4000 + status, error instanceof HttpError ? error.code : 'error');
+      return;
+    }
     socket.on('close', () => void leave());
     socket.on('error', () => void leave());
     // Keep idle connections alive through proxies.

@@ -1,3 +1,6 @@
+import type { Campus } from '@common/campuses';
+import * as campusPolicy from '../../core/policies/campus';
+import type { UserRow } from '../../db/schema';
 import type { BusEvent, EventBus } from '../../platform/bus';
 
 type Listener = (event: BusEvent) => void;
@@ -40,3 +43,20 @@ export function createLiveHub(bus: EventBus) {
     size: () => topics.size,
   };
 }
+
+/**
+ * What a student's socket hears (DESIGN §7): the events of their own
+ * campus, for those who may read it.
+ */
+export function createLiveService(bus: EventBus) {
+  const hub = createLiveHub(bus);
+  return {
+    /** Joins the campus feed's events; throws the campus policy's error for anyone else. */
+    joinCampus(user: UserRow | null, campus: Campus, listener: Listener): () => Promise<void> {
+      campusPolicy.canRead(user, campus);
+      return hub.join(`feed:${campus.id}`, listener);
+    },
+    close: () => hub.close(),
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;

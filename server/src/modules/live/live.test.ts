@@ -94,6 +94,23 @@ describe('GET /api/live', () => {
     const foreign = await t.app.injectWS('/api/live', {
       headers: { cookie: member.cookie, host: 'ou.localhost:3000', origin: 'https://evil.example' },
     });
-    expect(await closed(foreign)).toBe(4401);
+    expect(await closed(foreign)).toBe(4403);
+  });
+
+  it('closes the socket of an unverified account and of a student of another campus', async () => {
+    const unverified = await userWithSession(t.app, { verified: false, campus_id: 'ut' });
+    const fresh = await t.app.injectWS('/api/live', {
+      headers: { cookie: unverified.cookie, host: 'ut.localhost:3000' },
+    });
+    expect(await closed(fresh)).toBe(4403);
+    const outsider = await userWithSession(t.app, {
+      verified: true,
+      school_verified: true,
+      campus_id: 'smu',
+    });
+    const other = await t.app.injectWS('/api/live', {
+      headers: { cookie: outsider.cookie, host: 'ut.localhost:3000' },
+    });
+    expect(await closed(other)).toBe(4403);
   });
 });

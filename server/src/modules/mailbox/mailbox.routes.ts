@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderMailboxPage } from './mailbox.page';
-import { createMailboxService } from './mailbox.service';
+import type { MailboxService } from './mailbox.service';
 
 const mailboxQuerySchema = z.object({
   to: z
@@ -31,9 +31,11 @@ const mailboxJsonSchema = z.object({
  * The dev mailbox (DESIGN §4): every message in the outbox, for a developer's eyes and for
  * end-to-end tests that read codes. app.ts registers it only when `config.devMailbox`.
  */
-export async function mailboxRoutes(fastify: FastifyInstance): Promise<void> {
+export async function mailboxRoutes(
+  fastify: FastifyInstance,
+  { mailbox }: { mailbox: MailboxService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const mailbox = createMailboxService(app.deps.db);
 
   app.get(
     '/dev/mailbox.json',

@@ -34,3 +34,4 @@ function statusOf(mail: MailboxMessage): MailboxStatus {
   if (mail.lastError === null) return 'queued';
   return mail.attempts >= DEFAULT_MAX_ATTEMPTS ? 'failed' : 'retrying';
 }
+export type MailboxService = ReturnType<typeof createMailboxService>;

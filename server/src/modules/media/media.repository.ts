@@ -1,7 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, MediaColumns, PostMediaTable } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor, MediaColumns, PostMediaTable } from '../../db/schema';
 
 export type PostMediaRow = Selectable<PostMediaTable>;
 export type NewPostMedia = Insertable<PostMediaTable>;

@@ -2,18 +2,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uploadSchema } from '@common/schemas/posts';
-import { LIMITS } from '../../http/rate-limit';
-import { createMediaService, MAX_VIDEO_BYTES } from './media.service';
+import { LIMITS } from '../../core/limits';
+import { MAX_VIDEO_BYTES, type MediaService } from './media.service';
 
 /** Photo and video uploads for posts (DESIGN §8): one file per request, answered with its media. */
-export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+export async function mediaRoutes(
+  fastify: FastifyInstance,
+  { media }: { media: MediaService },
+): Promise<void> {
   // Multipart bodies are accepted by these routes only (the plugin is encapsulated here).
   await fastify.register(multipart, {
     limits: { files: 1, fileSize: MAX_VIDEO_BYTES, fields: 10, fieldSize: 1024, parts: 11 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.deps;
-  const media = createMediaService({ db, storage });
 
   app.post(
     '/api/uploads',

@@ -9,8 +9,8 @@ import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
-import { requireSchoolVerified } from '../../http/guards';
-import { badRequest, HttpError, tooLarge } from '../../http/errors';
+import { requireSchoolVerified } from '../../core/policies/roles';
+import { badRequest, HttpError, tooLarge } from '../../core/errors';
 import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from './media.presenter';
@@ -179,6 +179,7 @@ export function createMediaService({
     }
   }
 }
+export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
  * Streams the file to `temp` (never whole in memory), recognising it from its

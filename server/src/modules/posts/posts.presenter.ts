@@ -3,6 +3,7 @@ import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
 import type { PostMediaTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from '../media/media.presenter';
+import { presentAuthor } from '../users/users.presenter';
 import type { PostWithAuthor } from './posts.repository';
 
 type MediaRow = Omit<PostMediaTable, 'post_id'> & { post_id: string | null };
@@ -28,14 +29,17 @@ export function createPostPresenter(storage: BlobStore) {
       depth: row.depth,
       text: row.text,
       category: row.category,
-      author: {
-        id: row.author_id,
-        username: row.author_username,
-        firstName: row.author_first_name,
-        lastInitial: row.author_last_name ? `${[...row.author_last_name][0]!.toUpperCase()}.` : '',
-        avatarUrl: row.author_avatar_key ? storage.url(row.author_avatar_key) : null,
-        verified: Boolean(row.author_verified),
-      },
+      author: presentAuthor(
+        {
+          id: row.author_id,
+          username: row.author_username,
+          first_name: row.author_first_name,
+          last_name: row.author_last_name,
+          avatar_key: row.author_avatar_key,
+          verified: row.author_verified,
+        },
+        storage,
+      ),
       media: mediaByPost.get(row.id) ?? [],
       likeCount: row.like_count,
       commentCount: row.comment_count,

@@ -4,33 +4,18 @@ import { z } from 'zod';
 import {
   createPostBodySchema,
   feedQuerySchema,
-  likersSchema,
-  likeStateSchema,
   pageQuerySchema,
   postListSchema,
   postPageSchema,
   postSchema,
 } from '@common/schemas/posts';
-import { LIMITS } from '../../http/rate-limit';
-import { createPostCache } from './posts.cache';
+import { LIMITS } from '../../core/limits';
 import { checkedBody } from './posts.writer';
-import { createPostsService, type PostsService } from './posts.service';
+import type { PostsService } from './posts.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
-/**
- * The posts service with its campus cache (ADR 004), made once per app: the
- * API and the pages that carry their first feed page (http/web-app.ts) share it.
- */
-export async function createCachedPostsService(app: FastifyInstance): Promise<PostsService> {
-  const { db, storage, bus, config } = app.deps;
-  const log = (error: unknown) => app.log.error({ err: error }, 'post side effect failed');
-  const cache = await createPostCache({ bus, ttlMs: config.postsCacheMs, log });
-  app.addHook('onClose', () => cache.close());
-  return createPostsService({ db, storage, bus, cache, log });
-}
-
-/** Feed, post pages, posting, comments, deletes and saves. */
+/** Feed, post pages, posting, comments and deletes (saves: modules/likes). */
 export async function postsRoutes(
   fastify: FastifyInstance,
   { posts }: { posts: PostsService },
@@ -88,25 +73,5 @@ export async function postsRoutes(
     '/api/posts/:id',
     { schema: { params: idParams, response: { 200: z.object({ topLevel: z.boolean() }) } } },
     async (request) => posts.remove(request.user, request.campus, request.params.id),
-  );
-
-  app.put(
-    '/api/posts/:id/like',
-    { schema: { params: idParams, response: { 200: likeStateSchema } } },
-    async (request) => posts.setLiked(request.user, request.campus, request.params.id, true),
-  );
-
-  app.delete(
-    '/api/posts/:id/like',
-    { schema: { params: idParams, response: { 200: likeStateSchema } } },
-    async (request) => posts.setLiked(request.user, request.campus, request.params.id, false),
-  );
-
-  app.get(
-    '/api/posts/:id/likes',
-    { schema: { params: idParams, response: { 200: likersSchema } } },
-    async (request) => ({
-      items: await posts.likers(request.user, request.campus, request.params.id),
-    }),
   );
 }

@@ -1,5 +1,6 @@
 import { isCampusId } from '@common/campuses';
 import type { Viewer } from '@common/schemas/auth';
+import type { AuthorDto } from '@common/schemas/posts';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 
@@ -25,5 +26,27 @@ export function presentViewer(user: UserRow, storage: BlobStore): Viewer {
         ? { year: user.birth_year, month: user.birth_month, day: user.birth_day }
         : null,
     createdAt: user.created_at,
+  };
+}
+
+/** The columns of a user that an author line needs. */
+export interface AuthorColumns {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar_key: string | null;
+  verified: boolean | number;
+}
+
+/** A student as others see them in feeds, threads and lists: "Jane D." (DESIGN §11). */
+export function presentAuthor(user: AuthorColumns, storage: BlobStore): AuthorDto {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.first_name,
+    lastInitial: user.last_name ? `${[...user.last_name][0]!.toUpperCase()}.` : '',
+    avatarUrl: user.avatar_key ? storage.url(user.avatar_key) : null,
+    verified: Boolean(user.verified),
   };
 }

@@ -1,7 +1,7 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, NewUser, UserRow } from '../../db/schema';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Executor, NewUser, UserRow } from '../../db/schema';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor } from '../../db/schema';
 
 /**
  * Counts a try in `count` and returns its number, unless `max` tries were

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, VerificationCodesTable } from '../../db/schema';
+import type { Executor, VerificationCodesTable } from '../../db/schema';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type CodeRow = Omit<VerificationCodesTable, 'attempts'> & { attempts: number };
 
 /** Verification codes (stored hashed) of one user and purpose. */

@@ -7,15 +7,17 @@ import {
   verifyCodeBodySchema,
   verifyResultSchema,
 } from '@common/schemas/auth';
-import { LIMITS } from '../../http/rate-limit';
+import { LIMITS } from '../../core/limits';
 import { presentViewer } from '../users/users.presenter';
-import { createVerificationService } from './verification.service';
+import type { VerificationService } from './verification.service';
 
 /** Account and school e-mail verification codes (spec core §4, §5). */
-export async function verificationRoutes(fastify: FastifyInstance): Promise<void> {
+export async function verificationRoutes(
+  fastify: FastifyInstance,
+  { verification }: { verification: VerificationService },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage } = app.deps;
-  const verification = createVerificationService({ db, config });
+  const { storage } = app.deps;
 
   app.post(
     '/api/verification/code',

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES as M } from '@common/messages';
-import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from './errors';
+import type { UserRow } from '../../db/schema';
+import { forbidden, unauthorized } from '../errors';
 
 /**
  * Permission checks used at the top of service methods (STYLE): 401 for a

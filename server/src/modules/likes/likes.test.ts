@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@common/messages';
+import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { PAGE_SIZES } from '@common/limits';
 import { POST_MESSAGES, type PostDto, type PostList } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,11 +208,18 @@ describe('saved posts', () => {
       await api(t.app, { method: 'GET', url: '/api/saved', cookie: other.cookie })
     ).json();
     expect(othersSaved.items.map((p: PostDto) => p.id)).toEqual([posts[9]!.id]);
-    // Saves are per campus: the viewer's saves do not show on another campus's site.
-    const elsewhere = (
-      await api(t.app, { method: 'GET', url: '/api/saved', cookie: viewer.cookie, campus: 'ut' })
-    ).json();
-    expect(elsewhere.items).toEqual([]);
+    // Saves are per campus: another campus's site is not the viewer's to read (spec core §6).
+    const elsewhere = await api(t.app, {
+      method: 'GET',
+      url: '/api/saved',
+      cookie: viewer.cookie,
+      campus: 'ut',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error).toEqual({
+      code: 'other_campus',
+      message: MESSAGES.privateCommunity,
+    });
     expect((await api(t.app, { method: 'GET', url: '/api/saved' })).statusCode).toBe(401);
   });
 });

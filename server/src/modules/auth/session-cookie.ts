@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { UserRow } from '../db/schema';
-import { SESSION_MS, type SessionService } from '../modules/auth/sessions.service';
+import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
+import { SESSION_MS, type SessionService } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,7 +30,8 @@ export function registerSessions(
   app.addHook('onRequest', async (request, reply) => {
     // API calls and page loads need the viewer (pages carry it in their boot data); assets do not.
     const page = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!request.url.startsWith('/api/') && !page) return;
+    // The route as matched, not the raw URL (which may spell /api/ as /%61pi/).
+    if (!(request.routeOptions.url ?? '').startsWith('/api/') && !page) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const found = await sessions.resolve(token);

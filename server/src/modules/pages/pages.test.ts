@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app';
-import { loginAs } from '../../test/auth';
-import { buildPost, buildUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { loginAs } from '../../../test/auth';
+import { buildPost, buildUser } from '../../../test/factories';
 
 let t: TestContext;
 let dist: string;

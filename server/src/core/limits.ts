@@ -1,0 +1,13 @@
+/**
+ * Rate limits per route kind (DESIGN §9), opted into route by route through
+ * `config.rateLimit`: `max` requests per `timeWindow` per IP.
+ */
+export const LIMITS = {
+  signIn: { max: 20, timeWindow: '1 minute' },
+  register: { max: 10, timeWindow: '1 minute' },
+  mail: { max: 6, timeWindow: '1 minute' },
+  code: { max: 20, timeWindow: '1 minute' },
+  lookup: { max: 60, timeWindow: '1 minute' },
+  upload: { max: 60, timeWindow: '1 minute' },
+  post: { max: 30, timeWindow: '1 minute' },
+} as const;

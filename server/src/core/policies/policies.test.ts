@@ -1,0 +1,135 @@
+import { CAMPUSES } from '@common/campuses';
+import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
+import { POST_MESSAGES } from '@common/schemas/posts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { buildPost, buildUser } from '../../../test/factories';
+import type { PostRow, UserRow } from '../../db/schema';
+import { HttpError } from '../errors';
+import * as campusPolicy from './campus';
+import * as postPolicy from './post';
+
+/**
+ * Who may do what on a campus and with its posts (spec core §6, DESIGN §9),
+ * one row per kind of viewer. Users and posts are read back from the
+ * database, so the policies see what each dialect returns (SQLite: 0/1).
+ */
+
+type Viewer =
+  | 'guest'
+  | 'unverified member'
+  | 'verified member'
+  | 'school-verified member'
+  | 'owner'
+  | 'student of another campus';
+
+const VIEWERS: Viewer[] = [
+  'guest',
+  'unverified member',
+  'verified member',
+  'school-verified member',
+  'owner',
+  'student of another campus',
+];
+
+type Outcome = 'ok' | [status: number, code: string, message: string];
+
+const SIGNED_OUT: Outcome = [401, 'signed_out', AUTH_MESSAGES.signInRequired];
+const NOT_VERIFIED: Outcome = [403, 'not_verified', AUTH_MESSAGES.verifyRequired];
+const NOT_SCHOOL: Outcome = [403, 'not_school_verified', AUTH_MESSAGES.schoolVerifyRequired];
+const PRIVATE: Outcome = [403, 'other_campus', MESSAGES.privateCommunity];
+const OWN_CAMPUS: Outcome = [403, 'other_campus', POST_MESSAGES.ownCampusOnly];
+const NOT_OWNER: Outcome = [403, 'not_owner', POST_MESSAGES.notYours];
+const GONE: Outcome = [404, 'post_not_found', POST_MESSAGES.postDeletedMissing];
+
+const ou = CAMPUSES.ou;
+
+let db: TestDb;
+const users = {} as Record<Viewer, UserRow | null>;
+let post: PostRow;
+let utPost: PostRow;
+
+/** Each policy applied to an OU post by the owner, and what each viewer gets. */
+const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: Outcome[] }> = {
+  'campus.canRead': {
+    check: (user) => campusPolicy.canRead(user, ou),
+    expected: [SIGNED_OUT, NOT_VERIFIED, 'ok', 'ok', 'ok', PRIVATE],
+  },
+  'campus.canContribute': {
+    check: (user) => campusPolicy.canContribute(user, ou),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', 'ok', OWN_CAMPUS],
+  },
+  'post.canRead': {
+    check: (user) => postPolicy.canRead(user, ou, post),
+    expected: [SIGNED_OUT, NOT_VERIFIED, 'ok', 'ok', 'ok', PRIVATE],
+  },
+  'post.canRead (a post that is gone)': {
+    check: (user) => postPolicy.canRead(user, ou, undefined),
+    expected: [SIGNED_OUT, NOT_VERIFIED, GONE, GONE, GONE, PRIVATE],
+  },
+  'post.canRead (a post of another campus, asked on this one)': {
+    check: (user) => postPolicy.canRead(user, ou, utPost),
+    expected: [SIGNED_OUT, NOT_VERIFIED, GONE, GONE, GONE, PRIVATE],
+  },
+  'post.canCreate': {
+    check: (user) => postPolicy.canCreate(user, ou),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', 'ok', OWN_CAMPUS],
+  },
+  'post.canDelete': {
+    check: (user) => postPolicy.canDelete(user, ou, post),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_OWNER, NOT_OWNER, 'ok', PRIVATE],
+  },
+  'post.canLike': {
+    check: (user) => postPolicy.canLike(user, ou, post),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', 'ok', PRIVATE],
+  },
+};
+
+beforeAll(async () => {
+  db = await createTestDb();
+  const built: Record<string, Awaited<ReturnType<typeof buildUser>>> = {};
+  const read = async (overrides: Parameters<typeof buildUser>[1]) => {
+    const user = await buildUser(db, overrides);
+    built[user.id] = user;
+    return db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+  };
+  const school = { verified: true, school_verified: true };
+  users.guest = null;
+  users['unverified member'] = await read({ campus_id: 'ou', verified: false });
+  users['verified member'] = await read({ campus_id: 'ou', verified: true });
+  users['school-verified member'] = await read({ campus_id: 'ou', ...school });
+  users.owner = await read({ campus_id: 'ou', ...school });
+  users['student of another campus'] = await read({ campus_id: 'ut', ...school });
+  const readPost = async (id: string) =>
+    db.kysely.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  post = await readPost((await buildPost(db, built[users.owner.id]!)).id);
+  utPost = await readPost((await buildPost(db, built[users['student of another campus'].id]!)).id);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+function outcome(check: () => void): Outcome {
+  try {
+    check();
+    return 'ok';
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return [error.statusCode, error.code, error.message];
+  }
+}
+
+describe.each(Object.keys(TABLE))('%s', (name) => {
+  const { check, expected } = TABLE[name]!;
+  it.each(VIEWERS.map((viewer, i) => [viewer, expected[i]!] as const))(
+    'for a %s',
+    (viewer, want) => {
+      expect(outcome(() => check(users[viewer]))).toEqual(want);
+    },
+  );
+});

@@ -1,0 +1,45 @@
+import type { Campus } from '@common/campuses';
+import { POST_MESSAGES as M } from '@common/schemas/posts';
+import type { PostRow, UserRow } from '../../db/schema';
+import { forbidden, notFound } from '../errors';
+import * as campusPolicy from './campus';
+
+/**
+ * Who may do what with a post or comment (spec core §4, §6). A post of
+ * another campus, or one that is gone, is not visible: 404, never 403.
+ */
+
+/** The post, its thread and who saved it. */
+export function canRead(
+  user: UserRow | null,
+  campus: Campus,
+  post: Pick<PostRow, 'campus_id'> | undefined | null,
+): asserts user is UserRow {
+  campusPolicy.canRead(user, campus);
+  if (!post || post.campus_id !== campus.id) throw notFound('post_not_found', M.postDeletedMissing);
+}
+
+/** A new post, or a comment under `parent` when given. */
+export function canCreate(user: UserRow | null, campus: Campus): asserts user is UserRow {
+  campusPolicy.canContribute(user, campus);
+}
+
+/** Only its author deletes a post (and its thread with it). */
+export function canDelete(
+  user: UserRow | null,
+  campus: Campus,
+  post: Pick<PostRow, 'campus_id' | 'author_id'> | undefined | null,
+): asserts user is UserRow {
+  canRead(user, campus, post);
+  if (post!.author_id !== user.id) throw forbidden('not_owner', M.notYours);
+}
+
+/** Saving (liking) a post: a school-verified member of the post's campus. */
+export function canLike(
+  user: UserRow | null,
+  campus: Campus,
+  post: Pick<PostRow, 'campus_id'> | undefined | null,
+): asserts user is UserRow {
+  canRead(user, campus, post);
+  campusPolicy.canContribute(user, campus);
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { likersSchema, likeStateSchema } from '@common/schemas/posts';
+import type { LikesService } from './likes.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** Saving a post, unsaving it, and who saved it. */
+export async function likesRoutes(
+  fastify: FastifyInstance,
+  { likes }: { likes: LikesService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    async (request) => likes.setLiked(request.user, request.campus, request.params.id, true),
+  );
+
+  app.delete(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    async (request) => likes.setLiked(request.user, request.campus, request.params.id, false),
+  );
+
+  app.get(
+    '/api/posts/:id/likes',
+    { schema: { params: idParams, response: { 200: likersSchema } } },
+    async (request) => ({
+      items: await likes.likers(request.user, request.campus, request.params.id),
+    }),
+  );
+}

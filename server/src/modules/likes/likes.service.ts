@@ -1,0 +1,58 @@
+import type { Campus } from '@common/campuses';
+import type { AuthorDto } from '@common/schemas/posts';
+import * as postPolicy from '../../core/policies/post';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { PostsService, ViewerSaves } from '../posts/posts.service';
+import { presentAuthor } from '../users/users.presenter';
+import { likesRepository as likes } from './likes.repository';
+
+/** Most names the liked-by list shows. */
+const LIKERS_SHOWN = 200;
+
+/** Which posts a viewer saved: what the posts module fills into its pages. */
+export function createViewerSaves(db: Db): ViewerSaves {
+  return {
+    among: (userId, postIds) => likes.savedAmong(db.kysely, userId, postIds),
+    inThread: (userId, rootId, chain) => likes.savedInThread(db.kysely, userId, rootId, chain),
+  };
+}
+
+export interface LikesServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  posts: PostsService;
+  now?: () => number;
+}
+
+/** Saving (liking) posts and who saved them (spec core §4 "Like/save toggle", companion §2). */
+export function createLikesService({ db, storage, posts, now = Date.now }: LikesServiceDeps) {
+  return {
+    /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
+    async setLiked(
+      user: UserRow | null,
+      campus: Campus,
+      id: string,
+      liked: boolean,
+    ): Promise<{ liked: boolean; likeCount: number }> {
+      postPolicy.canLike(user, campus, await posts.find(id));
+      const state = await db.kysely.transaction().execute(async (trx) => {
+        if (liked) await likes.add(trx, id, user.id, now());
+        else await likes.remove(trx, id, user.id);
+        const post = await posts.rescoreThreadOf(trx, id);
+        return { liked, likeCount: post.like_count };
+      });
+      posts.changed(campus.id);
+      return state;
+    },
+
+    /** The students who saved a post, latest first, as "Jane D." (DESIGN §11). */
+    async likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]> {
+      postPolicy.canRead(user, campus, await posts.find(id));
+      const rows = await likes.likers(db.kysely, id, LIKERS_SHOWN);
+      return rows.map((row) => presentAuthor(row, storage));
+    },
+  };
+}
+export type LikesService = ReturnType<typeof createLikesService>;

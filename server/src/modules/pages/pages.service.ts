@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
+import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { CampusService } from '../campuses/campuses.service';
+import type { PostsService } from '../posts/posts.service';
+import { presentViewer } from '../users/users.presenter';
+import { escapeHtml, modulePreloads, openGraphTags, topBar } from './pages.html';
+
+const HEAD_MARK = '<!--app-head-->';
+
+export interface PagesServiceDeps {
+  config: Config;
+  storage: BlobStore;
+  campuses: CampusService;
+  posts: PostsService;
+  log?: (error: unknown, message: string) => void;
+}
+
+/**
+ * The pages of the React app (DESIGN §2): index.html with the campus of the
+ * host, the viewer and, on /home, the first feed page written into it, so the
+ * first paint already has the right name, colours, logo and posts.
+ */
+export function createPagesService({
+  config,
+  storage,
+  campuses,
+  posts,
+  log = () => undefined,
+}: PagesServiceDeps) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const feedPreloads = modulePreloads(
+    path.join(config.webDist, '.vite', 'manifest.json'),
+    template,
+    'src/features/feed/pages/FeedPage.tsx',
+  );
+
+  /**
+   * The first page of the campus feed, written into /home for a member: the
+   * feed paints with the page, without waiting for a second round trip
+   * (DESIGN §13). The JSON the API would answer, from the same cache.
+   */
+  async function firstFeedPage(user: UserRow, campus: Campus): Promise<string | null> {
+    const feed = await posts.feed(user, campus, {}).catch((error: unknown) => {
+      log(error, 'first feed page failed');
+      return null;
+    });
+    // "<" only ever stands inside JSON strings, where \u003c means the same.
+    return feed?.replace(/</g, '\\u003c') ?? null;
+  }
+
+  /** Open Graph tags for a shared post link (/post/{id}), so chat apps show a preview. */
+  async function openGraph(campus: Campus, pathName: string): Promise<string[]> {
+    const match = /^\/post\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathName);
+    if (!match) return [];
+    const site = campuses.present(campus).url;
+    const preview = await posts.preview(campus, match[1]!).catch(() => null);
+    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p));
+  }
+
+  return {
+    /** False until `npm run build` has written the web app. */
+    built: template !== null,
+
+    /** The HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
+    async render(user: UserRow | null, campus: Campus, url: string): Promise<string | null> {
+      if (!template) return null;
+      const dto = campuses.present(campus);
+      const me = {
+        viewer: user ? presentViewer(user, storage) : null,
+        google: Boolean(config.google),
+      };
+      const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
+      const { pathname, searchParams } = new URL(url, 'http://quad');
+      // /home shows the feed to school-verified members only (web/src/app/App.tsx, HomeRoute).
+      const member =
+        user?.school_verified && user.campus_id === campus.id && campus.id !== GENERIC_CAMPUS_ID;
+      const feedPage = pathname === '/home' && Boolean(member);
+      const feed =
+        feedPage && !searchParams.has('category') ? await firstFeedPage(user!, campus) : null;
+      const head = [
+        `<title>${escapeHtml(dto.productName)}</title>`,
+        `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
+        `<meta name="theme-color" content="${dto.theme.primary}">`,
+        `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
+        ...(await openGraph(campus, pathname)),
+        `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
+        ...(feedPage ? feedPreloads : []),
+        `<script type="application/json" id="quad-boot">${boot}</script>`,
+        ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
+      ].join('\n    ');
+      return template
+        .replace(HEAD_MARK, head)
+        .replace('<div id="root"></div>', `<div id="root">${topBar(dto)}</div>`);
+    },
+  };
+}
+export type PagesService = ReturnType<typeof createPagesService>;

@@ -1,0 +1,29 @@
+import { badRequest } from '../../core/errors';
+import type { Cursor, PostWithAuthor } from './posts.repository';
+
+/** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
+export function feedScore(likes: number, comments: number, createdAt: number): number {
+  return Math.log10(Math.max(1, likes + 2 * comments + 1)) + createdAt / 1000 / 45000;
+}
+
+/** The opaque `?cursor=` of the page after `row` (DESIGN §6: keyset pagination). */
+export function encodeCursor(row: PostWithAuthor, ranked: boolean): string {
+  const cursor: Cursor = {
+    updatedAt: row.updated_at,
+    id: row.id,
+    ...(ranked ? { score: row.feed_score } : {}),
+  };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** A cursor from a query string, or a 400 when it was not one of ours. */
+export function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof value.updatedAt === 'number' && typeof value.id === 'string') return value;
+  } catch {
+    // fall through
+  }
+  throw badRequest('invalid_cursor', 'This list has changed. Please reload.');
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { encodeCursor } from './posts.cursor';
+import type { PostCache } from './posts.cache';
+import { createPostPresenter } from './posts.presenter';
+import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
+import { postListJson, type PostsJson } from './posts.writer';
+
+/**
+ * The viewer's saves among posts (modules/likes provides them): the posts
+ * module reads pages, the likes module knows who saved what.
+ */
+export interface ViewerSaves {
+  among(userId: string, postIds: string[]): Promise<Set<string>>;
+  /** In a whole thread (by its root) plus the posts of `chain` above it. */
+  inThread(userId: string, rootId: string, chain: string[]): Promise<Set<string>>;
+}
+
+/**
+ * A page as every member of the campus sees it, written as JSON with a hole
+ * for each post's `liked` (posts.writer.ts). `serial` names this very entry,
+ * so the viewer's saves cached beside it were read for exactly its posts.
+ */
+export interface SharedPage {
+  json: PostsJson;
+  serial: number;
+}
+
+export interface SharedPagesDeps {
+  db: Db;
+  storage: BlobStore;
+  cache: PostCache;
+  saves: ViewerSaves;
+}
+
+/** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
+export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps) {
+  const present = createPostPresenter(storage);
+  let serials = 0;
+
+  /** As every viewer sees them: `liked` is filled in per viewer. */
+  async function presented(rows: PostWithAuthor[]) {
+    const media = await posts.mediaFor(
+      db.kysely,
+      rows.map((r) => r.id),
+    );
+    return present(rows, media, new Set());
+  }
+
+  /** A list page; a full page carries the cursor of the next one. */
+  async function listJson(rows: PostWithAuthor[], limit: number, ranked = false) {
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return postListJson(await presented(rows), last ? encodeCursor(last, ranked) : null);
+  }
+
+  /**
+   * The page with the viewer's saves filled in. Their saves on it are cached
+   * beside it (they go stale with it: a save is a write to the campus), so a
+   * page read again costs no query at all.
+   */
+  async function forViewer(
+    campusId: string,
+    viewer: UserRow,
+    page: SharedPage,
+    readSaves: () => Promise<Set<string>>,
+  ): Promise<string> {
+    const liked = await cache.read(
+      campusId,
+      `saves:${viewer.id}:${page.serial}`,
+      readSaves,
+      'viewer',
+    );
+    return page.json.render(liked);
+  }
+
+  return {
+    present,
+    presented,
+    listJson,
+    forViewer,
+    /** A number naming a new cache entry. */
+    nextSerial: () => ++serials,
+
+    /** A list page of the campus, from the cache or read by `rows` and written once. */
+    cachedList(
+      campusId: string,
+      key: string,
+      rows: () => Promise<PostWithAuthor[]>,
+      limit: number,
+      ranked = false,
+    ): Promise<SharedPage> {
+      return cache.read(campusId, key, async () => ({
+        json: await listJson(await rows(), limit, ranked),
+        serial: ++serials,
+      }));
+    },
+
+    /** A list page of the campus with the viewer's saves on it. */
+    listForViewer(campusId: string, viewer: UserRow, page: SharedPage) {
+      return forViewer(campusId, viewer, page, () => saves.among(viewer.id, [...page.json.ids]));
+    },
+  };
+}
+export type SharedPages = ReturnType<typeof createSharedPages>;

@@ -1,0 +1,115 @@
+import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
+import { PAGE_SIZES } from '@common/limits';
+import { POST_MESSAGES as M } from '@common/schemas/posts';
+import { notFound } from '../../core/errors';
+import * as campusPolicy from '../../core/policies/campus';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { PostCache } from './posts.cache';
+import { decodeCursor } from './posts.cursor';
+import type { SharedPage, SharedPages, ViewerSaves } from './posts.pages';
+import { nestReplies } from './posts.presenter';
+import { postsRepository as posts } from './posts.repository';
+import { postPageJson } from './posts.writer';
+
+/** A post page also knows its thread, to read the viewer's saves in it. */
+interface SharedThread extends SharedPage {
+  rootId: string;
+  /** The root and the chain above a comment: posts outside the root's index. */
+  chain: string[];
+}
+
+export interface PostReadsDeps {
+  db: Db;
+  cache: PostCache;
+  pages: SharedPages;
+  saves: ViewerSaves;
+}
+
+/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
+export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
+  /** The post, its parent chain and its whole thread, written once per cache entry. */
+  async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
+    const row = await posts.findWithAuthor(db.kysely, id);
+    if (!row || row.campus_id !== campus.id) return null;
+    const rootId = row.root_id ?? row.id;
+    const [parents, replies] = await Promise.all([
+      posts.ancestors(db.kysely, id),
+      posts.descendants(db.kysely, id, rootId),
+    ]);
+    const [post, ...rest] = await pages.presented([row, ...parents, ...replies]);
+    const above = rest.slice(0, parents.length);
+    return {
+      json: postPageJson({
+        post: post!,
+        parents: above,
+        comments: nestReplies(id, rest.slice(parents.length)),
+      }),
+      serial: pages.nextSerial(),
+      rootId,
+      chain: [rootId, id, ...above.map((p) => p.id)],
+    };
+  }
+
+  return {
+    /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
+    async feed(
+      user: UserRow | null,
+      campus: Campus,
+      query: { cursor?: string; category?: string },
+    ): Promise<string> {
+      campusPolicy.canRead(user, campus);
+      const cursor = decodeCursor(query.cursor);
+      const ranked = campus.id === RANKED_CAMPUS_ID;
+      const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
+      const category = query.category && query.category !== 'all' ? query.category : undefined;
+      const page = await pages.cachedList(
+        campus.id,
+        `feed:${category ?? ''}:${query.cursor ?? ''}`,
+        () => posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
+        limit,
+        ranked,
+      );
+      return pages.listForViewer(campus.id, user, page);
+    },
+
+    /** Posts with photos or videos as JSON (postListSchema). */
+    async mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+      campusPolicy.canRead(user, campus);
+      const cursor = decodeCursor(query.cursor);
+      const page = await pages.cachedList(
+        campus.id,
+        `media:${query.cursor ?? ''}`,
+        () => posts.mediaFeed(db.kysely, { campusId: campus.id, limit: PAGE_SIZES.media, cursor }),
+        PAGE_SIZES.media,
+      );
+      return pages.listForViewer(campus.id, user, page);
+    },
+
+    /** The viewer's saved posts as JSON (postListSchema): every one of them is saved. */
+    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+      campusPolicy.canRead(user, campus);
+      const rows = await posts.saved(db.kysely, {
+        userId: user.id,
+        campusId: campus.id,
+        limit: PAGE_SIZES.saved,
+        cursor: decodeCursor(query.cursor),
+      });
+      return (await pages.listJson(rows, PAGE_SIZES.saved)).render(new Set(rows.map((r) => r.id)));
+    },
+
+    /**
+     * The post, its parent chain and its whole thread as JSON (postPageSchema):
+     * a fixed number of queries whatever the thread's size (the post, its
+     * ancestors, its descendants, their media), then the viewer's saves.
+     */
+    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
+      campusPolicy.canRead(user, campus);
+      const thread = await cache.read(campus.id, `post:${id}`, () => readThread(campus, id));
+      if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
+      return pages.forViewer(campus.id, user, thread, () =>
+        saves.inThread(user.id, thread.rootId, thread.chain),
+      );
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { AppDeps } from './deps';
+import { createAuthService } from './modules/auth/auth.service';
+import { loadBannedEmails } from './modules/auth/banned';
+import { createGoogleSignIn } from './modules/auth/google.service';
+import { createSessionCache } from './modules/auth/sessions.cache';
+import { createSessionService } from './modules/auth/sessions.service';
+import { createCampusService } from './modules/campuses/campuses.service';
+import { createHealthService } from './modules/health/health.service';
+import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
+import { createLiveService } from './modules/live/live.service';
+import { createMailboxService } from './modules/mailbox/mailbox.service';
+import { createMediaService } from './modules/media/media.service';
+import { createPagesService } from './modules/pages/pages.service';
+import { createPostCache } from './modules/posts/posts.cache';
+import { createPostsService } from './modules/posts/posts.service';
+import { createVerificationService } from './modules/verification/verification.service';
+import { createOidcProvider } from './platform/oauth/google';
+
+/** Where services report failures of work done after their answer (cache messages, side effects). */
+export type ServiceLog = (error: unknown, message: string) => void;
+
+/**
+ * Every service of the app, built once from the platform's adapters. Part of
+ * the composition root: only `buildApp` calls it, and hands each route plugin
+ * the services it needs (docs/architecture.md, "Adding a module"). A module
+ * never builds another module's service; what it needs of one is passed in
+ * here.
+ */
+export async function createServices(deps: AppDeps, log: ServiceLog) {
+  const { config, db, bus, storage } = deps;
+  const sessionCache = await createSessionCache({
+    bus,
+    ttlMs: config.sessionCacheMs,
+    log: (error) => log(error, 'session cache message failed'),
+  });
+  const postCache = await createPostCache({
+    bus,
+    ttlMs: config.postsCacheMs,
+    log: (error) => log(error, 'posts cache message failed'),
+  });
+  const banned = loadBannedEmails(config.bannedEmailsFile);
+  const campuses = createCampusService(config.publicUrl);
+  const saves = createViewerSaves(db);
+  const posts = createPostsService({
+    db,
+    storage,
+    bus,
+    saves,
+    cache: postCache,
+    log: (error) => log(error, 'post side effect failed'),
+  });
+  const live = createLiveService(bus);
+  const services = {
+    health: createHealthService(db),
+    campuses,
+    sessions: createSessionService(db, { cache: sessionCache }),
+    auth: createAuthService({ db, config, banned }),
+    google: config.google
+      ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
+      : null,
+    verification: createVerificationService({ db, config }),
+    media: createMediaService({ db, storage }),
+    posts,
+    likes: createLikesService({ db, storage, posts }),
+    live,
+    // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
+    mailbox: config.devMailbox ? createMailboxService(db) : null,
+    pages: createPagesService({ config, storage, campuses, posts, log }),
+  };
+  return {
+    services,
+    /** Stops what the services keep running: bus subscriptions of the caches and live hub. */
+    async close(): Promise<void> {
+      await live.close();
+      await postCache.close();
+      await sessionCache.close();
+    },
+  };
+}
+export type Services = Awaited<ReturnType<typeof createServices>>['services'];
