@@ -1,0 +1,222 @@
+/**
+ * The web budgets: the initial JavaScript of a fresh build, and Lighthouse
+ * (mobile) on the OU feed over the demo data.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { openDatabase } from '../server/src/db/kysely';
+import { createSessionService } from '../server/src/modules/auth/sessions.service';
+import { root } from './settings';
+
+export interface WebReport {
+  files: Array<{ file: string; gzipped: number }>;
+  total: number;
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: Record<'FCP' | 'LCP' | 'TBT' | 'CLS' | 'SI', string>;
+}
+
+export interface LighthouseReport {
+  url: string;
+  runs: LighthouseRun[];
+  /** The run with the median performance score. */
+  median: LighthouseRun;
+  version: string;
+}
+
+/** What Lighthouse's JSON report holds that the bench reads. */
+interface LighthouseResult {
+  lighthouseVersion: string;
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { displayValue?: string } | undefined>;
+}
+
+const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_VERSION = '12.8.2';
+
+/**
+ * The JavaScript a browser loads before the first page can render: the entry
+ * script of the built index.html and every module it preloads, each gzipped
+ * (level 9, as a CDN or nginx would serve it). Built afresh into `dir`.
+ */
+export function initialJavaScript(dir: string): WebReport {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, env: { ...process.env, QUAD_DIST: dir }, stdio: 'inherit' },
+  );
+  const web = path.join(dir, 'web');
+  const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+  const refs = new Set(
+    [
+      ...html.matchAll(
+        /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
+      ),
+    ].map((m) => m[1]!),
+  );
+  const files = [...refs].map((ref) => ({
+    file: ref,
+    gzipped: zlib.gzipSync(fs.readFileSync(path.join(web, ref)), { level: 9 }).length,
+  }));
+  return { files, total: files.reduce((sum, f) => sum + f.gzipped, 0) };
+}
+
+/**
+ * Lighthouse (mobile: its default emulated phone, simulated slow 4G and 4× CPU
+ * slowdown) on the OU feed of a signed-in student, served by the real app from
+ * the fresh build in `webDist`, over the demo data of `npm run seed` in `dir`.
+ */
+export async function lighthouseFeed(webDist: string, dir: string): Promise<LighthouseReport> {
+  const file = path.join(dir, 'quad.db');
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    GEO_GATE: 'off',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${file}`,
+    WEB_DIST: webDist,
+  };
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  execFileSync(process.execPath, [tsx, 'server/src/seed/seed.ts'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  // The server in a process of its own, as `npm start` runs it: Lighthouse's own
+  // work in this process must not slow the pages it measures.
+  const server = spawn(process.execPath, [tsx, 'server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  const db = openDatabase({ kind: 'sqlite', file });
+  try {
+    await waitUntilReady(server, port);
+    const student = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('campus_id', '=', 'ou')
+      .where('school_verified', '=', true)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const token = await createSessionService(db).start(student.id, {
+      userAgent: 'lighthouse',
+      ip: '127.0.0.1',
+    });
+    const url = `http://ou.localhost:${port}/home`;
+    const { runs, version } = lighthouseRuns(url, `quad_session=${token}`, dir);
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    return {
+      url: 'http://ou.localhost:PORT/home',
+      runs,
+      median: sorted[Math.floor(sorted.length / 2)]!,
+      version,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await db.close();
+  }
+}
+
+async function waitUntilReady(server: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (server.exitCode !== null || Date.now() > deadline)
+      throw new Error('the server for Lighthouse did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** LIGHTHOUSE_RUNS runs of `url` with `cookie`, their reports kept in `dir`. */
+function lighthouseRuns(
+  url: string,
+  cookie: string,
+  dir: string,
+): { runs: LighthouseRun[]; version: string } {
+  const runs: LighthouseRun[] = [];
+  let version = '';
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const lhr = runLighthouse(url, cookie, path.join(dir, `lighthouse-${i}.json`));
+    version = lhr.lighthouseVersion;
+    const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    runs.push({
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      metrics: {
+        FCP: shown('first-contentful-paint'),
+        LCP: shown('largest-contentful-paint'),
+        TBT: shown('total-blocking-time'),
+        CLS: shown('cumulative-layout-shift'),
+        SI: shown('speed-index'),
+      },
+    });
+    console.log(
+      `lighthouse run ${i + 1}: performance ${runs[i]!.performance}, accessibility ${runs[i]!.accessibility}`,
+    );
+  }
+  return { runs, version };
+}
+
+/**
+ * One Lighthouse run through its command line, fetched by npx from the npm
+ * registry at a fixed version: not a dependency of the project, since its
+ * trace engine depends on other packages' "latest", which no lock file keeps.
+ */
+function runLighthouse(url: string, cookie: string, output: string): LighthouseResult {
+  execFileSync(
+    'npx',
+    [
+      '--yes',
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--only-categories=performance,accessibility',
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const lhr = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseResult;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
