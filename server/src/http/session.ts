@@ -25,6 +25,7 @@ export function registerSessions(
     maxAge: SESSION_MS / 1000,
   };
 
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -78,6 +79,7 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
+    sessions: SessionService;
     sessionCookie: {
       signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;

@@ -28,7 +28,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, storage } = app.deps;
   const banned = loadBannedEmails(config.bannedEmailsFile);
-  const auth = createAuthService({ db, config, banned });
+  const auth = createAuthService({ db, config, banned, sessions: app.sessions });
   const google = config.google
     ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
     : null;
