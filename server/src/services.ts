@@ -50,11 +50,12 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
+  const sessions = createSessionService(db, { cache: sessionCache });
   const services = {
     health: createHealthService(db),
     campuses,
-    sessions: createSessionService(db, { cache: sessionCache }),
-    auth: createAuthService({ db, config, banned }),
+    sessions,
+    auth: createAuthService({ db, config, banned, sessions }),
     google: config.google
       ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
       : null,

@@ -63,6 +63,13 @@ export const authRepository = {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
   },
 
+  /** Deletes every session of the user, but the one with id `exceptId` if given. */
+  async deleteSessionsOfUser(db: Executor, userId: string, exceptId?: string): Promise<void> {
+    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    await query.execute();
+  },
+
   async deleteExpiredSessions(db: Executor, now: number): Promise<void> {
     await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   },

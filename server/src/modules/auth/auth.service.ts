@@ -22,6 +22,7 @@ import { magicLinkMail, passwordResetMail } from './auth.mails';
 import { authRepository } from './auth.repository';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { hashSecret, newSecret } from './secrets';
+import type { SessionService } from './sessions.service';
 
 const LOCK_AFTER_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -33,6 +34,8 @@ export interface AuthServiceDeps {
   db: Db;
   config: Config;
   banned: ReadonlySet<string>;
+  /** A password reset ends the student's sessions everywhere. */
+  sessions: Pick<SessionService, 'endAllFor'>;
   now?: () => number;
 }
 
@@ -80,7 +83,13 @@ export async function createAccount(
 }
 
 /** Password and e-mailed-link sign-in, registration and password reset (spec core §4, §5, §8; DESIGN §9). */
-export function createAuthService({ db, config, banned, now = Date.now }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  config,
+  banned,
+  sessions,
+  now = Date.now,
+}: AuthServiceDeps) {
   const assertNotBanned = (email: string) => {
     if (banned.has(normalizeEmail(email))) throw forbidden('banned', M.banned);
   };
@@ -269,7 +278,11 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
       });
     },
 
-    /** Sets a new password from a reset link, lifts any lockout, and signs the user in. */
+    /**
+     * Sets a new password from a reset link, lifts any lockout and ends every
+     * session of the user (whoever knew the old password may be signed in
+     * somewhere); the caller signs the resetting device in afresh.
+     */
     async resetPassword(input: { token: string; password: string }): Promise<UserRow> {
       assertStrongPassword(input.password);
       const at = now();
@@ -280,7 +293,7 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
       // Reset signs the user in: the ban applies here as at every sign-in (DESIGN §9).
       assertNotBanned(token.email);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-      return db.kysely.transaction().execute(async (trx) => {
+      const user = await db.kysely.transaction().execute(async (trx) => {
         if (!(await authRepository.useToken(trx, token.id, at)))
           throw badRequest('link_expired', M.linkExpired);
         await usersRepository.update(trx, token.user_id!, {
@@ -294,6 +307,9 @@ export function createAuthService({ db, config, banned, now = Date.now }: AuthSe
         if (!user) throw badRequest('link_expired', M.linkExpired);
         return user;
       });
+      // Once the new password is committed, so that no sign-in with the old one can slip in after.
+      await sessions.endAllFor(user.id);
+      return user;
     },
 
     /**

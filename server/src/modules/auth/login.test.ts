@@ -240,6 +240,7 @@ describe('lockout (DESIGN §9)', () => {
       db: t.db,
       config: t.app.deps.config,
       banned: new Set(),
+      sessions: t.app.services.sessions,
       now: () => clock.now,
     });
     const attempt = async (password: string) => {
@@ -280,6 +281,7 @@ describe('lockout (DESIGN §9)', () => {
       db: t.db,
       config: t.app.deps.config,
       banned: new Set(),
+      sessions: t.app.services.sessions,
       now: () => clock.now,
     });
     const attempt = (password: string) =>

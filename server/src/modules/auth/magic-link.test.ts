@@ -97,7 +97,13 @@ const userByEmail = (email: string) =>
   t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
 const clockedAuth = (clock: { now: number }, banned: ReadonlySet<string> = new Set()) =>
-  createAuthService({ db: t.db, config: t.app.deps.config, banned, now: () => clock.now });
+  createAuthService({
+    db: t.db,
+    config: t.app.deps.config,
+    banned,
+    sessions: t.app.services.sessions,
+    now: () => clock.now,
+  });
 
 beforeAll(async () => {
   bannedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-banned-'));

@@ -82,6 +82,21 @@ export function createSessionService(
       await authRepository.deleteSession(db.kysely, id);
       cache?.sessionChanged(id);
     },
+
+    /**
+     * Ends every session of the user but the one of the token `except`, on
+     * every server: after their password or e-mail changed, no device signed
+     * in before may stay in.
+     */
+    async endAllFor(userId: string, { except }: { except?: string } = {}): Promise<void> {
+      await authRepository.deleteSessionsOfUser(
+        db.kysely,
+        userId,
+        except === undefined ? undefined : hashSecret(except),
+      );
+      // After the delete: a server that reloads a session from now on finds it gone.
+      cache?.userChanged(userId);
+    },
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

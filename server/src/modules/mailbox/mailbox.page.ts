@@ -27,7 +27,8 @@ export function renderMailboxPage(page: MailboxListing, to: string | undefined):
   <div class="wrap">
     <h1>Dev mailbox</h1>
     <p class="lede">Every e-mail Quad has queued on this server, newest first. It is shown only
-      while there is no SMTP_URL and BASE_DOMAIN is localhost (or DEV_MAILBOX=on).</p>
+      while there is no SMTP_URL and BASE_DOMAIN is localhost (or DEV_MAILBOX=on),
+      and only to this machine: other devices get a 404, since these links sign anyone in.</p>
     <form class="filter" method="get" action="/dev/mailbox">
       <label for="to">Recipient</label>
       <input id="to" name="to" type="search" value="${escapeHtml(to ?? '')}" placeholder="student@school.edu" autocomplete="off" spellcheck="false">

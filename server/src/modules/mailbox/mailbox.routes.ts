@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isFromThisMachine } from './mailbox.access';
 import { renderMailboxPage } from './mailbox.page';
 import type { MailboxService } from './mailbox.service';
 
@@ -29,13 +30,23 @@ const mailboxJsonSchema = z.object({
 
 /**
  * The dev mailbox (DESIGN §4): every message in the outbox, for a developer's eyes and for
- * end-to-end tests that read codes. app.ts registers it only when `config.devMailbox`.
+ * end-to-end tests that read codes. app.ts registers it only when `config.devMailbox`, and
+ * it answers only this machine: it holds password-reset links, and `npm start` listens on
+ * every interface, so anyone on the network could otherwise take over any account.
  */
 export async function mailboxRoutes(
   fastify: FastifyInstance,
   { mailbox }: { mailbox: MailboxService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Anyone else gets what an unknown address gets, as where the mailbox is off:
+  // a 403 would tell the network that this server keeps everyone's links.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isFromThisMachine(request)) return;
+    request.log.info('the dev mailbox answers only this machine (127.0.0.1 or ::1)');
+    return reply.callNotFound();
+  });
 
   app.get(
     '/dev/mailbox.json',

@@ -172,6 +172,86 @@ describe('dev mailbox', () => {
   });
 });
 
+describe('dev mailbox, for this machine only', () => {
+  // The page holds every password-reset link: anyone on the network who could
+  // read it could take over any account, and `npm start` listens on every interface.
+  const URLS = ['/dev/mailbox', '/dev/mailbox.json'];
+  let ctx: TestContext;
+  let proxied: TestContext;
+  let mail: OutgoingMail;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    // Behind a proxy request.ip follows X-Forwarded-For, which a client writes as it likes.
+    proxied = await createTestApp({ env: { TRUST_PROXY: 'on' } });
+    mail = buildMail();
+    await enqueueMail(ctx.db.kysely, mail);
+    await enqueueMail(proxied.db.kysely, mail);
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await proxied.close();
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])(
+    'is served to a client at %s, and says it is shown only to this machine',
+    async (remoteAddress) => {
+      for (const url of URLS) {
+        const response = await ctx.app.inject({ method: 'GET', url, remoteAddress });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain(escape(mail.subject));
+      }
+      const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+      expect(page.body).toContain('only to this machine');
+    },
+  );
+
+  it.each([
+    ['a neighbour on the network', '192.168.1.23', {}],
+    ['a private address', '10.0.0.5', {}],
+    ['a public address', '203.0.113.9', {}],
+    ['an IPv4-mapped neighbour', '::ffff:192.168.1.23', {}],
+    ['an IPv6 link-local neighbour', 'fe80::1', {}],
+    ['a neighbour claiming to be local', '192.168.1.23', { 'x-forwarded-for': '127.0.0.1' }],
+    ['a neighbour claiming so in X-Real-IP', '192.168.1.23', { 'x-real-ip': '127.0.0.1' }],
+    ['a client relayed by a local proxy', '127.0.0.1', { 'x-forwarded-for': '192.168.1.23' }],
+    ['a client relayed as Forwarded', '127.0.0.1', { forwarded: 'for=192.168.1.23' }],
+  ] as const)(
+    'answers %s (%s) 404, as if it did not exist',
+    async (_name, remoteAddress, headers) => {
+      for (const app of [ctx.app, proxied.app]) {
+        for (const url of [...URLS, `/dev/mailbox.json?to=${encodeURIComponent(mail.to)}`]) {
+          const response = await app.inject({ method: 'GET', url, remoteAddress, headers });
+          expect(response.statusCode, url).toBe(404);
+          expect(response.body, url).not.toContain(mail.subject);
+          expect(response.body, url).not.toContain(mail.to);
+        }
+      }
+    },
+  );
+
+  it('answers a browser elsewhere what it answers for any unknown address', async () => {
+    const headers = { accept: 'text/html' };
+    const remoteAddress = '192.168.1.23';
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/mailbox',
+      remoteAddress,
+      headers,
+    });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/nothing',
+      remoteAddress,
+      headers,
+    });
+    expect(refused.statusCode).toBe(unknown.statusCode);
+    expect(refused.body).not.toContain(mail.subject);
+    expect(refused.body).not.toContain('Dev mailbox');
+  });
+});
+
 describe('dev mailbox availability', () => {
   it.each([
     ['on localhost by default', {}, true],
