@@ -49,6 +49,35 @@ export default tseslint.config(
               message: 'The browser never imports server code.',
             },
             { target: './server', from: './web', message: 'The server never imports web code.' },
+            // The server's layers (docs/architecture.md): the kernel, the adapters and the
+            // database code sit below the modules; only the composition root and main.ts see them all.
+            ...[
+              './server/src/core',
+              './server/src/platform',
+              './server/src/db',
+              './server/src/http',
+            ].map((target) => ({
+              target,
+              from: './server/src/modules',
+              message:
+                'core/, platform/, db/ and http/ sit below the modules: take what you need as an injected service.',
+            })),
+            {
+              target: './server/src/core',
+              from: ['./server/src/platform', './server/src/http'],
+              message: 'The kernel (core/) depends on no adapter and no HTTP code.',
+            },
+            ...[
+              './server/src/core',
+              './server/src/platform',
+              './server/src/db',
+              './server/src/http',
+              './server/src/modules',
+            ].map((target) => ({
+              target,
+              from: ['./server/src/app.ts', './server/src/services.ts', './server/src/main.ts'],
+              message: 'Only main.ts and the composition root import the composition root.',
+            })),
             ...features.map((name) => ({
               target: `./web/src/features/${name}`,
               from: './web/src/features',
@@ -56,6 +85,25 @@ export default tseslint.config(
               message:
                 'Features never import each other: move shared pieces to components/ or lib/.',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module reaches another module only through its service or presenter (or its types).
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?![^/]+\\.(service|presenter)$)',
+              message:
+                'Another module is reached through its service or presenter, never its repository, routes or internals.',
+            },
           ],
         },
       ],

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app';
+
+export type { App } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
 import type { EventBus } from '../src/platform/bus';
 import { createMemoryBus } from '../src/platform/bus/memory-bus';

@@ -1,11 +1,10 @@
 import type { Me } from '@common/schemas/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
 import type { UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { createMemoryBus } from '../../platform/bus/memory-bus';
 import { createRedisBus } from '../../platform/bus/redis-bus';
-import { type QueryCounter, sharedDatabaseServers } from '../../../test/app';
+import { type App, type QueryCounter, sharedDatabaseServers } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildUser } from '../../../test/factories';

@@ -1,10 +1,9 @@
 import type { PostDto, PostList, PostPage } from '@common/schemas/posts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
 import type { EventBus } from '../../platform/bus';
 import { createMemoryBus } from '../../platform/bus/memory-bus';
 import { createRedisBus } from '../../platform/bus/redis-bus';
-import { type QueryCounter, sharedDatabaseServers } from '../../../test/app';
+import { type App, type QueryCounter, sharedDatabaseServers } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
