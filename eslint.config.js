@@ -110,6 +110,26 @@ export default tseslint.config(
     },
   },
   {
+    // Functions short enough to read at once (issue 9). The files listed are older
+    // debt, to be split when next worked on; new code does not join the list.
+    files: ['server/src/**/*.ts', 'bench/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'server/src/db/migrations/**',
+      'server/src/seed/seed.ts',
+      'server/src/modules/auth/auth.routes.ts',
+      'server/src/modules/auth/auth.service.ts',
+      'server/src/modules/auth/google.service.ts',
+      'server/src/modules/media/media.service.ts',
+      'server/src/modules/verification/verification.service.ts',
+      'server/src/platform/mail/outbox.ts',
+      'server/src/platform/storage/s3-store.ts',
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['server/src/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [

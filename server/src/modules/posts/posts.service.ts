@@ -1,18 +1,13 @@
 import type { Campus } from '@common/campuses';
-import type { CreatePostInput, PostDto } from '@common/schemas/posts';
-import { v7 as uuidv7 } from 'uuid';
-import { badRequest } from '../../core/errors';
-import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
-import type { Executor, PostRow, UserRow } from '../../db/schema';
+import type { PostRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import { keysOfMedia } from '../media/media.presenter';
 import type { PostCache } from './posts.cache';
-import { feedScore } from './posts.cursor';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
+import { createPostWrites } from './posts.writes';
 
 export { feedScore } from './posts.cursor';
 export type { ViewerSaves } from './posts.pages';
@@ -35,22 +30,6 @@ const uncached: PostCache = {
   close: async () => undefined,
 };
 
-/** Recomputes the hot score of a thread's root after its likes or comments changed. */
-async function rescoreRoot(executor: Executor, rootId: string): Promise<void> {
-  const root = await posts.find(executor, rootId);
-  if (root)
-    await posts.setFeedScore(
-      executor,
-      root.id,
-      feedScore(root.like_count, root.comment_count, root.created_at),
-    );
-}
-
-/** Every ancestor of a post (its parent first): the chain a reply or a delete touches. */
-async function chainAbove(executor: Executor, parentId: string): Promise<string[]> {
-  return [parentId, ...(await posts.ancestors(executor, parentId)).map((a) => a.id)];
-}
-
 /** Posts, comments and their threads on a campus (spec core §4, §5, §7; companion §2, §4). */
 export function createPostsService({
   db,
@@ -63,101 +42,12 @@ export function createPostsService({
 }: PostsServiceDeps) {
   const pages = createSharedPages({ db, storage, cache, saves });
 
-  /** Inserts the post and attaches its files; a comment touches its thread. */
-  async function insert(trx: Executor, user: UserRow, campus: Campus, body: CreatePostInput) {
-    const at = now();
-    const id = uuidv7();
-    const parent = body.parentId ? await posts.find(trx, body.parentId) : undefined;
-    if (body.parentId) postPolicy.canRead(user, campus, parent);
-    await posts.insert(trx, {
-      id,
-      campus_id: campus.id,
-      author_id: user.id,
-      parent_id: parent?.id ?? null,
-      root_id: parent ? (parent.root_id ?? parent.id) : null,
-      depth: parent ? parent.depth + 1 : 0,
-      text: body.text.trim(),
-      category: parent ? null : (body.category ?? null),
-      media_count: body.mediaIds.length,
-      feed_score: feedScore(0, 0, at),
-      created_at: at,
-      updated_at: at,
-    });
-    const attached = await posts.attachMedia(trx, id, user.id, body.mediaIds);
-    if (attached !== body.mediaIds.length)
-      throw badRequest(
-        'media_unavailable',
-        'Some photos could not be attached. Please add them again.',
-      );
-    if (parent) {
-      await posts.touchAncestors(trx, await chainAbove(trx, parent.id), at, 1);
-      await rescoreRoot(trx, parent.root_id ?? parent.id);
-    } else {
-      await posts.addToTotalPosts(trx, user.id, 1);
-    }
-    return (await posts.findWithAuthor(trx, id))!;
-  }
-
   return {
     ...createPostReads({ db, cache, pages, saves }),
-
-    async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {
-      postPolicy.canCreate(user, campus);
-      const created = await db.kysely
-        .transaction()
-        .execute((trx) => insert(trx, user, campus, body));
-      cache.changed(campus.id);
-      const ids = [created.id];
-      const [media, liked] = await Promise.all([
-        posts.mediaFor(db.kysely, ids),
-        saves.among(user.id, ids),
-      ]);
-      if (!created.parent_id) {
-        bus
-          .publish(`feed:${campus.id}`, {
-            type: 'post.created',
-            postId: created.id,
-            authorId: user.id,
-          })
-          .catch(log);
-      }
-      return pages.present([created], media, liked)[0]!;
-    },
-
-    /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
-    async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
-      const post = await posts.find(db.kysely, id);
-      postPolicy.canDelete(user, campus, post);
-      const keys = await db.kysely.transaction().execute(async (trx) => {
-        const subtree = await posts.subtreeIds(trx, id);
-        const files = keysOfMedia(await posts.mediaFor(trx, subtree));
-        if (post!.parent_id)
-          await posts.touchAncestors(
-            trx,
-            await chainAbove(trx, post!.parent_id),
-            now(),
-            -subtree.length,
-          );
-        else await posts.addToTotalPosts(trx, post!.author_id, -1);
-        await posts.deleteById(trx, id);
-        if (post!.root_id) await rescoreRoot(trx, post!.root_id);
-        return files;
-      });
-      cache.changed(campus.id);
-      // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
-      storage.delete(keys).catch(log);
-      return { topLevel: post!.parent_id === null };
-    },
+    ...createPostWrites({ db, storage, bus, saves, cache, pages, now, log }),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),
-
-    /** After a change to the post's likes: its thread's score, and the post as it now is. */
-    async rescoreThreadOf(trx: Executor, id: string): Promise<PostRow> {
-      const post = (await posts.find(trx, id))!;
-      await rescoreRoot(trx, post.root_id ?? post.id);
-      return post;
-    },
 
     /** What a campus sees changed (on every server). */
     changed: (campusId: string) => cache.changed(campusId),
