@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { POST_MAX_CHARS } from '../limits';
+import { countPostCharacters } from '../text';
+import { authorSchema, mediaSchema, POST_MESSAGES } from './posts';
+
+/** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"; companion §2). */
+export const CHAT_MESSAGES = {
+  composerPlaceholder: 'Say something . . .',
+  missingChat: "This conversation doesn't exist",
+  selectUser: 'Please select a user!',
+  newConversation: 'New Conversation Started',
+  chatDeleted: 'Chat deleted',
+  reactionSent: 'Reaction sent.',
+  delivered: 'Delivered',
+  seen: 'Seen',
+  sentPhoto: 'Sent a photo',
+  startConversationTitle: 'Start Conversation?',
+  startConversation: 'Start Conversation',
+  sendMessage: 'Send Message',
+  deleteChatTitle: 'Delete Chat?',
+  deleteChatText: 'All messages will be removed for both of you.',
+  tooManyCharacters: POST_MESSAGES.tooManyCharacters,
+  notYourself: 'You cannot start a conversation with yourself.',
+  userNotFound: 'User not found, try again!',
+  needTextOrPhoto: 'Write something or add a photo.',
+  onePhoto: 'One photo per message.',
+} as const;
+
+/** "Start a private conversation with {name}." (companion §2). */
+export const startConversationText = (name: string) => `Start a private conversation with ${name}.`;
+/** The chat's last message after a heart (spec core §4 "Message reaction toggle"). */
+export const reactedText = (firstName: string, what: string) =>
+  `${firstName} reacted with a heart: ${what}`;
+export const removedHeartText = (firstName: string) => `${firstName} removed a heart`;
+
+/** A post shared into a chat, shown as a card linking to it. */
+export const sharedPostSchema = z.object({
+  id: z.string(),
+  authorFirstName: z.string(),
+  text: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const messageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  text: z.string(),
+  /** Null when the shared post was deleted or none was shared. */
+  sharedPost: sharedPostSchema.nullable(),
+  media: z.array(mediaSchema),
+  hearts: z.number(),
+  /** The viewer put a heart on it. */
+  hearted: z.boolean(),
+  createdAt: z.number(),
+});
+export type MessageDto = z.infer<typeof messageSchema>;
+
+export const chatSchema = z.object({
+  id: z.string(),
+  /** The other participant. */
+  other: authorSchema,
+  lastMessage: z.string().nullable(),
+  lastMessageId: z.string().nullable(),
+  /** The viewer has messages they have not seen. */
+  unread: z.boolean(),
+  /** The other participant has seen everything ("Seen" rather than "Delivered"). */
+  seen: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ChatDto = z.infer<typeof chatSchema>;
+
+export const chatListSchema = z.object({
+  items: z.array(chatSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const startChatBodySchema = z.object({ userId: z.string().min(1).max(64) });
+export const startChatResultSchema = z.object({ chat: chatSchema, created: z.boolean() });
+
+/** Newest first (spec core §7), 15 a page; the web shows them oldest at the top. */
+export const messagePageSchema = z.object({
+  items: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const sendMessageBodySchema = z
+  .object({
+    text: z
+      .string()
+      .max(POST_MAX_CHARS * 4, CHAT_MESSAGES.tooManyCharacters)
+      .default('')
+      .refine((t) => countPostCharacters(t) <= POST_MAX_CHARS, CHAT_MESSAGES.tooManyCharacters),
+    mediaIds: z.array(z.string().max(64)).max(1, CHAT_MESSAGES.onePhoto).default([]),
+    sharedPostId: z.string().max(64).nullish(),
+  })
+  .refine((b) => b.text.trim().length > 0 || b.mediaIds.length > 0 || b.sharedPostId, {
+    message: CHAT_MESSAGES.needTextOrPhoto,
+    path: ['text'],
+  });
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+export const heartStateSchema = z.object({ hearted: z.boolean(), hearts: z.number() });
+
+/** Students of the campus for the new-message dialog (more than one character typed). */
+export const userSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(60) });
+export const userSearchSchema = z.object({ items: z.array(authorSchema) });

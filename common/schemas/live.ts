@@ -1,0 +1,28 @@
+import type { MessageDto } from './chats';
+
+/**
+ * What GET /api/live sends (DESIGN §7), one JSON object per frame. Every
+ * socket of a member hears its campus feed and its own user topic.
+ */
+export type LiveEvent =
+  /** A new top-level post of the campus. */
+  | { type: 'post.created'; postId: string; authorId: string }
+  /** A message in one of the student's chats (theirs included, for their other tabs). */
+  | { type: 'message.created'; chatId: string; message: MessageDto }
+  /** A participant read the chat: their latest-message label turns to "Seen". */
+  | { type: 'chat.read'; chatId: string; userId: string }
+  /** A heart put on or taken off a message. */
+  | {
+      type: 'message.hearted';
+      chatId: string;
+      messageId: string;
+      hearts: number;
+      by: string;
+      hearted: boolean;
+    }
+  /** The chat was deleted by one of its two participants. */
+  | { type: 'chat.deleted'; chatId: string }
+  /** A new notification for the student. */
+  | { type: 'notification.created' }
+  /** Unread counts may have changed: refetch GET /api/unread. */
+  | { type: 'unread.changed' };
