@@ -181,6 +181,46 @@ describe('registration', () => {
   });
 });
 
+describe('form messages', () => {
+  it('an empty e-mail says "Email is required." once, under the field, on every sign-in form', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    const forms: [string, string][] = [
+      ['/login', 'Continue'],
+      ['/login?method=password', MESSAGES.signIn.logIn],
+      ['/login?method=noPassword', MESSAGES.signIn.emailMeALink],
+      ['/forgotpassword', 'Send reset link'],
+      ['/login/sent?email=someone%40example.com', MESSAGES.signIn.emailMeALink],
+      [`/login/sent?email=someone%40example.com&token=${'t'.repeat(24)}`, 'Continue'],
+    ];
+    for (const [url, button] of forms) {
+      await page.goto(env.server.url('ou', url));
+      const email = page.getByLabel('Email', { exact: true });
+      await email.fill('');
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const required = page.getByText(AUTH_MESSAGES.emailRequired, { exact: true });
+      await required.waitFor();
+      // One cause, one message: no alert repeats it, and none contradicts it.
+      expect(await required.count(), url).toBe(1);
+      expect(await page.getByText(AUTH_MESSAGES.emailInvalid).count(), url).toBe(0);
+      expect(await page.locator('.alerts > *').count(), url).toBe(0);
+      expect(await email.getAttribute('aria-invalid'), url).toBe('true');
+      // The student is put back in the field to fix it.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), url).toBe(
+        'email',
+      );
+    }
+    // Both fields empty on the password step: one message for each.
+    await page.goto(env.server.url('ou', '/login?method=password'));
+    await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
+    await page.getByText(AUTH_MESSAGES.passwordRequired, { exact: true }).waitFor();
+    expect(await page.getByText(AUTH_MESSAGES.emailRequired, { exact: true }).count()).toBe(1);
+    expect(await page.getByText(AUTH_MESSAGES.passwordRequired, { exact: true }).count()).toBe(1);
+    expect(await page.locator('.alerts > *').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('password sign-in', () => {
   it('sends a known e-mail from the entry step to the password step', async () => {
     const account = await createAccount();

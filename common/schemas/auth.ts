@@ -8,17 +8,22 @@ export const PASSWORD_MAX = 30;
 /** DESIGN §9: at least 8 characters. */
 export const PASSWORD_MIN = 8;
 
+// Each check that fails stops the field's checks (`abort`): one cause, one message, so an
+// empty e-mail is "Email is required." and not also "Invalid email address!".
 export const emailField = z
   .string({ error: M.emailRequired })
   .trim()
-  .min(1, M.emailRequired)
-  .max(254, M.invalidEmail)
+  .min(1, { message: M.emailRequired, abort: true })
+  .max(254, { message: M.invalidEmail, abort: true })
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
 export const passwordField = z
   .string({ error: M.passwordRequired })
-  .min(1, M.passwordRequired)
-  .max(PASSWORD_MAX, `Passwords are at most ${PASSWORD_MAX} characters.`);
+  .min(1, { message: M.passwordRequired, abort: true })
+  .max(PASSWORD_MAX, {
+    message: `Passwords are at most ${PASSWORD_MAX} characters.`,
+    abort: true,
+  });
 
 export const registerBodySchema = z.object({
   name: z
