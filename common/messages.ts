@@ -153,6 +153,9 @@ export const AUTH_MESSAGES = {
   // Registration (spec core §8)
   emailTaken: 'Email has already been taken.',
   passwordTooShort: 'Password too short.',
+  // Quad's words: the spec has no message for a common password (DESIGN §9 refuses them).
+  // One line, like the field's other messages, so nothing below the field moves.
+  passwordTooCommon: 'This password is too common.',
   acceptTerms: 'Please accept the Terms of Service.',
   // Validation (spec core §5, §8)
   emailRequired: 'Email is required.',

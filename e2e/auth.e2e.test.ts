@@ -219,6 +219,26 @@ describe('form messages', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a common password is refused as too common, before anything is sent', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/auth/')) requests.push(req.url());
+    });
+    await page.goto(env.server.url('ut', '/register'));
+    await page.getByLabel('Full name').fill('Jane Doe');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: MESSAGES.signIn.createAccount }).click();
+    await page.getByText(AUTH_MESSAGES.passwordTooCommon, { exact: true }).waitFor();
+    expect(await page.getByText(AUTH_MESSAGES.passwordTooShort).count()).toBe(0);
+    expect(pathname(page)).toBe('/register');
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('password sign-in', () => {

@@ -41,3 +41,32 @@ describe('one message per cause', () => {
     ]);
   });
 });
+
+describe('new passwords', () => {
+  const register = (password: string) =>
+    registerBodySchema.safeParse({ name: 'Jane Doe', email: 'a@b.co', password, terms: true });
+
+  it('a common password of 8 or more characters is refused as too common, not too short', () => {
+    for (const password of ['password1', 'Password1', 'PASSWORD123', 'qwertyuiop']) {
+      expect(messages(register(password)), password).toEqual([M.passwordTooCommon]);
+      const reset = { token: 'a'.repeat(20), password };
+      expect(messages(resetPasswordBodySchema.safeParse(reset)), password).toEqual([
+        M.passwordTooCommon,
+      ]);
+    }
+  });
+
+  it('a short password is only too short', () => {
+    expect(messages(register('sofa-12'))).toEqual([M.passwordTooShort]);
+  });
+
+  it('takes an uncommon password of 8 characters', () => {
+    expect(register('sofa-123').success).toBe(true);
+  });
+
+  it('signing in takes any password: the list only applies to new ones', () => {
+    expect(loginBodySchema.safeParse({ email: 'a@b.co', password: 'password1' }).success).toBe(
+      true,
+    );
+  });
+});

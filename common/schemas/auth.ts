@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
+import { isCommonPassword } from '../common-passwords';
 import { AUTH_MESSAGES as M } from '../messages';
 import { EMAIL_PATTERN, parseName } from '../text';
 
@@ -25,6 +26,11 @@ export const passwordField = z
     abort: true,
   });
 
+/** A new password (registration, reset): at least 8 characters, and not a common one. */
+export const newPasswordField = passwordField
+  .refine((v) => v.length >= PASSWORD_MIN, { message: M.passwordTooShort, abort: true })
+  .refine((v) => !isCommonPassword(v), M.passwordTooCommon);
+
 export const registerBodySchema = z.object({
   name: z
     .string({ error: M.nameRequired })
@@ -33,7 +39,7 @@ export const registerBodySchema = z.object({
     .max(100, M.fullNameRequired)
     .refine((v) => parseName(v).words >= 2, M.fullNameRequired),
   email: emailField,
-  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+  password: newPasswordField,
   terms: z.literal(true, { error: M.acceptTerms }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -58,7 +64,7 @@ export const magicLinkCompleteBodySchema = z.object({
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 export const resetPasswordBodySchema = z.object({
   token: z.string().min(10).max(200),
-  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+  password: newPasswordField,
 });
 
 export const verifyCodeBodySchema = z.object({
