@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import { maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
 const env = serverAndBrowser();
 
@@ -82,6 +82,15 @@ async function createAccount({ settled = true } = {}): Promise<Account> {
 }
 
 const dangerAlert = (page: Page, msg: string) => page.getByRole('alert').filter({ hasText: msg });
+
+type Box = { x: number; y: number; width: number; height: number };
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not on the page`);
+  return box;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const okayAlert = (page: Page, msg: string) =>
   page.locator('.alerts').getByRole('status').filter({ hasText: msg });
 
@@ -238,6 +247,38 @@ describe('form messages', () => {
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('alerts on the sign-in pages', () => {
+  it('cover neither the back arrow and title nor the form, on desktop and phone', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page, errors } = await openPage(env.browser, viewport);
+      const query = new URLSearchParams({ email: newEmail(), method: 'password' });
+      await page.goto(env.server.url('ou', `/login?${query}`));
+      await page.getByLabel('Password', { exact: true }).fill('whatever-it-is-1');
+      await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
+      const alert = dangerAlert(page, AUTH_MESSAGES.userNotFound);
+      await alert.waitFor();
+      await page.waitForTimeout(300); // its slide-in
+      const covered = await boxOf(alert);
+      const needed = [
+        page.getByRole('button', { name: 'Back' }),
+        page.getByRole('heading', { name: MESSAGES.signIn.logIn, level: 1 }),
+        page.getByRole('heading', { name: 'Welcome back' }),
+        page.getByLabel('Email', { exact: true }),
+        page.getByLabel('Password', { exact: true }),
+        page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }),
+      ];
+      for (const locator of needed) {
+        expect(overlaps(covered, await boxOf(locator)), `${viewport.width}: ${locator}`).toBe(
+          false,
+        );
+      }
+      await maybeScreenshot(page, `auth-alert-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });
 
