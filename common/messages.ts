@@ -12,6 +12,9 @@ export const MESSAGES = {
   joinGroup: 'Join Group',
   shareGroup: 'Share Group',
   privateCommunity: 'This community is private.',
+  /** Quad's words under it on a shared post's page. */
+  privatePost: (productName: string) =>
+    `This post is in ${productName}, a private community. Log in or join to see it.`,
   clickToJoin: 'Click to Join',
   // Welcome page (generic campus)
   viewYourCampus: 'View Your Campus',

@@ -55,7 +55,8 @@ export function PostPage() {
   if (page.isPending) return <Spinner />;
   if (page.error) {
     if (page.error instanceof ApiError && page.error.status === 404) return <MissingPost />;
-    if (page.error instanceof ApiError && page.error.status === 401) return <PrivateCommunity />;
+    if (page.error instanceof ApiError && page.error.status === 401)
+      return <PrivateCommunity post />;
     return (
       <section className="card empty-state">
         <h1 className="empty-state__title">{MESSAGES.somethingWentWrong}</h1>
