@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { schoolVerifiedStudent, tag } from './students';
+import { schoolVerifiedStudent, sendJson, tag } from './students';
 
 const env = serverAndBrowser();
 let photoDir: string;
@@ -321,6 +321,40 @@ describe('feed, composer and post page', () => {
     const { context, page } = await openPage(env.browser, MOBILE);
     await page.goto(env.server.url('ut', '/create/post?goBack=/saved'));
     await expect.poll(() => pathOf(page)).not.toMatch(/^\/create\//);
+    await context.close();
+  });
+});
+
+describe('a student’s own posts and face', () => {
+  /** The letters an avatar without a photo shows (drawn by CSS from data-initials). */
+  const initialsIn = (scope: Locator) =>
+    scope.locator('[data-initials]').first().getAttribute('data-initials');
+
+  it('the same initials in the top bar, the sidebar, the composer, posts and comments', async () => {
+    const { context, page, errors } = await member('Sam Miller');
+    const post = await sendJson<PostDto>(page, '/api/posts', {
+      text: `Bike lock ${tag()}`,
+      mediaIds: [],
+    });
+    await sendJson(page, '/api/posts', {
+      text: `Still here ${tag()}`,
+      parentId: post.json.id,
+      mediaIds: [],
+    });
+    await page.goto(env.server.url('ut', '/home'));
+    const card = page.getByRole('list', { name: 'Posts' }).getByRole('article').first();
+    await card.waitFor();
+    expect(await initialsIn(page.getByRole('button', { name: 'Account menu' }))).toBe('SM');
+    expect(await initialsIn(page.getByRole('navigation', { name: 'Main' }))).toBe('SM');
+    expect(await initialsIn(page.getByRole('region', { name: MESSAGES.posts.createPost }))).toBe(
+      'SM',
+    );
+    expect(await initialsIn(card)).toBe('SM');
+    await page.goto(env.server.url('ut', `/post/${post.json.id}`));
+    const comment = page.getByRole('article', { name: /^Comment by / });
+    await comment.waitFor();
+    expect(await initialsIn(comment)).toBe('SM');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

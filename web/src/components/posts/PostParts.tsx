@@ -5,24 +5,13 @@ import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { useGate } from '../gates/use-gate';
+import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
 import { useToggleSave } from './use-toggle-save';
 
 /** The pieces of a post shared by the feed's cards and the post page. */
 export const authorName = (a: AuthorDto) => `${a.firstName} ${a.lastInitial}`;
-
-export function Avatar({ author, size = 40 }: { author: AuthorDto; size?: number }) {
-  return (
-    <span className={`avatar ${styles.avatar}`} style={{ width: size, height: size }}>
-      {author.avatarUrl ? (
-        <img src={author.avatarUrl} alt="" width={size} height={size} />
-      ) : (
-        <span aria-hidden="true">{author.firstName.slice(0, 1).toUpperCase()}</span>
-      )}
-    </span>
-  );
-}
 
 /**
  * Avatar, name, time and category chip. In lists (`linkTime`) the time links
@@ -64,7 +53,7 @@ export function PostHeader({
         tabIndex={-1}
         aria-hidden="true"
       >
-        <Avatar author={post.author} />
+        <Avatar person={post.author} />
       </Link>
       <div className={styles.meta}>
         {headingLevel ? <Heading className={styles.heading}>{name}</Heading> : name}

@@ -8,7 +8,8 @@ import { createCommentPath } from '../../../components/posts/create-pages';
 import { useViewer } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { CommentForm } from './CommentForm';
-import { authorName, Avatar, MediaGrid, PostText } from '../../../components/posts/PostParts';
+import { authorName, MediaGrid, PostText } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import styles from './Comments.module.css';
 
 /** Comments of any depth, nested (spec companion §2 "Post detail"). */
@@ -56,7 +57,7 @@ function CommentItem({
   return (
     <li className={styles.item}>
       <article className={styles.comment} aria-label={`Comment by ${name}`}>
-        <Avatar author={comment.author} size={32} />
+        <Avatar person={comment.author} size={32} />
         <div className={styles.body}>
           <div className={styles.bubble}>
             <div className={styles.head}>

@@ -19,9 +19,9 @@ import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
 import { useViewer } from '../../../lib/session';
 import { deletePost, postKeys } from '../../../lib/posts-api';
+import { Avatar } from '../../../components/ui/Avatar';
 import {
   authorName,
-  Avatar,
   MediaGrid,
   PostHeader,
   PostText,
@@ -136,7 +136,7 @@ export function PostPage() {
           <ol className={styles.parents} aria-label="Replying to">
             {parents.map((parent) => (
               <li key={parent.id} className={styles.parent}>
-                <Avatar author={parent.author} size={32} />
+                <Avatar person={parent.author} size={32} />
                 <div className={styles.parentBody}>
                   <Link className={styles.name} to={`/post/${parent.id}`}>
                     {authorName(parent.author)}
