@@ -132,6 +132,8 @@ export const MESSAGES = {
     noLikes: 'No one has saved this post yet.',
     search: 'Search',
     postTitle: (firstName: string) => `${firstName}'s post`,
+    /** A post's time under a minute old (Quad's words; then "5 minutes ago"…). */
+    justNow: 'just now',
   },
 } as const;
 

@@ -1,9 +1,9 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { timeAgo } from '@common/time';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon } from '../ui/Icons';
@@ -36,7 +36,7 @@ export function PostHeader({
       dateTime={created.toISOString()}
       title={created.toLocaleString()}
     >
-      {formatDistanceToNowStrict(created, { addSuffix: true })}
+      {timeAgo(created)}
     </time>
   );
   const name = (

@@ -1,8 +1,8 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { CommentNode } from '@common/schemas/posts';
+import { timeAgo } from '@common/time';
 import { useGate } from '../../../components/gates/use-gate';
 import { createCommentPath } from '../../../components/posts/create-pages';
 import { useViewer } from '../../../lib/session';
@@ -65,9 +65,7 @@ function CommentItem({
                 {name}
               </Link>
               <Link className={styles.time} to={`/post/${comment.id}`}>
-                <time dateTime={created.toISOString()}>
-                  {formatDistanceToNowStrict(created, { addSuffix: true })}
-                </time>
+                <time dateTime={created.toISOString()}>{timeAgo(created)}</time>
               </Link>
             </div>
             {comment.text ? <PostText text={comment.text} /> : null}
