@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryLabel } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
@@ -52,7 +53,7 @@ describe('feed, composer and post page', () => {
     await dialog.getByRole('button', { name: MESSAGES.posts.addCategory }).click();
     const menu = page.getByRole('dialog', { name: POST_MESSAGES.boostVisibility });
     await menu.getByText(POST_MESSAGES.boostVisibilityText).waitFor();
-    await menu.getByRole('button', { name: 'furniture', exact: true }).click();
+    await menu.getByRole('button', { name: categoryLabel('furniture'), exact: true }).click();
     await alertWith(page, POST_MESSAGES.categorySwitched).waitFor();
     await dialog
       .getByLabel(MESSAGES.posts.addMedia)
@@ -263,7 +264,7 @@ describe('feed, composer and post page', () => {
     await page.getByRole('button', { name: MESSAGES.posts.addCategory }).click();
     await page.getByRole('heading', { name: POST_MESSAGES.boostVisibility, level: 1 }).waitFor();
     await page.getByText(POST_MESSAGES.boostVisibilityText).waitFor();
-    await page.getByRole('button', { name: 'furniture', exact: true }).click();
+    await page.getByRole('button', { name: categoryLabel('furniture'), exact: true }).click();
     await alertWith(page, POST_MESSAGES.categorySwitched).waitFor();
     await page
       .getByLabel(MESSAGES.posts.addMedia)
@@ -354,6 +355,37 @@ describe('a student’s own posts and face', () => {
     const comment = page.getByRole('article', { name: /^Comment by / });
     await comment.waitFor();
     expect(await initialsIn(comment)).toBe('SM');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('categories', () => {
+  it('read as written ("TVs", "3D") on posts and in the filter, not capitalised by CSS', async () => {
+    const { context, page, errors } = await member('Cory Banks');
+    for (const category of ['tvs & media players', '3d printers & supplies']) {
+      const created = await sendJson(page, '/api/posts', {
+        text: `For sale ${tag()}`,
+        category,
+        mediaIds: [],
+      });
+      expect(created.status).toBe(201);
+    }
+    await page.goto(env.server.url('ut', '/home'));
+    const cards = page.getByRole('list', { name: 'Posts' }).getByRole('article');
+    await cards.first().waitFor();
+    // innerText is the text as shown, after any CSS text-transform.
+    const shown = await cards.evaluateAll((articles) =>
+      articles.map((a) => (a as HTMLElement).innerText),
+    );
+    expect(shown.join('\n')).toContain('3D Printers & Supplies');
+    expect(shown.join('\n')).toContain('TVs & Media Players');
+    const filter = page.getByLabel(MESSAGES.posts.category);
+    const options = await filter
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => (o as HTMLElement).innerText));
+    expect(options).toContain('TVs & Media Players');
+    expect(options).toContain('3D Printers & Supplies');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
@@ -65,7 +66,7 @@ export function PostHeader({
           time
         )}
       </div>
-      {post.category ? <span className={styles.chip}>{post.category}</span> : null}
+      {post.category ? <span className={styles.chip}>{categoryLabel(post.category)}</span> : null}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ALL_CATEGORIES, CATEGORIES, isCategory } from '@common/categories';
+import { ALL_CATEGORIES, CATEGORIES, categoryLabel, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { useGate } from '../../../components/gates/use-gate';
@@ -105,7 +105,7 @@ export function FeedPage() {
           <option value={ALL_CATEGORIES}>{MESSAGES.posts.allCategories}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(c)}
             </option>
           ))}
         </select>
