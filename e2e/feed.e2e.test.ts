@@ -390,3 +390,45 @@ describe('categories', () => {
     await context.close();
   });
 });
+
+describe('posting from a phone', () => {
+  it('the new post is on top of the feed on return, even where older posts rank higher', async () => {
+    // OU ranks its feed: an older post with a comment outranks a new one on the server.
+    const { context, page, errors } = await schoolVerifiedStudent(
+      env.server,
+      env.browser,
+      'Noa Park',
+      MOBILE,
+      'ou',
+    );
+    const older = await sendJson<PostDto>(page, '/api/posts', {
+      text: `Older desk ${tag()}`,
+      mediaIds: [],
+    });
+    await sendJson(page, '/api/posts', {
+      text: `Is it still there? ${tag()}`,
+      parentId: older.json.id,
+      mediaIds: [],
+    });
+    await page.goto(env.server.url('ou', '/home'));
+    const cards = page.getByRole('list', { name: 'Posts' }).getByRole('article');
+    await cards.first().getByText(older.json.text).waitFor();
+
+    await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).click();
+    const text = `Just listed: rice cooker ${tag()}`;
+    await page.getByRole('textbox', { name: POST_MESSAGES.composerPlaceholder }).fill(text);
+    // Back on the feed, it is read again from the server.
+    const refetched = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/feed');
+    await page.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/home');
+    await refetched;
+    await page.waitForTimeout(300);
+    await cards.first().getByText(text).waitFor({ timeout: 2_000 });
+    expect(await cards.nth(1).getByText(older.json.text).count()).toBe(1);
+    // Made a moment ago: "just now", not "0 seconds ago".
+    await cards.first().getByText(MESSAGES.posts.justNow, { exact: true }).waitFor();
+    expect(await cards.count()).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

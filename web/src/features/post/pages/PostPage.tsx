@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
 import { useViewer } from '../../../lib/session';
-import { deletePost, postKeys } from '../../../lib/posts-api';
+import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
 import { Avatar } from '../../../components/ui/Avatar';
 import {
   authorName,
@@ -79,6 +79,7 @@ export function PostPage() {
   const handleDelete = async (target: PostDto) => {
     try {
       const { topLevel } = await deletePost(target.id);
+      forgetOwnPost(queryClient, target.id);
       if (target.id === post.id) {
         queryClient.removeQueries({ queryKey: postKeys.detail(post.id) });
         void queryClient.invalidateQueries({ queryKey: postKeys.all });
