@@ -432,3 +432,60 @@ describe('posting from a phone', () => {
     await context.close();
   });
 });
+
+describe('comments from the keyboard', () => {
+  it('on desktop Enter sends a comment or a reply, Shift+Enter adds a line', async () => {
+    const { context, page, errors } = await member('Kai Ortiz');
+    const post = await sendJson<PostDto>(page, '/api/posts', {
+      text: `Standing lamp ${tag()}`,
+      mediaIds: [],
+    });
+    await page.goto(env.server.url('ut', `/post/${post.json.id}`));
+    const box = page.getByRole('textbox', { name: POST_MESSAGES.commentPlaceholder });
+    const question = `Still available? ${tag()}`;
+    await box.fill(question);
+    await box.press('Enter');
+    await alertWith(page, POST_MESSAGES.replySent).waitFor();
+    const comment = page.getByRole('article', { name: /^Comment by / }).first();
+    await comment.getByText(question).waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+
+    await comment.getByRole('button', { name: MESSAGES.posts.reply, exact: true }).click();
+    const reply = page.getByRole('textbox', { name: /^Reply to / });
+    await reply.pressSequentially('Yes, until Friday.');
+    await reply.press('Shift+Enter');
+    await reply.pressSequentially('Pick-up only.');
+    expect(await reply.inputValue()).toBe('Yes, until Friday.\nPick-up only.');
+    await reply.press('Enter');
+    await expect.poll(() => reply.count()).toBe(0);
+    await page
+      .getByRole('article', { name: /^Comment by / })
+      .filter({ hasText: 'Pick-up only.' })
+      .getByText(/Yes, until Friday\.\s+Pick-up only\./)
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone Enter adds a line and the Reply button sends', async () => {
+    const { context, page, errors } = await member('Lee Nakamura', MOBILE);
+    const post = await sendJson<PostDto>(page, '/api/posts', {
+      text: `Mini fridge ${tag()}`,
+      mediaIds: [],
+    });
+    await page.goto(
+      env.server.url('ut', `/create/comment/${post.json.id}?goBack=/post/${post.json.id}`),
+    );
+    const box = page.getByRole('textbox', { name: POST_MESSAGES.commentPlaceholder });
+    await box.pressSequentially('Does it fit a dorm?');
+    await box.press('Enter');
+    await box.pressSequentially('Thanks');
+    expect(await box.inputValue()).toBe('Does it fit a dorm?\nThanks');
+    expect(pathOf(page)).toBe(`/create/comment/${post.json.id}`);
+    await page.getByRole('button', { name: MESSAGES.posts.reply, exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/post/${post.json.id}`);
+    await page.getByText(/Does it fit a dorm\?\s+Thanks/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
