@@ -189,13 +189,11 @@ describe('a guest reaching for a gated action', () => {
     page.on('response', (res) => {
       if (new URL(res.url()).pathname === `/api/posts/${postId}`) asked.push(res.status());
     });
-    const started = Date.now();
     await page.goto(env.server.url('ut', `/post/${postId}?redirect=true`));
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
-    // The first answer (401, signed out) is the answer: no retry, no wait for one.
-    expect(Date.now() - started).toBeLessThan(2_000);
     await main.getByText(MESSAGES.privatePost(CAMPUSES.ut.productName)).waitFor();
+    // The first answer (401, signed out) is the answer: no retry, then or later.
     await page.waitForTimeout(1_500);
     expect(asked).toEqual([401]);
     expect(await main.getByRole('link', { name: MESSAGES.signIn.logIn }).getAttribute('href')).toBe(
