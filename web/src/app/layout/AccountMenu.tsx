@@ -1,13 +1,13 @@
+import { Avatar } from '../../components/ui/Avatar';
 import { UserIcon } from '../../components/ui/Icons';
 import { useSession } from '../../lib/session';
 import { DeferredMenu } from './DeferredMenu';
-import { ViewerAvatar } from './ViewerAvatar';
 
 /** The avatar dropdown of the top bar (spec core §2); its menu is menus.tsx. */
 export function AccountMenu() {
   const { viewer, googleEnabled } = useSession();
   const face = viewer ? (
-    <ViewerAvatar viewer={viewer} />
+    <Avatar person={viewer} />
   ) : (
     <span className="avatar avatar--empty">
       <UserIcon width={20} height={20} />

@@ -16,6 +16,7 @@ import {
   UserIcon,
 } from '../../components/ui/Icons';
 import type { GateAction } from '../../components/gates/gate-context';
+import { Avatar } from '../../components/ui/Avatar';
 import { useGate } from '../../components/gates/use-gate';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
@@ -23,7 +24,7 @@ import { useViewer } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import styles from './Sidebar.module.css';
 import { DeferredMenu } from './DeferredMenu';
-import { shortName, ViewerAvatar } from './ViewerAvatar';
+import { shortName } from './short-name';
 
 const Composer = lazy(() =>
   import('../../features/feed/components/Composer').then((m) => ({ default: m.Composer })),
@@ -129,7 +130,7 @@ export function Sidebar() {
 function ProfileMenu({ viewer }: { viewer: Viewer }) {
   const face = (
     <>
-      <ViewerAvatar viewer={viewer} size={40} />
+      <Avatar person={viewer} size={40} />
       <span className={`sidebar__label ${styles.who}`}>
         <span className={styles.name}>{shortName(viewer)}</span>
         <span className={styles.handle}>@{viewer.username}</span>

@@ -7,7 +7,13 @@ import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
-import { createPost, postKeys, prependToFeeds, uploadFile } from '../../../lib/posts-api';
+import {
+  createPost,
+  postKeys,
+  prependToFeeds,
+  rememberOwnPost,
+  uploadFile,
+} from '../../../lib/posts-api';
 
 /** Spec core §5: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime. */
 export const ALLOWED_EXTENSIONS = [
@@ -131,6 +137,7 @@ export function useComposerDraft() {
       const post = await createPost({ text, category, mediaIds });
       setProgress(1);
       prependToFeeds(queryClient, post);
+      rememberOwnPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
       reset();
       return post;

@@ -4,7 +4,8 @@ import { POST_MESSAGES } from '@common/schemas/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
-import { authorName, Avatar } from '../../../components/posts/PostParts';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import styles from './LikedByPage.module.css';
 
 /** /post/{id}/likes: who saved the post (companion §2 "Liked-by"). */
@@ -29,7 +30,7 @@ export function LikedByPage() {
           {likers.data.items.map((author) => (
             <li key={author.id}>
               <Link className={styles.row} to={`/${author.username}`}>
-                <Avatar author={author} />
+                <Avatar person={author} />
                 <span className={styles.names}>
                   <span className={styles.name}>{authorName(author)}</span>
                   <span className={styles.username}>@{author.username}</span>
