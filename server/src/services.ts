@@ -43,22 +43,23 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
-  const posts = createPostsService({
-    db,
-    storage,
-    bus,
-    saves,
-    cache: postCache,
-    log: (error) => log(error, 'post side effect failed'),
-  });
-  const live = createLiveService(bus);
-  const media = createMediaService({ db, storage });
   const notifications = createNotificationsService({
     db,
     bus,
     storage,
     log: (error) => log(error, 'notification side effect failed'),
   });
+  const posts = createPostsService({
+    db,
+    storage,
+    bus,
+    saves,
+    notifications,
+    cache: postCache,
+    log: (error) => log(error, 'post side effect failed'),
+  });
+  const live = createLiveService(bus);
+  const media = createMediaService({ db, storage });
   const chats = createChatsService({
     db,
     bus,
@@ -80,7 +81,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     verification: createVerificationService({ db, config }),
     media,
     posts,
-    likes: createLikesService({ db, storage, posts }),
+    likes: createLikesService({ db, storage, posts, notifications }),
     notifications,
     chats,
     live,

@@ -58,3 +58,25 @@ export function addressSequence(block = '198.18'): () => string {
   let n = 0;
   return () => `${block}.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
 }
+
+/**
+ * `api` as a student (or a guest, `null`) of one campus, each call from a new
+ * test address so rate limits stay out of the way: `call(who, 'GET', url)`.
+ */
+export function callerOn(app: App, campus: string, block: string) {
+  const nextIp = addressSequence(block);
+  return (
+    who: { cookie: string } | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    api(app, {
+      method,
+      url,
+      campus,
+      remoteAddress: nextIp(),
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(payload ? { payload } : {}),
+    });
+}

@@ -3,6 +3,7 @@ import { CHAT_MESSAGES as M } from '@common/schemas/chats';
 import type { ChatsTable, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import * as campusPolicy from './campus';
+import { requireSchoolVerified } from './roles';
 
 type ChatPair = Pick<ChatsTable, 'user_low' | 'user_high'>;
 
@@ -28,14 +29,14 @@ export function canList(user: UserRow | null, campus: Campus): asserts user is U
   campusPolicy.canRead(user, campus);
 }
 
-/** Sending, hearting and deleting: a school-verified member who is in the chat. */
+/** Sending, hearting and deleting: a school-verified member who is in the chat (a stranger: 404). */
 export function canWrite(
   user: UserRow | null,
   campus: Campus,
   chat: ChatPair | undefined | null,
 ): asserts user is UserRow {
-  campusPolicy.canContribute(user, campus);
   canRead(user, campus, chat);
+  requireSchoolVerified(user);
 }
 
 /** Starting a conversation: school-verified members of the same campus, not oneself. */
@@ -44,7 +45,8 @@ export function canStart(
   campus: Campus,
   other: Pick<UserRow, 'id' | 'campus_id' | 'school_verified'> | undefined | null,
 ): asserts user is UserRow {
-  campusPolicy.canContribute(user, campus);
+  campusPolicy.canRead(user, campus);
+  requireSchoolVerified(user);
   if (!other || other.campus_id !== campus.id || !other.school_verified)
     throw notFound('user_not_found', M.userNotFound);
   if (other.id === user.id) throw badRequest('own_chat', M.notYourself);

@@ -1,5 +1,6 @@
 import { CAMPUSES } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
+import { CHAT_MESSAGES } from '@common/schemas/chats';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -7,6 +8,7 @@ import { buildPost, buildUser } from '../../../test/factories';
 import type { PostRow, UserRow } from '../../db/schema';
 import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
+import * as chatPolicy from './chat';
 import * as postPolicy from './post';
 
 /**
@@ -41,6 +43,8 @@ const PRIVATE: Outcome = [403, 'other_campus', MESSAGES.privateCommunity];
 const OWN_CAMPUS: Outcome = [403, 'other_campus', POST_MESSAGES.ownCampusOnly];
 const NOT_OWNER: Outcome = [403, 'not_owner', POST_MESSAGES.notYours];
 const GONE: Outcome = [404, 'post_not_found', POST_MESSAGES.postDeletedMissing];
+const NO_CHAT: Outcome = [404, 'chat_not_found', CHAT_MESSAGES.missingChat];
+const OWN_CHAT: Outcome = [400, 'own_chat', CHAT_MESSAGES.notYourself];
 
 const ou = CAMPUSES.ou;
 
@@ -48,6 +52,11 @@ let db: TestDb;
 const users = {} as Record<Viewer, UserRow | null>;
 let post: PostRow;
 let utPost: PostRow;
+/** The pair of a chat between the owner and the school-verified member. */
+const chat = () => {
+  const [a, b] = [users.owner!.id, users['school-verified member']!.id].sort();
+  return { user_low: a!, user_high: b! };
+};
 
 /** Each policy applied to an OU post by the owner, and what each viewer gets. */
 const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: Outcome[] }> = {
@@ -78,6 +87,18 @@ const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: O
   'post.canDelete': {
     check: (user) => postPolicy.canDelete(user, ou, post),
     expected: [SIGNED_OUT, NOT_VERIFIED, NOT_OWNER, NOT_OWNER, 'ok', PRIVATE],
+  },
+  'chat.canRead (the owner and the school-verified member talk)': {
+    check: (user) => chatPolicy.canRead(user, ou, chat()),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NO_CHAT, 'ok', 'ok', PRIVATE],
+  },
+  'chat.canWrite': {
+    check: (user) => chatPolicy.canWrite(user, ou, chat()),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NO_CHAT, 'ok', 'ok', PRIVATE],
+  },
+  'chat.canStart (with the owner)': {
+    check: (user) => chatPolicy.canStart(user, ou, users.owner),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', OWN_CHAT, PRIVATE],
   },
   'post.canLike': {
     check: (user) => postPolicy.canLike(user, ou, post),

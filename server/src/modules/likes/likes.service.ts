@@ -1,9 +1,11 @@
 import type { Campus } from '@common/campuses';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { AuthorDto } from '@common/schemas/posts';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService, ViewerSaves } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { likesRepository as likes } from './likes.repository';
@@ -23,11 +25,18 @@ export interface LikesServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: PostsService;
+  notifications: Pick<NotificationsService, 'notify'>;
   now?: () => number;
 }
 
 /** Saving (liking) posts and who saved them (spec core §4 "Like/save toggle", companion §2). */
-export function createLikesService({ db, storage, posts, now = Date.now }: LikesServiceDeps) {
+export function createLikesService({
+  db,
+  storage,
+  posts,
+  notifications,
+  now = Date.now,
+}: LikesServiceDeps) {
   return {
     /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
     async setLiked(
@@ -37,13 +46,26 @@ export function createLikesService({ db, storage, posts, now = Date.now }: Likes
       liked: boolean,
     ): Promise<{ liked: boolean; likeCount: number }> {
       postPolicy.canLike(user, campus, await posts.find(id));
-      const state = await db.kysely.transaction().execute(async (trx) => {
-        if (liked) await likes.add(trx, id, user.id, now());
-        else await likes.remove(trx, id, user.id);
+      const { state, announce } = await db.kysely.transaction().execute(async (trx) => {
+        const added = liked ? await likes.add(trx, id, user.id, now()) : false;
+        if (!liked) await likes.remove(trx, id, user.id);
         const post = await posts.rescoreThreadOf(trx, id);
-        return { liked, likeCount: post.like_count };
+        // A new save notifies the author (spec core §4 "Like/save toggle"), never for their own.
+        const announce = added
+          ? await notifications.notify(trx, [
+              {
+                type: 'like',
+                toUserId: post.author_id,
+                from: user,
+                postId: post.root_id ?? post.id,
+                message: NOTIFICATION_TEXT.like(user.first_name, post.text),
+              },
+            ])
+          : () => undefined;
+        return { state: { liked, likeCount: post.like_count }, announce };
       });
       posts.changed(campus.id);
+      announce();
       return state;
     },
 

@@ -90,4 +90,15 @@ export const notificationsRepository = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+
+  /** Students of a campus by username (mentions), lowercase names. */
+  idsByUsername(db: Executor, campusId: string, usernames: string[]): Promise<{ id: string }[]> {
+    if (usernames.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('users')
+      .select('id')
+      .where('campus_id', '=', campusId)
+      .where('username', 'in', usernames)
+      .execute();
+  },
 };

@@ -1,4 +1,9 @@
-import type { NotificationDto, NotificationType, UnreadDto } from '@common/schemas/notifications';
+import {
+  NOTIFICATION_TEXT,
+  type NotificationDto,
+  type NotificationType,
+  type UnreadDto,
+} from '@common/schemas/notifications';
 import { PAGE_SIZES } from '@common/limits';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
@@ -23,6 +28,42 @@ export interface NotificationRequest {
 /** The bus topic of one student's own events (DESIGN §7). */
 export const userTopic = (userId: string) => `user:${userId}`;
 
+/** Most students one post can mention. */
+const MAX_MENTIONS = 10;
+
+/** The lowercase usernames a text mentions as @username (not inside e-mail addresses). */
+export function mentionedUsernames(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?:^|[^\w@.])@([a-z0-9._-]{1,30})/gi)) {
+    const name = match[1]!.toLowerCase().replace(/[._-]+$/, '');
+    if (name) names.add(name);
+    if (names.size === MAX_MENTIONS) break;
+  }
+  return [...names];
+}
+
+interface Mention {
+  campusId: string;
+  text: string;
+  from: Pick<UserRow, 'id' | 'first_name'>;
+  postId: string;
+  except: string[];
+}
+
+/** One 'mention' notification for each student of the campus the text names. */
+async function mentionRequests(trx: Executor, m: Mention): Promise<NotificationRequest[]> {
+  const found = await notifications.idsByUsername(trx, m.campusId, mentionedUsernames(m.text));
+  return found
+    .filter((u) => !m.except.includes(u.id))
+    .map((u) => ({
+      type: 'mention',
+      toUserId: u.id,
+      from: m.from,
+      postId: m.postId,
+      message: NOTIFICATION_TEXT.mention(m.from.first_name, m.text),
+    }));
+}
+
 export interface NotificationsServiceDeps {
   db: Db;
   bus: EventBus;
@@ -43,7 +84,7 @@ export function createNotificationsService({
     for (const id of new Set(userIds)) bus.publish(userTopic(id), event).catch(log);
   };
 
-  return {
+  const service = {
     /**
      * Stores the notifications of an act inside its transaction, never one for
      * the student's own act; returns what to announce once it has committed.
@@ -69,6 +110,14 @@ export function createNotificationsService({
           rows.map((r) => r.to_user_id),
           { type: 'notification.created' },
         );
+    },
+
+    /**
+     * Notifies the students of the campus that `text` mentions as @username
+     * (DESIGN §11: mentions are real), except those in `except`.
+     */
+    async notifyMentions(trx: Executor, m: Mention): Promise<() => void> {
+      return service.notify(trx, await mentionRequests(trx, m));
     },
 
     /** Tells these students' open tabs that their unread counts may have changed. */
@@ -105,5 +154,6 @@ export function createNotificationsService({
       return { notifications: count, chats };
     },
   };
+  return service;
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

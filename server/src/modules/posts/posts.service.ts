@@ -7,7 +7,7 @@ import type { PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
-import { createPostWrites } from './posts.writes';
+import { createPostWrites, noNotifications, type PostNotifier } from './posts.writes';
 
 export { feedScore } from './posts.cursor';
 export type { ViewerSaves } from './posts.pages';
@@ -18,6 +18,8 @@ export interface PostsServiceDeps {
   bus: EventBus;
   /** The viewer's saves, from modules/likes. */
   saves: ViewerSaves;
+  /** Who hears of a comment or a mention; nobody when absent. */
+  notifications?: PostNotifier;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
   now?: () => number;
@@ -36,6 +38,7 @@ export function createPostsService({
   storage,
   bus,
   saves,
+  notifications = noNotifications,
   cache = uncached,
   now = Date.now,
   log = () => undefined,
@@ -44,7 +47,7 @@ export function createPostsService({
 
   return {
     ...createPostReads({ db, cache, pages, saves }),
-    ...createPostWrites({ db, storage, bus, saves, cache, pages, now, log }),
+    ...createPostWrites({ db, storage, bus, saves, notifications, cache, pages, now, log }),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),

@@ -4,7 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Executor, PostRow, UserRow } from '../../db/schema';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
@@ -36,7 +38,7 @@ async function insert(
   campus: Campus,
   body: CreatePostInput,
   at: number,
-): Promise<PostWithAuthor> {
+): Promise<{ created: PostWithAuthor; parent: PostRow | undefined }> {
   const id = uuidv7();
   const parent = body.parentId ? await posts.find(trx, body.parentId) : undefined;
   if (body.parentId) postPolicy.canRead(user, campus, parent);
@@ -66,10 +68,58 @@ async function insert(
   } else {
     await posts.addToTotalPosts(trx, user.id, 1);
   }
-  return (await posts.findWithAuthor(trx, id))!;
+  return { created: (await posts.findWithAuthor(trx, id))!, parent };
 }
 
+/**
+ * The notifications a new post or comment causes, in its transaction: the
+ * parent's author (comment, or reply to a comment) and everyone it mentions.
+ */
+async function notifyFor(
+  trx: Executor,
+  notifications: PostNotifier,
+  user: UserRow,
+  post: PostWithAuthor,
+  parent: PostRow | undefined,
+): Promise<() => void> {
+  const announces: (() => void)[] = [];
+  if (parent) {
+    const type = parent.parent_id ? 'comment reply' : 'comment';
+    announces.push(
+      await notifications.notify(trx, [
+        {
+          type,
+          toUserId: parent.author_id,
+          from: user,
+          postId: post.root_id ?? post.id,
+          message: NOTIFICATION_TEXT[type](user.first_name, post.text),
+        },
+      ]),
+    );
+  }
+  announces.push(
+    await notifications.notifyMentions(trx, {
+      campusId: post.campus_id,
+      text: post.text,
+      from: user,
+      postId: post.root_id ?? post.id,
+      except: parent ? [parent.author_id] : [],
+    }),
+  );
+  return () => announces.forEach((announce) => announce());
+}
+
+/** What posting needs of the notifications module. */
+export type PostNotifier = Pick<NotificationsService, 'notify' | 'notifyMentions'>;
+
+/** For a posts service built without notifications (the bench's query capture). */
+export const noNotifications: PostNotifier = {
+  notify: async () => () => undefined,
+  notifyMentions: async () => () => undefined,
+};
+
 export interface PostWritesDeps {
+  notifications: PostNotifier;
   db: Db;
   storage: BlobStore;
   bus: EventBus;
@@ -82,6 +132,7 @@ export interface PostWritesDeps {
 
 /** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
 export function createPostWrites({
+  notifications,
   db,
   storage,
   bus,
@@ -94,9 +145,11 @@ export function createPostWrites({
   return {
     async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {
       postPolicy.canCreate(user, campus);
-      const created = await db.kysely
-        .transaction()
-        .execute((trx) => insert(trx, user, campus, body, now()));
+      const { created, announce } = await db.kysely.transaction().execute(async (trx) => {
+        const { created, parent } = await insert(trx, user, campus, body, now());
+        return { created, announce: await notifyFor(trx, notifications, user, created, parent) };
+      });
+      announce();
       cache.changed(campus.id);
       const ids = [created.id];
       const [media, liked] = await Promise.all([
