@@ -1,4 +1,6 @@
+import { Badge } from '../../components/ui/Badge';
 import { UserIcon } from '../../components/ui/Icons';
+import { useUnread } from '../../lib/unread';
 import { useSession } from '../../lib/session';
 import { DeferredMenu } from './DeferredMenu';
 import { ViewerAvatar } from './ViewerAvatar';
@@ -6,8 +8,12 @@ import { ViewerAvatar } from './ViewerAvatar';
 /** The avatar dropdown of the top bar (spec core §2); its menu is menus.tsx. */
 export function AccountMenu() {
   const { viewer, googleEnabled } = useSession();
+  const unread = useUnread();
+  // The header's unread badge: notifications plus chats (spec core §9).
   const face = viewer ? (
-    <ViewerAvatar viewer={viewer} />
+    <Badge count={unread.total} label="unread">
+      <ViewerAvatar viewer={viewer} />
+    </Badge>
   ) : (
     <span className="avatar avatar--empty">
       <UserIcon width={20} height={20} />
