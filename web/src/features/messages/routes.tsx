@@ -14,8 +14,8 @@ const NewMessagePage = lazy(() =>
  * new-message pages /messages/new and /create/message. Signed-in only.
  */
 export const messagesRoutes: RouteObject[] = [
-  { path: '/messages', element: page(MessagesPage) },
+  // One route for the inbox with or without a chat: opening a chat keeps the inbox mounted.
+  { path: '/messages/:chatId?', element: page(MessagesPage) },
   { path: '/messages/new', element: page(NewMessagePage) },
-  { path: '/messages/:chatId', element: page(MessagesPage) },
   { path: '/create/message', element: page(NewMessagePage) },
 ];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ChatIcon, PlusIcon } from '../../../components/ui/Icons';
 import { useIsMobile } from '../../../lib/use-media-query';
@@ -18,6 +18,8 @@ export function MessagesPage() {
   const navigate = useNavigate();
   const [composing, setComposing] = useState(false);
   useLiveChats(chatId);
+  // The new-message dialog has done its work once a chat opens.
+  useEffect(() => setComposing(false), [chatId]);
 
   const handleNew = () => {
     if (mobile) navigate('/messages/new');
