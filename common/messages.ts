@@ -12,6 +12,9 @@ export const MESSAGES = {
   joinGroup: 'Join Group',
   shareGroup: 'Share Group',
   privateCommunity: 'This community is private.',
+  /** Quad's words under it on a shared post's page. */
+  privatePost: (productName: string) =>
+    `This post is in ${productName}, a private community. Log in or join to see it.`,
   clickToJoin: 'Click to Join',
   // Welcome page (generic campus)
   viewYourCampus: 'View Your Campus',
@@ -129,6 +132,8 @@ export const MESSAGES = {
     noLikes: 'No one has saved this post yet.',
     search: 'Search',
     postTitle: (firstName: string) => `${firstName}'s post`,
+    /** A post's time under a minute old (Quad's words; then "5 minutes ago"…). */
+    justNow: 'just now',
   },
 } as const;
 
@@ -153,6 +158,9 @@ export const AUTH_MESSAGES = {
   // Registration (spec core §8)
   emailTaken: 'Email has already been taken.',
   passwordTooShort: 'Password too short.',
+  // Quad's words: the spec has no message for a common password (DESIGN §9 refuses them).
+  // One line, like the field's other messages, so nothing below the field moves.
+  passwordTooCommon: 'This password is too common.',
   acceptTerms: 'Please accept the Terms of Service.',
   // Validation (spec core §5, §8)
   emailRequired: 'Email is required.',

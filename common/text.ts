@@ -105,3 +105,12 @@ export function normalizeEmail(email: string): string {
 
 /** "A standard address pattern" (spec core §5 Login). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The letters of an avatar without a photo: the first letter of the first and
+ * of the last name, capitalised ("Sam Miller" → "SM"; a last initial "M." will do).
+ */
+export function initials(firstName: string, lastName: string): string {
+  const first = (name: string) => Array.from(name.trim())[0] ?? '';
+  return `${first(firstName)}${first(lastName)}`.toUpperCase();
+}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import { maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
 const env = serverAndBrowser();
 
@@ -82,6 +82,15 @@ async function createAccount({ settled = true } = {}): Promise<Account> {
 }
 
 const dangerAlert = (page: Page, msg: string) => page.getByRole('alert').filter({ hasText: msg });
+
+type Box = { x: number; y: number; width: number; height: number };
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not on the page`);
+  return box;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const okayAlert = (page: Page, msg: string) =>
   page.locator('.alerts').getByRole('status').filter({ hasText: msg });
 
@@ -178,6 +187,98 @@ describe('registration', () => {
     expect(items.filter((m) => /verification code/.test(m.subject))).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('form messages', () => {
+  it('an empty e-mail says "Email is required." once, under the field, on every sign-in form', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    const forms: [string, string][] = [
+      ['/login', 'Continue'],
+      ['/login?method=password', MESSAGES.signIn.logIn],
+      ['/login?method=noPassword', MESSAGES.signIn.emailMeALink],
+      ['/forgotpassword', 'Send reset link'],
+      ['/login/sent?email=someone%40example.com', MESSAGES.signIn.emailMeALink],
+      [`/login/sent?email=someone%40example.com&token=${'t'.repeat(24)}`, 'Continue'],
+    ];
+    for (const [url, button] of forms) {
+      await page.goto(env.server.url('ou', url));
+      const email = page.getByLabel('Email', { exact: true });
+      await email.fill('');
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const required = page.getByText(AUTH_MESSAGES.emailRequired, { exact: true });
+      await required.waitFor();
+      // One cause, one message: no alert repeats it, and none contradicts it.
+      expect(await required.count(), url).toBe(1);
+      expect(await page.getByText(AUTH_MESSAGES.emailInvalid).count(), url).toBe(0);
+      expect(await page.locator('.alerts > *').count(), url).toBe(0);
+      expect(await email.getAttribute('aria-invalid'), url).toBe('true');
+      // The student is put back in the field to fix it.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), url).toBe(
+        'email',
+      );
+    }
+    // Both fields empty on the password step: one message for each.
+    await page.goto(env.server.url('ou', '/login?method=password'));
+    await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
+    await page.getByText(AUTH_MESSAGES.passwordRequired, { exact: true }).waitFor();
+    expect(await page.getByText(AUTH_MESSAGES.emailRequired, { exact: true }).count()).toBe(1);
+    expect(await page.getByText(AUTH_MESSAGES.passwordRequired, { exact: true }).count()).toBe(1);
+    expect(await page.locator('.alerts > *').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a common password is refused as too common, before anything is sent', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/auth/')) requests.push(req.url());
+    });
+    await page.goto(env.server.url('ut', '/register'));
+    await page.getByLabel('Full name').fill('Jane Doe');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: MESSAGES.signIn.createAccount }).click();
+    await page.getByText(AUTH_MESSAGES.passwordTooCommon, { exact: true }).waitFor();
+    expect(await page.getByText(AUTH_MESSAGES.passwordTooShort).count()).toBe(0);
+    expect(pathname(page)).toBe('/register');
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('alerts on the sign-in pages', () => {
+  it('cover neither the back arrow and title nor the form, on desktop and phone', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page, errors } = await openPage(env.browser, viewport);
+      const query = new URLSearchParams({ email: newEmail(), method: 'password' });
+      await page.goto(env.server.url('ou', `/login?${query}`));
+      await page.getByLabel('Password', { exact: true }).fill('whatever-it-is-1');
+      await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
+      const alert = dangerAlert(page, AUTH_MESSAGES.userNotFound);
+      await alert.waitFor();
+      await page.waitForTimeout(300); // its slide-in
+      const covered = await boxOf(alert);
+      const needed = [
+        page.getByRole('button', { name: 'Back' }),
+        page.getByRole('heading', { name: MESSAGES.signIn.logIn, level: 1 }),
+        page.getByRole('heading', { name: 'Welcome back' }),
+        page.getByLabel('Email', { exact: true }),
+        page.getByLabel('Password', { exact: true }),
+        page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }),
+      ];
+      for (const locator of needed) {
+        expect(overlaps(covered, await boxOf(locator)), `${viewport.width}: ${locator}`).toBe(
+          false,
+        );
+      }
+      await maybeScreenshot(page, `auth-alert-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });
 

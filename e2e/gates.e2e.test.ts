@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
@@ -177,6 +178,30 @@ describe('a guest reaching for a gated action', () => {
     dialog = await authPrompt(page, SPEC_AUTH_PROMPT.join);
     await escapeCloses(page, dialog);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a shared post link says at once that the post is in the private community, with Log In and Join Group', async () => {
+    const { postId } = await thePost();
+    const { context, page, errors } = await openPage(env.browser);
+    const asked: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === `/api/posts/${postId}`) asked.push(res.status());
+    });
+    await page.goto(env.server.url('ut', `/post/${postId}?redirect=true`));
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
+    await main.getByText(MESSAGES.privatePost(CAMPUSES.ut.productName)).waitFor();
+    // The first answer (401, signed out) is the answer: no retry, then or later.
+    await page.waitForTimeout(1_500);
+    expect(asked).toEqual([401]);
+    expect(await main.getByRole('link', { name: MESSAGES.signIn.logIn }).getAttribute('href')).toBe(
+      '/login',
+    );
+    await maybeScreenshot(page, 'private-post');
+    await main.getByRole('button', { name: MESSAGES.joinGroup }).click();
+    await authPrompt(page, SPEC_AUTH_PROMPT.join);
     expect(errors).toEqual([]);
     await context.close();
   });

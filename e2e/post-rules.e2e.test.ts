@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
@@ -158,9 +159,11 @@ describe('composer, feed and post page rules', () => {
     await box.waitFor();
     expect(await alertWith(page, POST_MESSAGES.categorySwitched).count()).toBe(0);
     await dialog.getByRole('button', { name: MESSAGES.posts.addCategory }).click();
-    await menu.getByRole('button', { name: 'books, movies, & music', exact: true }).click();
+    await menu
+      .getByRole('button', { name: categoryLabel('books, movies, & music'), exact: true })
+      .click();
     await alertWith(page, POST_MESSAGES.categorySwitched).waitFor();
-    await dialog.getByRole('button', { name: 'books, movies, & music' }).waitFor();
+    await dialog.getByRole('button', { name: categoryLabel('books, movies, & music') }).waitFor();
     expect(await box.inputValue()).toBe(draft);
 
     // The close button asks too; Discard empties the composer.

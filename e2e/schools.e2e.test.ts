@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CAMPUSES, SCHOOLS } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
+import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { codeFor, PASSWORD, postJson, schoolVerifiedStudent, tag } from './students';
 
 const env = serverAndBrowser();
 
@@ -19,22 +21,26 @@ function finder(page: Page) {
   };
 }
 
+/** The welcome page's ways in ("View / Find / Join Your Campus") shown: label and target. */
+async function waysIn(page: Page): Promise<[string, string | null][]> {
+  const main = page.getByRole('main');
+  const found: [string, string | null][] = [];
+  for (const label of [MESSAGES.viewYourCampus, MESSAGES.findYourCampus, MESSAGES.joinYourCampus]) {
+    for (const link of await main.getByRole('link', { name: label, exact: true }).all()) {
+      found.push([label, await link.getAttribute('href')]);
+    }
+  }
+  return found;
+}
+
 describe('welcome page (generic campus)', () => {
-  it('offers the three ways in, how it works, the features and an FAQ that opens on click', async () => {
+  it('offers a guest "Join Your Campus", how it works, the features and an FAQ that opens on click', async () => {
     const { context, page, errors } = await openPage(env.browser);
     await page.goto(env.server.url('campus', '/home'));
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1 }).waitFor();
 
-    for (const [label, target] of [
-      [MESSAGES.viewYourCampus, '/search_schools'],
-      [MESSAGES.findYourCampus, '/search_schools'],
-      [MESSAGES.joinYourCampus, '/user_registration'],
-    ] as const) {
-      expect(await main.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(
-        target,
-      );
-    }
+    expect(await waysIn(page)).toEqual([[MESSAGES.joinYourCampus, '/user_registration']]);
 
     const how = main.getByRole('region', { name: 'How it works' });
     expect(await how.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
@@ -56,6 +62,50 @@ describe('welcome page (generic campus)', () => {
     await answer.waitFor({ state: 'hidden' });
 
     await maybeScreenshot(page, 'welcome-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers a signed-in student without a school "Find Your Campus" only', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    const email = `finn-${tag()}@example.com`;
+    await page.goto(env.server.url('campus', '/settings/about'));
+    const body = { name: 'Finn Lowe', email, password: PASSWORD, terms: true };
+    expect(await postJson(page, '/api/auth/register', body)).toBe(201);
+    expect(await postJson(page, '/api/verification/code', {})).toBe(200);
+    const code = await codeFor(env.server, email);
+    expect(await postJson(page, '/api/verification/verify', { code })).toBe(200);
+
+    await page.goto(env.server.url('campus', '/home'));
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    expect(await waysIn(page)).toEqual([[MESSAGES.findYourCampus, '/search_schools']]);
+    await page.getByRole('main').getByRole('link', { name: MESSAGES.findYourCampus }).click();
+    await expect.poll(() => pathOf(page)).toBe('/search_schools');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers a school-verified student "View Your Campus" only, which opens their own campus\'s site signed in', async () => {
+    const { context, page, errors, email } = await schoolVerifiedStudent(
+      env.server,
+      env.browser,
+      'Vera Moss',
+      DESKTOP,
+      'ut',
+    );
+    // Sessions are per site: sign in on the generic one too.
+    await page.goto(env.server.url('campus', '/settings/about'));
+    expect(await postJson(page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
+
+    await page.goto(env.server.url('campus', '/home'));
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    const ways = await waysIn(page);
+    expect(ways.map(([label]) => label)).toEqual([MESSAGES.viewYourCampus]);
+    await page.getByRole('main').getByRole('link', { name: MESSAGES.viewYourCampus }).click();
+    await expect.poll(() => hostOf(page)).toBe(`ut.localhost:${env.server.port}`);
+    await expect.poll(() => pathOf(page)).toBe('/home');
+    // Arrived signed in: the feed with its composer, not the private screen.
+    await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

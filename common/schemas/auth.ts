@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
+import { isCommonPassword } from '../common-passwords';
 import { AUTH_MESSAGES as M } from '../messages';
 import { EMAIL_PATTERN, parseName } from '../text';
 
@@ -8,17 +9,27 @@ export const PASSWORD_MAX = 30;
 /** DESIGN §9: at least 8 characters. */
 export const PASSWORD_MIN = 8;
 
+// Each check that fails stops the field's checks (`abort`): one cause, one message, so an
+// empty e-mail is "Email is required." and not also "Invalid email address!".
 export const emailField = z
   .string({ error: M.emailRequired })
   .trim()
-  .min(1, M.emailRequired)
-  .max(254, M.invalidEmail)
+  .min(1, { message: M.emailRequired, abort: true })
+  .max(254, { message: M.invalidEmail, abort: true })
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
 export const passwordField = z
   .string({ error: M.passwordRequired })
-  .min(1, M.passwordRequired)
-  .max(PASSWORD_MAX, `Passwords are at most ${PASSWORD_MAX} characters.`);
+  .min(1, { message: M.passwordRequired, abort: true })
+  .max(PASSWORD_MAX, {
+    message: `Passwords are at most ${PASSWORD_MAX} characters.`,
+    abort: true,
+  });
+
+/** A new password (registration, reset): at least 8 characters, and not a common one. */
+export const newPasswordField = passwordField
+  .refine((v) => v.length >= PASSWORD_MIN, { message: M.passwordTooShort, abort: true })
+  .refine((v) => !isCommonPassword(v), M.passwordTooCommon);
 
 export const registerBodySchema = z.object({
   name: z
@@ -28,7 +39,7 @@ export const registerBodySchema = z.object({
     .max(100, M.fullNameRequired)
     .refine((v) => parseName(v).words >= 2, M.fullNameRequired),
   email: emailField,
-  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+  password: newPasswordField,
   terms: z.literal(true, { error: M.acceptTerms }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -53,7 +64,7 @@ export const magicLinkCompleteBodySchema = z.object({
 export const forgotPasswordBodySchema = z.object({ email: emailField });
 export const resetPasswordBodySchema = z.object({
   token: z.string().min(10).max(200),
-  password: passwordField.refine((v) => v.length >= PASSWORD_MIN, M.passwordTooShort),
+  password: newPasswordField,
 });
 
 export const verifyCodeBodySchema = z.object({

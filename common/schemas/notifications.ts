@@ -34,3 +34,28 @@ export const notificationListSchema = z.object({
 /** The unread badge is their sum (spec core §9). */
 export const unreadSchema = z.object({ notifications: z.number(), chats: z.number() });
 export type UnreadDto = z.infer<typeof unreadSchema>;
+
+/** Up to this many characters of a post or message are quoted in a notification. */
+const QUOTE_CHARS = 80;
+const quote = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS - 1)}…` : flat;
+};
+const withQuote = (lead: string, text: string) => (quote(text) ? `${lead}: ${quote(text)}` : lead);
+
+/**
+ * What each notification says (the spec names the types, not the words:
+ * Quad's wording, recorded in ADR 008). `first` is the first name of who acted.
+ */
+export const NOTIFICATION_TEXT = {
+  like: (first: string, postText: string) => withQuote(`${first} saved your post`, postText),
+  comment: (first: string, text: string) => withQuote(`${first} commented on your post`, text),
+  'comment reply': (first: string, text: string) =>
+    withQuote(`${first} replied to your comment`, text),
+  message: (first: string, text: string) =>
+    withQuote(`${first} sent you a message`, text || 'a photo'),
+  'new chat': (first: string) => `${first} started a conversation with you`,
+  'message like': (first: string, text: string) =>
+    `${first} reacted with a heart: ${quote(text) || 'photo'}`,
+  mention: (first: string, text: string) => withQuote(`${first} mentioned you`, text),
+} as const satisfies Record<NotificationType, (first: string, text: string) => string>;

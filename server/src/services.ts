@@ -5,11 +5,13 @@ import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService } from './modules/auth/sessions.service';
 import { createCampusService } from './modules/campuses/campuses.service';
+import { createChatsService } from './modules/chats/chats.service';
 import { createHealthService } from './modules/health/health.service';
 import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
 import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
 import { createMediaService } from './modules/media/media.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
@@ -50,6 +52,22 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
+  const media = createMediaService({ db, storage });
+  const notifications = createNotificationsService({
+    db,
+    bus,
+    storage,
+    log: (error) => log(error, 'notification side effect failed'),
+  });
+  const chats = createChatsService({
+    db,
+    bus,
+    storage,
+    media,
+    posts,
+    notifications,
+    log: (error) => log(error, 'chat side effect failed'),
+  });
   const sessions = createSessionService(db, { cache: sessionCache });
   const services = {
     health: createHealthService(db),
@@ -60,9 +78,11 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
       ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
       : null,
     verification: createVerificationService({ db, config }),
-    media: createMediaService({ db, storage }),
+    media,
     posts,
     likes: createLikesService({ db, storage, posts }),
+    notifications,
+    chats,
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,

@@ -10,4 +10,5 @@ export const LIMITS = {
   lookup: { max: 60, timeWindow: '1 minute' },
   upload: { max: 60, timeWindow: '1 minute' },
   post: { max: 30, timeWindow: '1 minute' },
+  message: { max: 60, timeWindow: '1 minute' },
 } as const;

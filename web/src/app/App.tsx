@@ -16,6 +16,7 @@ import { notificationsRoutes } from '../features/notifications/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
+import { retryOnceUnlessRefused } from '../lib/api';
 import type { BootData } from '../lib/boot';
 import { postKeys, type PostPages } from '../lib/post-keys';
 import { meQueryOptions, useViewer } from '../lib/session';
@@ -81,7 +82,9 @@ export function App({ boot }: { boot: BootData }) {
   const { campus } = boot;
   const [queryClient] = useState(() => {
     const client = new QueryClient({
-      defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+      defaultOptions: {
+        queries: { staleTime: 30_000, retry: retryOnceUnlessRefused, refetchOnWindowFocus: false },
+      },
     });
     // The page arrived with the session: no loading state for it on first paint.
     client.setQueryData(meQueryOptions.queryKey, boot.me);

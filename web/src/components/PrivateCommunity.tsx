@@ -11,9 +11,16 @@ import styles from './PrivateCommunity.module.css';
 /**
  * What signed-out visitors see instead of a private campus's content (spec
  * core §2): Join opens the guest prompt "Join Your Campus". Signed-in members
- * get their `MemberWelcome` instead.
+ * get their `MemberWelcome` instead. For a shared post (`post`) it says the
+ * post is there, and offers Log In beside Join Group.
  */
-export function PrivateCommunity({ joinLabel = MESSAGES.joinGroup }: { joinLabel?: string }) {
+export function PrivateCommunity({
+  joinLabel = MESSAGES.joinGroup,
+  post = false,
+}: {
+  joinLabel?: string;
+  post?: boolean;
+}) {
   const campus = useCampus();
   const viewer = useViewer();
   const gate = useGate();
@@ -29,13 +36,24 @@ export function PrivateCommunity({ joinLabel = MESSAGES.joinGroup }: { joinLabel
       <h1 id="private-title" className="empty-state__title">
         {MESSAGES.privateCommunity}
       </h1>
-      <p className="empty-state__text">
-        {campus.productName} is where {campus.schoolName} students buy and sell with each other.
-        Join with your school e-mail to see what's for sale.
-      </p>
-      <Button size="lg" onClick={() => gate('join')}>
-        {joinLabel}
-      </Button>
+      {post ? (
+        <p className="empty-state__text">{MESSAGES.privatePost(campus.productName)}</p>
+      ) : (
+        <p className="empty-state__text">
+          {campus.productName} is where {campus.schoolName} students buy and sell with each other.
+          Join with your school e-mail to see what's for sale.
+        </p>
+      )}
+      <div className={styles.actions}>
+        {post ? (
+          <ButtonLink to="/login" variant="secondary" size="lg">
+            {MESSAGES.signIn.logIn}
+          </ButtonLink>
+        ) : null}
+        <Button size="lg" onClick={() => gate('join')}>
+          {joinLabel}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -14,6 +14,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * TanStack Query's retry rule for every query: one more try after a network
+ * failure or a 5xx, none after an answer that will not change (401 signed out,
+ * 403, 404), so the page shows that answer at once instead of a spinner.
+ */
+export function retryOnceUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/**
  * JSON over fetch with the session cookie. State-changing requests carry the
  * X-Quad-CSRF header the server's same-origin check accepts (DESIGN §6).
  */

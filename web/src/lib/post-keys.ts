@@ -11,6 +11,8 @@ export const postKeys = {
   feeds: ['posts', 'feed'] as const,
   feed: (category: string) => ['posts', 'feed', category] as const,
   saved: ['posts', 'saved'] as const,
+  /** The viewer's own new posts of this visit (see rememberOwnPost); never fetched. */
+  own: ['posts', 'own'] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   likes: (id: string) => ['posts', 'likes', id] as const,
 };

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '@common/categories';
 import { MESSAGES } from '@common/messages';
-import type { CreatePostBody, MediaDto, PostDto, PostPage } from '@common/schemas/posts';
+import type { CreatePostBody, MediaDto, PostDto, PostList, PostPage } from '@common/schemas/posts';
 import { api, ApiError } from './api';
 
 import { postKeys, type PostPages } from './post-keys';
@@ -52,6 +52,7 @@ export function patchPostEverywhere(
     });
   queryClient.setQueriesData({ queryKey: postKeys.all }, (data: unknown) => {
     if (!data || typeof data !== 'object') return data;
+    if (Array.isArray(data)) return (data as PostDto[]).map(fix);
     if ('pages' in data) {
       const feed = data as PostPages;
       return {
@@ -86,6 +87,48 @@ export function prependToFeeds(queryClient: QueryClient, post: PostDto): void {
       return { ...feed, pages: [{ ...first!, items: [post, ...first!.items] }, ...rest] };
     });
   }
+}
+
+/**
+ * Remembers a post the viewer just made, for this visit: the feed keeps it on
+ * top (`withOwnPostsOnTop`). Without this, the feed read again from the server
+ * (on a phone, coming back from /create/post) shows the server's order, and
+ * on the ranked campus an older post with comments outranks a new one.
+ */
+export function rememberOwnPost(queryClient: QueryClient, post: PostDto): void {
+  // Kept until the page is left or the student logs out (which clears the cache).
+  queryClient.setQueryDefaults(postKeys.own, { gcTime: Infinity, staleTime: Infinity });
+  queryClient.setQueryData<PostDto[]>(postKeys.own, (own = []) => [
+    post,
+    ...own.filter((p) => p.id !== post.id),
+  ]);
+}
+
+/** A deleted post is no longer kept on top. */
+export function forgetOwnPost(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<PostDto[]>(postKeys.own, (own) => own?.filter((p) => p.id !== id));
+}
+
+/**
+ * A page of feed `category` as the server sent it, with the viewer's own posts
+ * of this visit (that belong to it) moved to the top of the first page and
+ * left out of later ones. The server's copy of such a post wins when it has one.
+ */
+export function withOwnPostsOnTop(
+  queryClient: QueryClient,
+  category: string,
+  page: PostList,
+  first: boolean,
+): PostList {
+  const own = (queryClient.getQueryData<PostDto[]>(postKeys.own) ?? []).filter(
+    (p) => category === ALL_CATEGORIES || p.category === category,
+  );
+  if (own.length === 0) return page;
+  const ids = new Set(own.map((p) => p.id));
+  const rest = page.items.filter((p) => !ids.has(p.id));
+  if (!first) return { ...page, items: rest };
+  const fresh = new Map(page.items.map((p) => [p.id, p]));
+  return { ...page, items: [...own.map((p) => fresh.get(p.id) ?? p), ...rest] };
 }
 
 /** Whether a cached feed already lists post `id`. */

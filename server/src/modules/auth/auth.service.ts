@@ -1,6 +1,7 @@
 import { type Campus, campusUrl, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { AUTH_MESSAGES as M } from '@common/messages';
-import type { LoginBody, RegisterBody } from '@common/schemas/auth';
+import { isCommonPassword } from '@common/common-passwords';
+import { type LoginBody, PASSWORD_MIN, type RegisterBody } from '@common/schemas/auth';
 import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config';
@@ -20,7 +21,7 @@ import { enqueueMail } from '../../platform/mail';
 import { type Executor, usersRepository } from '../users/users.repository';
 import { magicLinkMail, passwordResetMail } from './auth.mails';
 import { authRepository } from './auth.repository';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { hashSecret, newSecret } from './secrets';
 import type { SessionService } from './sessions.service';
 
@@ -94,8 +95,8 @@ export function createAuthService({
     if (banned.has(normalizeEmail(email))) throw forbidden('banned', M.banned);
   };
   const assertStrongPassword = (password: string) => {
-    if (password.length < 8 || isCommonPassword(password))
-      throw badRequest('weak_password', M.passwordTooShort);
+    if (password.length < PASSWORD_MIN) throw badRequest('weak_password', M.passwordTooShort);
+    if (isCommonPassword(password)) throw badRequest('common_password', M.passwordTooCommon);
   };
   const siteUrl = (campus: Campus) => campusUrl(config.publicUrl, campus.id);
 

@@ -4,7 +4,6 @@ import {
   type ScryptOptions,
   timingSafeEqual,
 } from 'node:crypto';
-import { COMMON_PASSWORDS } from './common-passwords';
 
 function scrypt(
   password: string,
@@ -51,9 +50,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: 256 * N * r + 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
-}
-
-/** True for passwords on the list of the most common ones (DESIGN §9). */
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
 }

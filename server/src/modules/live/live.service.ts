@@ -2,6 +2,7 @@ import type { Campus } from '@common/campuses';
 import * as campusPolicy from '../../core/policies/campus';
 import type { UserRow } from '../../db/schema';
 import type { BusEvent, EventBus } from '../../platform/bus';
+import { userTopic } from '../notifications/notifications.service';
 
 type Listener = (event: BusEvent) => void;
 
@@ -51,10 +52,20 @@ export function createLiveHub(bus: EventBus) {
 export function createLiveService(bus: EventBus) {
   const hub = createLiveHub(bus);
   return {
-    /** Joins the campus feed's events; throws the campus policy's error for anyone else. */
+    /**
+     * Joins the campus feed's events and the student's own (messages,
+     * notifications, unread counts); throws the campus policy's error for
+     * anyone who may not read the campus.
+     */
     joinCampus(user: UserRow | null, campus: Campus, listener: Listener): () => Promise<void> {
       campusPolicy.canRead(user, campus);
-      return hub.join(`feed:${campus.id}`, listener);
+      const leaves = [
+        hub.join(`feed:${campus.id}`, listener),
+        hub.join(userTopic(user.id), listener),
+      ];
+      return async () => {
+        await Promise.all(leaves.map((leave) => leave()));
+      };
     },
     close: () => hub.close(),
   };

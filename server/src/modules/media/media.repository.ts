@@ -94,6 +94,54 @@ export const mediaRepository = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * Moves an upload of the owner that no post took into a message (one
+   * photo per message, spec core §5); returns how many moved.
+   */
+  async moveToMessage(
+    db: Executor,
+    ids: readonly string[],
+    ownerId: string,
+    messageId: string,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await db
+      .deleteFrom('post_media')
+      .where('id', 'in', [...ids])
+      .where('owner_id', '=', ownerId)
+      .where('post_id', 'is', null)
+      .returningAll()
+      .execute();
+    if (rows.length > 0)
+      await db
+        .insertInto('message_media')
+        .values(rows.map(({ post_id: _unused, ...row }) => ({ ...row, message_id: messageId })))
+        .execute();
+    return rows.length;
+  },
+
+  /** The photos of these messages. */
+  listForMessages(db: Executor, messageIds: readonly string[]) {
+    if (messageIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('message_media')
+      .selectAll()
+      .where('message_id', 'in', [...new Set(messageIds)])
+      .orderBy('message_id')
+      .orderBy('position')
+      .execute();
+  },
+
+  /** The photos of every message of a chat, for deleting their files with it. */
+  listForChat(db: Executor, chatId: string) {
+    return db
+      .selectFrom('message_media')
+      .innerJoin('messages', 'messages.id', 'message_media.message_id')
+      .selectAll('message_media')
+      .where('messages.chat_id', '=', chatId)
+      .execute();
+  },
+
   /** Every blob key these rows own (all variants), for deleting them from the store. */
   keysOf(rows: readonly Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]): string[] {
     const keys = new Set<string>();

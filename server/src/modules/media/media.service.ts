@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
-import type { UserRow } from '../../db/schema';
+import type { Executor, UserRow } from '../../db/schema';
 import { requireSchoolVerified } from '../../core/policies/roles';
 import { badRequest, HttpError, tooLarge } from '../../core/errors';
 import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
@@ -109,6 +109,30 @@ export function createMediaService({
         if (rows.length < SWEEP_BATCH) return removed;
       }
     },
+
+    /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
+    attachToMessage: (trx: Executor, ids: readonly string[], ownerId: string, messageId: string) =>
+      mediaRepository.moveToMessage(trx, ids, ownerId, messageId),
+
+    /** The photos of these messages, by message id, as the API shows them. */
+    async forMessages(messageIds: readonly string[]): Promise<Map<string, MediaDto[]>> {
+      const byMessage = new Map<string, MediaDto[]>();
+      for (const row of await mediaRepository.listForMessages(db.kysely, messageIds)) {
+        if (!row.message_id) continue;
+        const list = byMessage.get(row.message_id) ?? [];
+        list.push(presentMedia(row, storage));
+        byMessage.set(row.message_id, list);
+      }
+      return byMessage;
+    },
+
+    /** The blob keys of every photo of a chat, read before the chat is deleted. */
+    async keysOfChat(trx: Executor, chatId: string): Promise<string[]> {
+      return mediaRepository.keysOf(await mediaRepository.listForChat(trx, chatId));
+    },
+
+    /** Deletes files after the rows that pointed at them are gone. */
+    deleteFiles: (keys: string[]) => storage.delete(keys),
   };
 
   async function store(

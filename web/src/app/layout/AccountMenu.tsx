@@ -1,9 +1,9 @@
+import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { UserIcon } from '../../components/ui/Icons';
 import { useUnread } from '../../lib/unread';
 import { useSession } from '../../lib/session';
 import { DeferredMenu } from './DeferredMenu';
-import { ViewerAvatar } from './ViewerAvatar';
 
 /** The avatar dropdown of the top bar (spec core §2); its menu is menus.tsx. */
 export function AccountMenu() {
@@ -12,7 +12,7 @@ export function AccountMenu() {
   // The header's unread badge: notifications plus chats (spec core §9).
   const face = viewer ? (
     <Badge count={unread.total} label="unread">
-      <ViewerAvatar viewer={viewer} />
+      <Avatar person={viewer} />
     </Badge>
   ) : (
     <span className="avatar avatar--empty">

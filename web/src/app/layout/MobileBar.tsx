@@ -10,12 +10,12 @@ import {
   UserIcon,
 } from '../../components/ui/Icons';
 import { useGate } from '../../components/gates/use-gate';
+import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
 import { useUnread } from '../../lib/unread';
-import { ViewerAvatar } from './ViewerAvatar';
 
 /**
  * The bottom bar on phones (≤ 769 px), spec core §2 "Mobile bottom bar". On
@@ -51,11 +51,7 @@ export function MobileBar() {
           to: '/settings',
           label: MESSAGES.signIn.settings,
           count: unread.total,
-          icon: viewer ? (
-            <ViewerAvatar viewer={viewer} size={30} />
-          ) : (
-            <UserIcon width={26} height={26} />
-          ),
+          icon: viewer ? <Avatar person={viewer} size={30} /> : <UserIcon width={26} height={26} />,
         },
       ]
     : [

@@ -17,6 +17,7 @@ import {
 } from '../../components/ui/Icons';
 import { Badge } from '../../components/ui/Badge';
 import type { GateAction } from '../../components/gates/gate-context';
+import { Avatar } from '../../components/ui/Avatar';
 import { useGate } from '../../components/gates/use-gate';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
@@ -25,7 +26,7 @@ import { useUnread } from '../../lib/unread';
 import { useIsMobile } from '../../lib/use-media-query';
 import styles from './Sidebar.module.css';
 import { DeferredMenu } from './DeferredMenu';
-import { shortName, ViewerAvatar } from './ViewerAvatar';
+import { shortName } from './short-name';
 
 const Composer = lazy(() =>
   import('../../features/feed/components/Composer').then((m) => ({ default: m.Composer })),
@@ -147,7 +148,7 @@ export function Sidebar() {
 function ProfileMenu({ viewer }: { viewer: Viewer }) {
   const face = (
     <>
-      <ViewerAvatar viewer={viewer} size={40} />
+      <Avatar person={viewer} size={40} />
       <span className={`sidebar__label ${styles.who}`}>
         <span className={styles.name}>{shortName(viewer)}</span>
         <span className={styles.handle}>@{viewer.username}</span>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
+import { Avatar } from '../../components/ui/Avatar';
 import {
   BookmarkIcon,
   GoogleIcon,
@@ -12,7 +13,7 @@ import {
   UserCircleIcon,
 } from '../../components/ui/Icons';
 import styles from './AccountMenu.module.css';
-import { shortName, ViewerAvatar } from './ViewerAvatar';
+import { shortName } from './short-name';
 
 /**
  * The shell's dropdowns, loaded after the first paint (DeferredMenu.tsx).
@@ -79,7 +80,7 @@ export function AccountDropdown({
             <>
               <Dropdown.Item asChild className={`menu__item ${styles.item}`}>
                 <Link to={`/${viewer.username}`}>
-                  <ViewerAvatar viewer={viewer} size={36} />
+                  <Avatar person={viewer} size={36} />
                   <span className={styles.itemText}>
                     <span className={styles.name}>{shortName(viewer)}</span>
                     <span className={styles.itemHint}>@{viewer.username}</span>

@@ -1,28 +1,18 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { timeAgo } from '@common/time';
 import { useGate } from '../gates/use-gate';
+import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
 import { useToggleSave } from './use-toggle-save';
 
 /** The pieces of a post shared by the feed's cards and the post page. */
 export const authorName = (a: AuthorDto) => `${a.firstName} ${a.lastInitial}`;
-
-export function Avatar({ author, size = 40 }: { author: AuthorDto; size?: number }) {
-  return (
-    <span className={`avatar ${styles.avatar}`} style={{ width: size, height: size }}>
-      {author.avatarUrl ? (
-        <img src={author.avatarUrl} alt="" width={size} height={size} />
-      ) : (
-        <span aria-hidden="true">{author.firstName.slice(0, 1).toUpperCase()}</span>
-      )}
-    </span>
-  );
-}
 
 /**
  * Avatar, name, time and category chip. In lists (`linkTime`) the time links
@@ -47,7 +37,7 @@ export function PostHeader({
       dateTime={created.toISOString()}
       title={created.toLocaleString()}
     >
-      {formatDistanceToNowStrict(created, { addSuffix: true })}
+      {timeAgo(created)}
     </time>
   );
   const name = (
@@ -64,7 +54,7 @@ export function PostHeader({
         tabIndex={-1}
         aria-hidden="true"
       >
-        <Avatar author={post.author} />
+        <Avatar person={post.author} />
       </Link>
       <div className={styles.meta}>
         {headingLevel ? <Heading className={styles.heading}>{name}</Heading> : name}
@@ -76,7 +66,7 @@ export function PostHeader({
           time
         )}
       </div>
-      {post.category ? <span className={styles.chip}>{post.category}</span> : null}
+      {post.category ? <span className={styles.chip}>{categoryLabel(post.category)}</span> : null}
     </header>
   );
 }

@@ -45,9 +45,9 @@ export function EmailLinkForm({
     }
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (valid && !request.isPending) void send(valid.email);
   };
 

@@ -50,10 +50,17 @@ export function TextField({
         {adornment}
       </div>
       {/* One reserved line under every field: the error takes the hint's place, so
-          nothing moves under the pointer when a field is left with a mistake in it. */}
-      <p id={error ? errorId : hintId} className={error ? styles.error : styles.hint}>
-        {error ?? hint}
-      </p>
+          nothing moves under the pointer when a field is left with a mistake in it.
+          The error is the field's only message (no alert repeats it): announced as it appears. */}
+      {error ? (
+        <p key="error" id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p key="hint" id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -29,9 +29,9 @@ export function ForgotPasswordPage() {
     }
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (valid && !forgot.isPending) void send(valid.email);
   };
 

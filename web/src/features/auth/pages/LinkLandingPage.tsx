@@ -92,9 +92,9 @@ function CompleteLink({
 
   useOnce(stored !== null, () => void run(stored!));
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (valid && !complete.isPending) void run(valid.email);
   };
 

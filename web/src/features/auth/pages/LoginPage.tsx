@@ -51,9 +51,9 @@ function EntryStep({ initialEmail }: { initialEmail: string }) {
   const [pending, setPending] = useState(false);
   const form = useFormCheck(emailStatusQuerySchema, { email });
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (!valid) return;
     setPending(true);
     try {
@@ -114,9 +114,9 @@ function PasswordStep({
   const [password, setPassword] = useState('');
   const form = useFormCheck(loginBodySchema, { email, password });
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (!valid || login.isPending) return;
     try {
       const { viewer } = await login.mutateAsync(valid);

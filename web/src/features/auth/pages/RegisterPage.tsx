@@ -60,9 +60,9 @@ export function RegisterPage() {
   const complete = name.trim() !== '' && email.trim() !== '' && password !== '' && terms;
   const busy = register.isPending || requestLink.isPending;
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (!valid || busy) return;
     try {
       const { viewer } = await register.mutateAsync(valid);

@@ -46,9 +46,9 @@ export function ResetPasswordPage() {
     );
   }
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = form.check();
+    const valid = form.check(event.currentTarget);
     if (!valid || reset.isPending || done.current) return;
     try {
       const { viewer } = await reset.mutateAsync({ token, password: valid.password });

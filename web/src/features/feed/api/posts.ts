@@ -1,18 +1,21 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '@common/categories';
 import type { PostList } from '@common/schemas/posts';
 import { api } from '../../../lib/api';
-import { postKeys } from '../../../lib/posts-api';
+import { postKeys, withOwnPostsOnTop } from '../../../lib/posts-api';
 
+/** The campus feed of `category`, with the viewer's posts of this visit on top. */
 export function useFeed(category: string) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: postKeys.feed(category),
-    queryFn: ({ pageParam }) => {
+    queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams();
       if (pageParam) params.set('cursor', pageParam);
       if (category !== ALL_CATEGORIES) params.set('category', category);
       const query = params.toString();
-      return api<PostList>(`/api/feed${query ? `?${query}` : ''}`);
+      const page = await api<PostList>(`/api/feed${query ? `?${query}` : ''}`);
+      return withOwnPostsOnTop(queryClient, category, page, !pageParam);
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef } from 'react';
-import { type Category, CATEGORIES } from '@common/categories';
+import { type Category, CATEGORIES, categoryLabel } from '@common/categories';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
@@ -43,7 +43,9 @@ export function ComposerForm({
           className={styles.categoryButton}
           onClick={() => draft.setView('categories')}
         >
-          <span className={styles.categoryLabel}>{category ?? MESSAGES.posts.addCategory}</span>
+          <span className={styles.categoryLabel}>
+            {category ? categoryLabel(category) : MESSAGES.posts.addCategory}
+          </span>
           <ChevronDownIcon width={16} height={16} aria-hidden="true" />
         </button>
         <span
@@ -133,7 +135,7 @@ export function CategoryMenu({
               aria-pressed={option === value}
               onClick={() => onChange(option)}
             >
-              {option ?? MESSAGES.posts.noCategory}
+              {option ? categoryLabel(option) : MESSAGES.posts.noCategory}
             </button>
           </li>
         ))}

@@ -8,7 +8,13 @@ import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { ALLOWED_EXTENSIONS, extensionOf, isVideoName } from '../../../lib/media-files';
-import { createPost, postKeys, prependToFeeds, uploadFile } from '../../../lib/posts-api';
+import {
+  createPost,
+  postKeys,
+  prependToFeeds,
+  rememberOwnPost,
+  uploadFile,
+} from '../../../lib/posts-api';
 
 export interface Draft {
   file: File;
@@ -117,6 +123,7 @@ export function useComposerDraft() {
       const post = await createPost({ text, category, mediaIds });
       setProgress(1);
       prependToFeeds(queryClient, post);
+      rememberOwnPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
       reset();
       return post;

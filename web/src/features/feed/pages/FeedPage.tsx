@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ALL_CATEGORIES, CATEGORIES, isCategory } from '@common/categories';
+import { ALL_CATEGORIES, CATEGORIES, categoryLabel, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { useGate } from '../../../components/gates/use-gate';
 import { createPostPath } from '../../../components/posts/create-pages';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
-import { Avatar } from '../../../components/posts/PostParts';
 import { useAlert } from '../../../components/ui/Alerts';
+import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ImageIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
@@ -82,18 +82,7 @@ export function FeedPage() {
       <h1 className="visually-hidden">{campus.productName}</h1>
       <FeedMediaTabs />
       <section className={`card ${styles.composerBox}`} aria-label={MESSAGES.posts.createPost}>
-        {viewer ? (
-          <Avatar
-            author={{
-              id: viewer.id,
-              username: viewer.username,
-              firstName: viewer.firstName,
-              lastInitial: '',
-              avatarUrl: viewer.avatarUrl ?? null,
-              verified: viewer.verified,
-            }}
-          />
-        ) : null}
+        {viewer ? <Avatar person={viewer} /> : null}
         <button type="button" className={styles.prompt} onClick={handleCompose}>
           {POST_MESSAGES.composerPlaceholder}
         </button>
@@ -116,7 +105,7 @@ export function FeedPage() {
           <option value={ALL_CATEGORIES}>{MESSAGES.posts.allCategories}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(c)}
             </option>
           ))}
         </select>

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostPage } from '@common/schemas/posts';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** GET /api/posts/:id under the post page's own key (same endpoint, same cache entry). */
 export const mediaPostQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['posts', 'detail', id] as const,
     queryFn: () => api<PostPage>(`/api/posts/${encodeURIComponent(id)}`),
-    // A missing post stays missing; other failures get the usual retry.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 
 /** The post shown on /media/{id}; off for signed-out visitors (private campus). */

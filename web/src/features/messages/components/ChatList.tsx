@@ -1,7 +1,8 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
 import type { ChatDto } from '@common/schemas/chats';
-import { authorName, Avatar } from '../../../components/posts/PostParts';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { useChats } from '../api/get-chats';
 import styles from './Messages.module.css';
@@ -66,7 +67,7 @@ function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
       className={`${styles.chatRow} ${open ? styles.chatRowOpen : ''}`}
       aria-current={open ? 'page' : undefined}
     >
-      <Avatar author={chat.other} size={44} />
+      <Avatar person={chat.other} size={44} />
       <span className={styles.chatText}>
         <span className={styles.chatTop}>
           <span className={`${styles.chatName} ${unread ? styles.bold : ''}`}>

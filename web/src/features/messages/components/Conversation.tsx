@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES, type ChatDto, type MessageDto } from '@common/schemas/chats';
-import { authorName, Avatar } from '../../../components/posts/PostParts';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { ChevronLeftIcon, MoreIcon } from '../../../components/ui/Icons';
@@ -107,7 +108,7 @@ function OpenConversation({ chat }: { chat: ChatDto }) {
       <header className={styles.convHeader}>
         <BackToInbox />
         <Link to={`/${chat.other.username}`} className={styles.convWho}>
-          <Avatar author={chat.other} size={36} />
+          <Avatar person={chat.other} size={36} />
           <h2 className={styles.convName}>{name}</h2>
         </Link>
         <Dropdown.Root>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
-import { authorName, Avatar } from '../../../components/posts/PostParts';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import { useStartChat } from '../../../components/messaging/use-start-chat';
 import { useAlert } from '../../../components/ui/Alerts';
 import { SearchIcon } from '../../../components/ui/Icons';
@@ -82,7 +83,7 @@ export function UserPicker({ autoFocus = false }: { autoFocus?: boolean }) {
             onMouseEnter={() => setHighlight(index)}
             onClick={() => open(index)}
           >
-            <Avatar author={user} size={36} />
+            <Avatar person={user} size={36} />
             <span className={styles.chatText}>
               <span className={styles.chatName}>{authorName(user)}</span>
               <span className={styles.chatLast}>@{user.username}</span>

@@ -1,7 +1,7 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
 import type { NotificationDto } from '@common/schemas/notifications';
-import { Avatar } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import { BellIcon } from '../../../components/ui/Icons';
 import styles from './Notifications.module.css';
 
@@ -19,7 +19,7 @@ export function NotificationRow({ notification }: { notification: NotificationDt
   const body = (
     <>
       {notification.from ? (
-        <Avatar author={notification.from} size={44} />
+        <Avatar person={notification.from} size={44} />
       ) : (
         <span className={`avatar ${styles.icon}`}>
           <BellIcon width={20} height={20} aria-hidden="true" />

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthorDto } from '@common/schemas/posts';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { fetchPostPage, postKeys } from '../../../lib/posts-api';
 
 export function usePostPage(id: string) {
   return useQuery({
     queryKey: postKeys.detail(id),
     queryFn: () => fetchPostPage(id),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
 }
 

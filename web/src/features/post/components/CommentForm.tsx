@@ -1,5 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, forwardRef, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  forwardRef,
+  type KeyboardEvent,
+  useId,
+  useState,
+} from 'react';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
@@ -10,11 +17,14 @@ import { Button } from '../../../components/ui/Button';
 import { SendIcon } from '../../../components/ui/Icons';
 import { ApiError } from '../../../lib/api';
 import { createComment, postKeys } from '../../../lib/posts-api';
+import { useIsMobile } from '../../../lib/use-media-query';
 import styles from './Comments.module.css';
 
 /**
  * "Write a comment..." under the post, the reply box of a comment, and (`page`)
- * the form of the mobile /create/comment page (gated: comment).
+ * the form of the mobile /create/comment page (gated: comment). On wide
+ * screens Enter sends and Shift+Enter adds a line; on phones Enter adds a line
+ * and the send button sends, as phone keyboards have no Shift+Enter habit.
  */
 export const CommentForm = forwardRef<
   HTMLTextAreaElement,
@@ -34,6 +44,7 @@ export const CommentForm = forwardRef<
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const id = useId();
+  const mobile = useIsMobile();
   const count = countPostCharacters(text);
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
@@ -43,8 +54,16 @@ export const CommentForm = forwardRef<
     setError(null);
   };
 
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mobile || event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  };
+
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     if (!gate('comment')) return;
     if (count > POST_MAX_CHARS) return setError(POST_MESSAGES.tooManyCharacters);
     if (text.trim().length === 0) return setError(POST_MESSAGES.needTextOrFile);
@@ -86,6 +105,7 @@ export const CommentForm = forwardRef<
         value={text}
         rows={page ? 6 : text.includes('\n') || text.length > 60 ? 3 : 1}
         onChange={handleChange}
+        onKeyDown={handleKeyDown}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
       />

@@ -1,14 +1,15 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { CommentNode } from '@common/schemas/posts';
+import { timeAgo } from '@common/time';
 import { useGate } from '../../../components/gates/use-gate';
 import { createCommentPath } from '../../../components/posts/create-pages';
 import { useViewer } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { CommentForm } from './CommentForm';
-import { authorName, Avatar, MediaGrid, PostText } from '../../../components/posts/PostParts';
+import { authorName, MediaGrid, PostText } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import styles from './Comments.module.css';
 
 /** Comments of any depth, nested (spec companion §2 "Post detail"). */
@@ -56,7 +57,7 @@ function CommentItem({
   return (
     <li className={styles.item}>
       <article className={styles.comment} aria-label={`Comment by ${name}`}>
-        <Avatar author={comment.author} size={32} />
+        <Avatar person={comment.author} size={32} />
         <div className={styles.body}>
           <div className={styles.bubble}>
             <div className={styles.head}>
@@ -64,9 +65,7 @@ function CommentItem({
                 {name}
               </Link>
               <Link className={styles.time} to={`/post/${comment.id}`}>
-                <time dateTime={created.toISOString()}>
-                  {formatDistanceToNowStrict(created, { addSuffix: true })}
-                </time>
+                <time dateTime={created.toISOString()}>{timeAgo(created)}</time>
               </Link>
             </div>
             {comment.text ? <PostText text={comment.text} /> : null}

@@ -6,7 +6,8 @@ import { SendMessageButton } from '../../../components/messaging/SendMessageButt
 import { useViewer } from '../../../lib/session';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
-import { authorName, Avatar } from '../../../components/posts/PostParts';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
 import styles from './LikedByPage.module.css';
 
 /** /post/{id}/likes: who saved the post (companion §2 "Liked-by"). */
@@ -32,7 +33,7 @@ export function LikedByPage() {
           {likers.data.items.map((author) => (
             <li key={author.id} className={styles.item}>
               <Link className={styles.row} to={`/${author.username}`}>
-                <Avatar author={author} />
+                <Avatar person={author} />
                 <span className={styles.names}>
                   <span className={styles.name}>{authorName(author)}</span>
                   <span className={styles.username}>@{author.username}</span>

@@ -19,10 +19,10 @@ import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
 import { useViewer } from '../../../lib/session';
-import { deletePost, postKeys } from '../../../lib/posts-api';
+import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
+import { Avatar } from '../../../components/ui/Avatar';
 import {
   authorName,
-  Avatar,
   MediaGrid,
   PostHeader,
   PostText,
@@ -56,7 +56,8 @@ export function PostPage() {
   if (page.isPending) return <Spinner />;
   if (page.error) {
     if (page.error instanceof ApiError && page.error.status === 404) return <MissingPost />;
-    if (page.error instanceof ApiError && page.error.status === 401) return <PrivateCommunity />;
+    if (page.error instanceof ApiError && page.error.status === 401)
+      return <PrivateCommunity post />;
     return (
       <section className="card empty-state">
         <h1 className="empty-state__title">{MESSAGES.somethingWentWrong}</h1>
@@ -79,6 +80,7 @@ export function PostPage() {
   const handleDelete = async (target: PostDto) => {
     try {
       const { topLevel } = await deletePost(target.id);
+      forgetOwnPost(queryClient, target.id);
       if (target.id === post.id) {
         queryClient.removeQueries({ queryKey: postKeys.detail(post.id) });
         void queryClient.invalidateQueries({ queryKey: postKeys.all });
@@ -136,7 +138,7 @@ export function PostPage() {
           <ol className={styles.parents} aria-label="Replying to">
             {parents.map((parent) => (
               <li key={parent.id} className={styles.parent}>
-                <Avatar author={parent.author} size={32} />
+                <Avatar person={parent.author} size={32} />
                 <div className={styles.parentBody}>
                   <Link className={styles.name} to={`/post/${parent.id}`}>
                     {authorName(parent.author)}

@@ -1,31 +1,36 @@
-import type { CampusDto } from '@common/schemas/campus';
+import { GENERIC_CAMPUS_ID } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
+import { campusHandoffPath } from '../../../components/gates/campus-site';
 import { ButtonLink } from '../../../components/ui/Button';
+import { useViewer } from '../../../lib/session';
 import styles from './WelcomeHero.module.css';
 
 /**
- * The three doors of the welcome page (spec core §2 "Feed (home)"). "View Your
- * Campus" opens the visitor's own campus site when we know it (a school-verified
- * user), and the school finder otherwise.
+ * The welcome page's one way in (spec core §2 "Feed (home)"), the one that fits
+ * the viewer: a guest joins ("Join Your Campus", sign-up), a signed-in student
+ * without a school finds it ("Find Your Campus", the school finder), and a
+ * school-verified student opens their own campus's site, signed in there too
+ * ("View Your Campus", through the session hand-over, as the "Visit Your Campus"
+ * banner does).
  */
-export function CampusActions({ userCampus }: { userCampus: CampusDto | null }) {
+export function CampusActions() {
+  const viewer = useViewer();
+  const member = viewer?.schoolVerified && viewer.campusId !== GENERIC_CAMPUS_ID;
   return (
     <div className={styles.actions}>
-      {userCampus ? (
-        <a href={userCampus.url} className={`btn btn--lg ${styles.primaryAction}`}>
+      {member ? (
+        <a href={campusHandoffPath(viewer.campusId)} className={`btn btn--lg ${styles.action}`}>
           {MESSAGES.viewYourCampus}
         </a>
+      ) : viewer ? (
+        <ButtonLink to="/search_schools" size="lg" className={styles.action}>
+          {MESSAGES.findYourCampus}
+        </ButtonLink>
       ) : (
-        <ButtonLink to="/search_schools" size="lg" className={styles.primaryAction}>
-          {MESSAGES.viewYourCampus}
+        <ButtonLink to="/user_registration" size="lg" className={styles.action}>
+          {MESSAGES.joinYourCampus}
         </ButtonLink>
       )}
-      <ButtonLink to="/search_schools" size="lg" className={styles.secondaryAction}>
-        {MESSAGES.findYourCampus}
-      </ButtonLink>
-      <ButtonLink to="/user_registration" size="lg" className={styles.secondaryAction}>
-        {MESSAGES.joinYourCampus}
-      </ButtonLink>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { CampusDto } from '@common/schemas/campus';
 import { CashIcon, ClockIcon, ShieldCheckIcon } from '../../../components/ui/Icons';
 import { CampusActions } from './CampusActions';
 import styles from './WelcomeHero.module.css';
@@ -10,7 +9,7 @@ const promises = [
 ];
 
 /** The top of the welcome page: what the product is, and the way in. */
-export function WelcomeHero({ userCampus }: { userCampus: CampusDto | null }) {
+export function WelcomeHero() {
   return (
     <section className={styles.hero} aria-labelledby="welcome-title">
       <div className={styles.glow} aria-hidden="true" />
@@ -22,7 +21,7 @@ export function WelcomeHero({ userCampus }: { userCampus: CampusDto | null }) {
         Every school gets its own private Buy / Sell community. Your .edu e-mail proves you belong,
         a post takes under 30 seconds, and you pay in person when you meet.
       </p>
-      <CampusActions userCampus={userCampus} />
+      <CampusActions />
       <ul className={styles.promises}>
         {promises.map(({ Icon, text }) => (
           <li key={text} className={styles.promise}>

@@ -1,6 +1,7 @@
 /**
  * The most common passwords of public breach corpora (8+ characters, since
- * shorter ones are refused anyway). Refused at registration and reset.
+ * shorter ones are refused anyway). Refused at registration and reset, by the
+ * shared schemas (so the form says why before sending) and by the server.
  */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   '12345678',
@@ -101,3 +102,8 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'admin123',
   'administrator',
 ]);
+
+/** True for passwords on the list of the most common ones, whatever their case (DESIGN §9). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}

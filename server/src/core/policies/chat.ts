@@ -1,0 +1,51 @@
+import type { Campus } from '@common/campuses';
+import { CHAT_MESSAGES as M } from '@common/schemas/chats';
+import type { ChatsTable, UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../errors';
+import * as campusPolicy from './campus';
+
+type ChatPair = Pick<ChatsTable, 'user_low' | 'user_high'>;
+
+/**
+ * Who may do what in a chat (spec core §4 "Chats", §6). A chat exists only
+ * for its two participants: to anyone else it is "This conversation doesn't
+ * exist" (404), never a 403 that would confirm it.
+ */
+
+/** The chat list and a chat's messages: the viewer's own, on their campus. */
+export function canRead(
+  user: UserRow | null,
+  campus: Campus,
+  chat: ChatPair | undefined | null,
+): asserts user is UserRow {
+  campusPolicy.canRead(user, campus);
+  if (!chat || (chat.user_low !== user.id && chat.user_high !== user.id))
+    throw notFound('chat_not_found', M.missingChat);
+}
+
+/** Reading one's own inbox. */
+export function canList(user: UserRow | null, campus: Campus): asserts user is UserRow {
+  campusPolicy.canRead(user, campus);
+}
+
+/** Sending, hearting and deleting: a school-verified member who is in the chat. */
+export function canWrite(
+  user: UserRow | null,
+  campus: Campus,
+  chat: ChatPair | undefined | null,
+): asserts user is UserRow {
+  campusPolicy.canContribute(user, campus);
+  canRead(user, campus, chat);
+}
+
+/** Starting a conversation: school-verified members of the same campus, not oneself. */
+export function canStart(
+  user: UserRow | null,
+  campus: Campus,
+  other: Pick<UserRow, 'id' | 'campus_id' | 'school_verified'> | undefined | null,
+): asserts user is UserRow {
+  campusPolicy.canContribute(user, campus);
+  if (!other || other.campus_id !== campus.id || !other.school_verified)
+    throw notFound('user_not_found', M.userNotFound);
+  if (other.id === user.id) throw badRequest('own_chat', M.notYourself);
+}

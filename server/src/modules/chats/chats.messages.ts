@@ -1,0 +1,190 @@
+import type { Campus } from '@common/campuses';
+import { PAGE_SIZES } from '@common/limits';
+import {
+  CHAT_MESSAGES as M,
+  type MessageDto,
+  reactedText,
+  removedHeartText,
+  type SendMessageBody,
+} from '@common/schemas/chats';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
+import { v7 as uuidv7 } from 'uuid';
+import { decodeKeyset, encodeKeyset } from '../../core/cursor';
+import { badRequest } from '../../core/errors';
+import * as chatPolicy from '../../core/policies/chat';
+import * as postPolicy from '../../core/policies/post';
+import type { Db } from '../../db/kysely';
+import type { Executor, UserRow } from '../../db/schema';
+import type { EventBus } from '../../platform/bus';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { MediaService } from '../media/media.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { PostsService } from '../posts/posts.service';
+import { presentMessages } from './chats.presenter';
+import { type ChatRow, chatsRepository as chats, type MessageWithPost } from './chats.repository';
+
+export interface ChatsServiceDeps {
+  db: Db;
+  bus: EventBus;
+  storage: BlobStore;
+  media: MediaService;
+  posts: PostsService;
+  notifications: NotificationsService;
+  now?: () => number;
+  log?: (error: unknown) => void;
+}
+
+type SendInput = Required<Pick<SendMessageBody, 'text' | 'mediaIds'>> &
+  Pick<SendMessageBody, 'sharedPostId'>;
+
+/** Messages with their photos and hearts: two queries for a page, whatever its size. */
+async function presentWithExtras(
+  db: Db,
+  media: MediaService,
+  rows: MessageWithPost[],
+  viewerId: string,
+): Promise<MessageDto[]> {
+  const ids = rows.map((r) => r.id);
+  const [photos, hearts] = await Promise.all([
+    media.forMessages(ids),
+    chats.hearts(db.kysely, ids, viewerId),
+  ]);
+  return presentMessages(rows, photos, hearts);
+}
+
+/** The participant who is not `userId`. */
+const otherOf = (chat: ChatRow, userId: string) =>
+  chat.user_low === userId ? chat.user_high : chat.user_low;
+
+/** Stores a message with its photo, the chat's last line, the unread mark and the notification. */
+async function storeMessage(
+  trx: Executor,
+  { media, notifications }: Pick<ChatsServiceDeps, 'media' | 'notifications'>,
+  m: {
+    messageId: string;
+    chatId: string;
+    to: string;
+    user: UserRow;
+    text: string;
+    body: SendInput;
+    at: number;
+  },
+): Promise<() => void> {
+  await chats.insertMessage(trx, {
+    id: m.messageId,
+    chat_id: m.chatId,
+    sender_id: m.user.id,
+    text: m.text,
+    shared_post_id: m.body.sharedPostId ?? null,
+    media_count: m.body.mediaIds.length,
+    created_at: m.at,
+  });
+  const moved = await media.attachToMessage(trx, m.body.mediaIds, m.user.id, m.messageId);
+  if (moved !== m.body.mediaIds.length)
+    throw badRequest('media_unavailable', 'The photo could not be attached. Please add it again.');
+  await chats.setLastMessage(trx, m.chatId, m.text || M.sentPhoto, m.messageId, m.at);
+  await chats.markUnread(trx, m.chatId, m.to);
+  return notifications.notify(trx, [
+    {
+      type: 'message',
+      toUserId: m.to,
+      from: m.user,
+      chatId: m.chatId,
+      message: NOTIFICATION_TEXT.message(m.user.first_name, m.text),
+    },
+  ]);
+}
+
+/** What the message actions share with the chat service: how to tell both participants. */
+export interface MessageActionsDeps extends ChatsServiceDeps {
+  tell: (chat: ChatRow, event: { type: string; [key: string]: unknown }) => void;
+  now: () => number;
+  log: (error: unknown) => void;
+}
+
+/** Reading, sending and hearting messages (spec core §4 "Chats", "Chat loading", "Message reaction toggle"). */
+export function createMessageActions({
+  db,
+  media,
+  posts,
+  notifications,
+  tell,
+  now,
+}: MessageActionsDeps) {
+  const present = (rows: MessageWithPost[], viewerId: string) =>
+    presentWithExtras(db, media, rows, viewerId);
+
+  return {
+    /** 15 messages a page, newest first (spec core §4 "Chat loading"). */
+    async messages(user: UserRow | null, campus: Campus, id: string, query: { cursor?: string }) {
+      chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
+      const limit = PAGE_SIZES.messages;
+      const rows = await chats.messages(db.kysely, id, limit, decodeKeyset(query.cursor));
+      const last = rows[rows.length - 1];
+      return {
+        items: await present(rows, user.id),
+        nextCursor:
+          last && rows.length === limit ? encodeKeyset({ at: last.created_at, id: last.id }) : null,
+      };
+    },
+
+    /**
+     * Sends a message (spec core §4 "Chats"): the chat's last line, unread for
+     * the other student, and their notification, all in one transaction.
+     */
+    async send(user: UserRow | null, campus: Campus, id: string, body: SendInput) {
+      const chat = await chats.find(db.kysely, id);
+      chatPolicy.canWrite(user, campus, chat);
+      if (body.sharedPostId) postPolicy.canRead(user, campus, await posts.find(body.sharedPostId));
+      const to = otherOf(chat!, user.id);
+      const at = now();
+      const messageId = uuidv7();
+      const text = body.text.trim();
+      const announce = await db.kysely.transaction().execute(async (trx) => {
+        return storeMessage(
+          trx,
+          { media, notifications },
+          { messageId, chatId: id, to, user, text, body, at },
+        );
+      });
+      const [message] = await present(
+        [(await chats.findMessageWithPost(db.kysely, messageId))!],
+        user.id,
+      );
+      announce();
+      tell(chat!, { type: 'message.created', message });
+      notifications.unreadChanged([to]);
+      return message!;
+    },
+
+    /** A heart on a message, or taken back (spec core §4 "Message reaction toggle"). */
+    async heart(user: UserRow | null, campus: Campus, messageId: string, on: boolean) {
+      const message = await chats.findMessage(db.kysely, messageId);
+      const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
+      chatPolicy.canWrite(user, campus, chat);
+      const at = now();
+      const what = message!.text || 'photo';
+      const line = on ? reactedText(user.first_name, what) : removedHeartText(user.first_name);
+      const announce = await db.kysely.transaction().execute(async (trx) => {
+        if (on) await chats.addHeart(trx, messageId, user.id, at);
+        else await chats.removeHeart(trx, messageId, user.id);
+        await chats.setLastMessage(trx, chat!.id, line, messageId, at);
+        if (!on) return () => undefined;
+        return notifications.notify(trx, [
+          {
+            type: 'message like',
+            toUserId: message!.sender_id,
+            from: user,
+            chatId: chat!.id,
+            message: NOTIFICATION_TEXT['message like'](user.first_name, message!.text),
+          },
+        ]);
+      });
+      const { counts } = await chats.hearts(db.kysely, [messageId], user.id);
+      const hearts = counts.get(messageId) ?? 0;
+      announce();
+      tell(chat!, { type: 'message.hearted', messageId, hearts, by: user.id, hearted: on });
+      return { hearted: on, hearts };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { ChatDto, MessageDto } from '@common/schemas/chats';
+import type { MediaDto } from '@common/schemas/posts';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentAuthor } from '../users/users.presenter';
+import type { ChatForViewer, MessageWithPost } from './chats.repository';
+
+/** A chat as one participant sees it (chatSchema). */
+export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
+  return {
+    id: row.id,
+    other: presentAuthor(
+      {
+        id: row.other_id,
+        username: row.other_username,
+        first_name: row.other_first_name,
+        last_name: row.other_last_name,
+        avatar_key: row.other_avatar_key,
+        verified: row.other_verified,
+      },
+      storage,
+    ),
+    lastMessage: row.last_message_text,
+    lastMessageId: row.last_message_id,
+    unread: row.viewer_unread !== null,
+    seen: row.other_unread === null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Messages with their photos, hearts and shared post cards (messageSchema). */
+export function presentMessages(
+  rows: MessageWithPost[],
+  media: Map<string, MediaDto[]>,
+  hearts: { counts: Map<string, number>; mine: Set<string> },
+): MessageDto[] {
+  return rows.map((row) => ({
+    id: row.id,
+    chatId: row.chat_id,
+    senderId: row.sender_id,
+    text: row.text,
+    sharedPost:
+      row.shared_post_id && row.shared_text !== null
+        ? {
+            id: row.shared_post_id,
+            authorFirstName: row.shared_first_name ?? '',
+            text: row.shared_text,
+            imageUrl: null,
+          }
+        : null,
+    media: media.get(row.id) ?? [],
+    hearts: hearts.counts.get(row.id) ?? 0,
+    hearted: hearts.mine.has(row.id),
+    createdAt: row.created_at,
+  }));
+}

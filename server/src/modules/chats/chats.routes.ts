@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatListSchema,
+  chatSchema,
+  heartStateSchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageBodySchema,
+  startChatBodySchema,
+  startChatResultSchema,
+  userSearchQuerySchema,
+  userSearchSchema,
+} from '@common/schemas/chats';
+import { pageQuerySchema } from '@common/schemas/posts';
+import { LIMITS } from '../../core/limits';
+import type { ChatsService } from './chats.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const ok = z.object({ ok: z.literal(true) });
+
+/** Chats, their messages and hearts, and finding someone to message (DESIGN §6 "messages"). */
+export async function chatsRoutes(
+  fastify: FastifyInstance,
+  { chats }: { chats: ChatsService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/chats',
+    { schema: { querystring: pageQuerySchema, response: { 200: chatListSchema } } },
+    async (request) => chats.list(request.user, request.campus, request.query),
+  );
+
+  app.post(
+    '/api/chats',
+    {
+      config: { rateLimit: LIMITS.message },
+      schema: { body: startChatBodySchema, response: { 200: startChatResultSchema } },
+    },
+    async (request) => chats.start(request.user, request.campus, request.body.userId),
+  );
+
+  app.get(
+    '/api/chats/:id',
+    { schema: { params: idParams, response: { 200: chatSchema } } },
+    async (request) => chats.get(request.user, request.campus, request.params.id),
+  );
+
+  app.delete(
+    '/api/chats/:id',
+    { schema: { params: idParams, response: { 200: ok } } },
+    async (request) => chats.remove(request.user, request.campus, request.params.id),
+  );
+
+  app.get(
+    '/api/chats/:id/messages',
+    {
+      schema: {
+        params: idParams,
+        querystring: pageQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
+    async (request) =>
+      chats.messages(request.user, request.campus, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/chats/:id/messages',
+    {
+      config: { rateLimit: LIMITS.message },
+      schema: { params: idParams, body: sendMessageBodySchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await chats.send(request.user, request.campus, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/chats/:id/read',
+    { schema: { params: idParams, response: { 200: ok } } },
+    async (request) => chats.read(request.user, request.campus, request.params.id),
+  );
+
+  app.put(
+    '/api/messages/:id/heart',
+    { schema: { params: idParams, response: { 200: heartStateSchema } } },
+    async (request) => chats.heart(request.user, request.campus, request.params.id, true),
+  );
+
+  app.delete(
+    '/api/messages/:id/heart',
+    { schema: { params: idParams, response: { 200: heartStateSchema } } },
+    async (request) => chats.heart(request.user, request.campus, request.params.id, false),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config: { rateLimit: LIMITS.lookup },
+      schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } },
+    },
+    async (request) => ({
+      items: await chats.people(request.user, request.campus, request.query.q),
+    }),
+  );
+}

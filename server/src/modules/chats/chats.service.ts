@@ -1,0 +1,125 @@
+import type { Campus } from '@common/campuses';
+import { PAGE_SIZES } from '@common/limits';
+import type { ChatDto } from '@common/schemas/chats';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
+import type { AuthorDto } from '@common/schemas/posts';
+import { v7 as uuidv7 } from 'uuid';
+import { decodeKeyset, encodeKeyset } from '../../core/cursor';
+import * as chatPolicy from '../../core/policies/chat';
+import type { UserRow } from '../../db/schema';
+import { userTopic } from '../notifications/notifications.service';
+import { presentAuthor } from '../users/users.presenter';
+import { type ChatsServiceDeps, createMessageActions } from './chats.messages';
+import { presentChat } from './chats.presenter';
+import { type ChatRow, chatsRepository as chats } from './chats.repository';
+
+export type { ChatsServiceDeps } from './chats.messages';
+
+const PEOPLE_SHOWN = 8;
+
+/** Publishes a chat's event to both participants' open tabs, after commit. */
+function tellBoth(
+  bus: ChatsServiceDeps['bus'],
+  log: (error: unknown) => void,
+  chat: ChatRow,
+  event: { type: string; [key: string]: unknown },
+): void {
+  for (const id of [chat.user_low, chat.user_high])
+    bus.publish(userTopic(id), { ...event, chatId: chat.id }).catch(log);
+}
+
+/** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
+export function createChatsService(deps: ChatsServiceDeps) {
+  const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
+  const tell = (chat: ChatRow, event: { type: string; [key: string]: unknown }) =>
+    tellBoth(bus, log, chat, event);
+
+  async function chatFor(user: UserRow, id: string): Promise<ChatDto> {
+    return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
+  }
+
+  return {
+    ...createMessageActions({ ...deps, tell, now, log }),
+
+    /** The viewer's inbox, newest activity first. */
+    async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+      chatPolicy.canList(user, campus);
+      const limit = PAGE_SIZES.messages;
+      const rows = await chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor));
+      const last = rows[rows.length - 1];
+      return {
+        items: rows.map((r) => presentChat(r, storage)),
+        nextCursor:
+          last && rows.length === limit ? encodeKeyset({ at: last.updated_at, id: last.id }) : null,
+      };
+    },
+
+    /** The pair's chat, reused in either direction, or a new one (which notifies the other). */
+    async start(user: UserRow | null, campus: Campus, otherId: string) {
+      chatPolicy.canStart(user, campus, await chats.findStudent(db.kysely, otherId));
+      const at = now();
+      const { chat, created, announce } = await db.kysely.transaction().execute(async (trx) => {
+        const created = await chats.insertPair(
+          trx,
+          { id: uuidv7(), started_by: user.id, created_at: at, updated_at: at },
+          user.id,
+          otherId,
+        );
+        const chat = (await chats.findPair(trx, user.id, otherId))!;
+        const announce = created
+          ? await notifications.notify(trx, [
+              {
+                type: 'new chat',
+                toUserId: otherId,
+                from: user,
+                chatId: chat.id,
+                message: NOTIFICATION_TEXT['new chat'](user.first_name),
+              },
+            ])
+          : () => undefined;
+        return { chat, created, announce };
+      });
+      announce();
+      return { chat: await chatFor(user, chat.id), created };
+    },
+
+    async get(user: UserRow | null, campus: Campus, id: string): Promise<ChatDto> {
+      chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
+      return chatFor(user, id);
+    },
+
+    /** Opening a chat marks it read for the viewer, on every device (spec core §4). */
+    async read(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
+      const chat = await chats.find(db.kysely, id);
+      chatPolicy.canRead(user, campus, chat);
+      if (await chats.markRead(db.kysely, id, user.id)) {
+        tell(chat!, { type: 'chat.read', userId: user.id });
+        notifications.unreadChanged([user.id]);
+      }
+      return { ok: true };
+    },
+
+    /** Deletes the chat for both students, then its photos' files (spec core §4 "Delete chat"). */
+    async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
+      const chat = await chats.find(db.kysely, id);
+      chatPolicy.canWrite(user, campus, chat);
+      const keys = await db.kysely.transaction().execute(async (trx) => {
+        const files = await media.keysOfChat(trx, id);
+        await chats.deleteChat(trx, id);
+        return files;
+      });
+      media.deleteFiles(keys).catch(log);
+      tell(chat!, { type: 'chat.deleted' });
+      notifications.unreadChanged([chat!.user_low, chat!.user_high]);
+      return { ok: true };
+    },
+
+    /** Students of the campus to start a conversation with (more than one character typed). */
+    async people(user: UserRow | null, campus: Campus, q: string): Promise<AuthorDto[]> {
+      chatPolicy.canList(user, campus);
+      const rows = await chats.members(db.kysely, campus.id, q, user.id, PEOPLE_SHOWN);
+      return rows.map((r) => presentAuthor(r, storage));
+    },
+  };
+}
+export type ChatsService = ReturnType<typeof createChatsService>;

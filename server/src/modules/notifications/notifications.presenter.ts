@@ -1,0 +1,34 @@
+import type { NotificationDto, NotificationType } from '@common/schemas/notifications';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentAuthor } from '../users/users.presenter';
+import type { NotificationWithSender } from './notifications.repository';
+
+/** A notification as the list shows it, with who caused it as "Jane D.". */
+export function presentNotification(
+  r: NotificationWithSender,
+  storage: BlobStore,
+): NotificationDto {
+  return {
+    id: r.id,
+    type: r.type as NotificationType,
+    from:
+      r.from_user_id && r.from_username !== null
+        ? presentAuthor(
+            {
+              id: r.from_user_id,
+              username: r.from_username,
+              first_name: r.from_first_name ?? '',
+              last_name: r.from_last_name ?? '',
+              avatar_key: r.from_avatar_key,
+              verified: r.from_verified ?? false,
+            },
+            storage,
+          )
+        : null,
+    postId: r.post_id,
+    chatId: r.chat_id,
+    message: r.message,
+    read: Boolean(r.read),
+    createdAt: r.created_at,
+  };
+}

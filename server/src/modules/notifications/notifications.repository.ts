@@ -1,0 +1,93 @@
+import type { Keyset } from '../../core/cursor';
+import type { Executor, Insertable, NotificationsTable } from '../../db/schema';
+
+export type NewNotification = Insertable<NotificationsTable>;
+
+/** A notification with the columns of who caused it, from one join. */
+export interface NotificationWithSender {
+  id: string;
+  type: string;
+  post_id: string | null;
+  chat_id: string | null;
+  message: string;
+  read: boolean | number;
+  created_at: number;
+  from_user_id: string | null;
+  from_username: string | null;
+  from_first_name: string | null;
+  from_last_name: string | null;
+  from_avatar_key: string | null;
+  from_verified: boolean | number | null;
+}
+
+/** The only SQL over notifications. */
+export const notificationsRepository = {
+  async insert(db: Executor, rows: NewNotification[]): Promise<void> {
+    if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
+  },
+
+  /** The student's notifications, newest first, one page after the cursor. */
+  page(
+    db: Executor,
+    userId: string,
+    limit: number,
+    cursor?: Keyset,
+  ): Promise<NotificationWithSender[]> {
+    let query = db
+      .selectFrom('notifications as n')
+      .leftJoin('users as u', 'u.id', 'n.from_user_id')
+      .select([
+        'n.id',
+        'n.type',
+        'n.post_id',
+        'n.chat_id',
+        'n.message',
+        'n.read',
+        'n.created_at',
+        'n.from_user_id',
+        'u.username as from_username',
+        'u.first_name as from_first_name',
+        'u.last_name as from_last_name',
+        'u.avatar_key as from_avatar_key',
+        'u.verified as from_verified',
+      ])
+      .where('n.to_user_id', '=', userId);
+    if (cursor)
+      query = query.where((eb) =>
+        eb.or([
+          eb('n.created_at', '<', cursor.at),
+          eb.and([eb('n.created_at', '=', cursor.at), eb('n.id', '<', cursor.id)]),
+        ]),
+      );
+    return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
+  },
+
+  async markRead(db: Executor, userId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('notifications')
+      .set({ read: true })
+      .where('to_user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  async countUnread(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_user_id', '=', userId)
+      .where('read', '=', false)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async countUnreadChats(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('chat_unread')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};
