@@ -1,5 +1,5 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
+import { timeAgo } from '@common/time';
 import type { ChatDto } from '@common/schemas/chats';
 import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -74,7 +74,7 @@ function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
             {authorName(chat.other)}
           </span>
           <time className={styles.chatTime} dateTime={updated.toISOString()}>
-            {formatDistanceToNowStrict(updated, { addSuffix: false })}
+            {timeAgo(updated)}
           </time>
         </span>
         <span className={`${styles.chatLast} ${unread ? styles.bold : ''}`}>

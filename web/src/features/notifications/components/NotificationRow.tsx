@@ -1,5 +1,5 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
+import { timeAgo } from '@common/time';
 import type { NotificationDto } from '@common/schemas/notifications';
 import { Avatar } from '../../../components/ui/Avatar';
 import { BellIcon } from '../../../components/ui/Icons';
@@ -32,7 +32,7 @@ export function NotificationRow({ notification }: { notification: NotificationDt
           dateTime={created.toISOString()}
           title={created.toLocaleString()}
         >
-          {formatDistanceToNowStrict(created, { addSuffix: true })}
+          {timeAgo(created)}
         </time>
       </span>
       <span className="unread-dot" data-on={notification.read ? undefined : 'true'}>
