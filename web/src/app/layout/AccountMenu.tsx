@@ -11,7 +11,7 @@ export function AccountMenu() {
   const unread = useUnread();
   // The header's unread badge: notifications plus chats (spec core §9).
   const face = viewer ? (
-    <Badge count={unread.total} label="unread">
+    <Badge count={unread.total}>
       <Avatar person={viewer} />
     </Badge>
   ) : (

@@ -91,9 +91,7 @@ export function MobileBar() {
             title={label}
             onClick={'onClick' in item ? item.onClick : undefined}
           >
-            <Badge count={count} label="unread">
-              {icon}
-            </Badge>
+            <Badge count={count}>{icon}</Badge>
           </NavLink>
         );
       })}

@@ -102,10 +102,12 @@ export function Sidebar() {
                 if (gated && !gate(gated)) event.preventDefault();
               }}
             >
-              <Badge count={count} label="unread">
+              <Badge count={count}>
                 <Icon width={24} height={24} />
               </Badge>
               <span className="sidebar__label">{label}</span>
+              {/* Read after the name: "Messages, 2 unread". */}
+              {count > 0 ? <span className="visually-hidden">, {count} unread</span> : null}
             </NavLink>
           </li>
         ))}

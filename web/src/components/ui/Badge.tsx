@@ -11,7 +11,8 @@ export function Badge({
   children,
 }: {
   count: number;
-  label: string;
+  /** What is counted, read after the number; none when the control's label says it. */
+  label?: string;
   children: ReactNode;
 }) {
   return (
@@ -20,9 +21,11 @@ export function Badge({
       {count > 0 ? (
         <span className="badge">
           <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="visually-hidden">
-            , {count} {label}
-          </span>
+          {label ? (
+            <span className="visually-hidden">
+              , {count} {label}
+            </span>
+          ) : null}
         </span>
       ) : null}
     </span>
