@@ -19,6 +19,7 @@ export interface PendingMessage {
   status: 'sending' | 'failed';
   /** Upload progress of the photo, 0 to 1. */
   progress: number | null;
+  sentAt: number;
 }
 
 let nextKey = 1;
@@ -84,6 +85,7 @@ export function usePendingMessages(chatId: string) {
         mediaId: null,
         status: 'sending',
         progress: null,
+        sentAt: Date.now(),
       };
       setPending((list) => [...list, message]);
       void run(message);

@@ -34,6 +34,18 @@ export function MessageList({ chat, viewerId, pending, onHeart, onRetry, onDisca
   const oldestId = shown[0]?.id;
   const newestId = shown[shown.length - 1]?.id;
   const myLatest = newestFirst.find((m) => m.senderId === viewerId);
+  // The live echo of a message can land before its POST answers: show it once.
+  const waiting = pending.filter(
+    (p) =>
+      p.status === 'failed' ||
+      !newestFirst.some(
+        (m) =>
+          m.senderId === viewerId &&
+          m.text === p.text &&
+          m.media.length === (p.file ? 1 : 0) &&
+          m.createdAt >= p.sentAt - 60_000,
+      ),
+  );
 
   // Where the list stood before the last render: to keep it still, or at the bottom.
   const before = useRef<{ height: number; top: number; atBottom: boolean; oldestId?: string }>({
@@ -73,7 +85,7 @@ export function MessageList({ chat, viewerId, pending, onHeart, onRetry, onDisca
   }, [pending.length]);
 
   const lastLoad = useRef(Date.now());
-  const waiting = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pager = useRef(messages);
   pager.current = messages;
   const maybeLoadOlder = useCallback(() => {
@@ -82,14 +94,14 @@ export function MessageList({ chat, viewerId, pending, onHeart, onRetry, onDisca
     if (!el || !hasNextPage || isFetchingNextPage || el.scrollTop > LOAD_AT_TOP_PX) return;
     const wait = lastLoad.current + LOAD_DELAY_MS - Date.now();
     if (wait > 0) {
-      clearTimeout(waiting.current);
-      waiting.current = setTimeout(maybeLoadOlder, wait);
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(maybeLoadOlder, wait);
       return;
     }
     lastLoad.current = Date.now();
     void fetchNextPage();
   }, []);
-  useEffect(() => () => clearTimeout(waiting.current), []);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
   // After a page lands, the list may still sit at the top: check again.
   useEffect(() => {
     if (!messages.isFetchingNextPage) maybeLoadOlder();
@@ -134,7 +146,7 @@ export function MessageList({ chat, viewerId, pending, onHeart, onRetry, onDisca
                 mine={message.senderId === viewerId}
                 senderName={senderName}
                 status={
-                  message === myLatest && pending.length === 0
+                  message === myLatest && waiting.length === 0
                     ? chat.seen
                       ? CHAT_MESSAGES.seen
                       : CHAT_MESSAGES.delivered
@@ -143,7 +155,7 @@ export function MessageList({ chat, viewerId, pending, onHeart, onRetry, onDisca
                 onHeart={onHeart}
               />
             ))}
-            {pending.map((p) => (
+            {waiting.map((p) => (
               <PendingBubble
                 key={p.key}
                 message={p}
