@@ -11,6 +11,8 @@ import { authRoutes } from '../features/auth/routes';
 import { feedRoutes } from '../features/feed/routes';
 import { postRoutes } from '../features/post/routes';
 import { mediaRoutes } from '../features/media/routes';
+import { messagesRoutes } from '../features/messages/routes';
+import { notificationsRoutes } from '../features/notifications/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -69,6 +71,8 @@ const router = createBrowserRouter([
       ...mediaRoutes,
       ...feedRoutes,
       ...postRoutes,
+      ...messagesRoutes,
+      ...notificationsRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

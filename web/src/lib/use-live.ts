@@ -1,12 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { LiveEvent } from '@common/schemas/live';
 
-/** What GET /api/live sends (DESIGN §7): a new top-level post of the campus. */
-export interface PostCreatedEvent {
-  type: 'post.created';
-  postId: string;
-  authorId: string;
-}
-export type LiveEvent = PostCreatedEvent;
+export type { LiveEvent };
 
 export interface LiveListener {
   onEvent(event: LiveEvent): void;

@@ -1,7 +1,8 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ContactCard } from '../../components/layout/ContactCard';
 import { Footer } from '../../components/layout/Footer';
 import { GroupCard } from '../../components/layout/GroupCard';
+import { useUnreadLive } from '../../lib/unread';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useHiddenOnScrollDown } from '../../lib/use-scroll-direction';
 import { AccountRedirects } from '../../components/gates/AccountRedirects';
@@ -19,6 +20,9 @@ import { Sidebar } from './Sidebar';
 export function AppLayout() {
   const mobile = useIsMobile();
   const headerHidden = useHiddenOnScrollDown(mobile);
+  // The inbox and its conversation take the rail's room too, and fill the height.
+  const wide = /^\/messages(\/|$)/.test(useLocation().pathname);
+  useUnreadLive();
   return (
     <GateProvider>
       <div className="shell">
@@ -26,7 +30,7 @@ export function AppLayout() {
           Skip to content
         </a>
         <Header hidden={headerHidden} />
-        <div className="shell__body">
+        <div className={`shell__body${wide ? ' shell__body--wide' : ''}`}>
           <aside className="shell__nav">
             <Sidebar />
           </aside>

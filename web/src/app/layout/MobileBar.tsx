@@ -11,9 +11,11 @@ import {
 } from '../../components/ui/Icons';
 import { useGate } from '../../components/gates/use-gate';
 import { Avatar } from '../../components/ui/Avatar';
+import { Badge } from '../../components/ui/Badge';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
+import { useUnread } from '../../lib/unread';
 
 /**
  * The bottom bar on phones (≤ 769 px), spec core §2 "Mobile bottom bar". On
@@ -24,6 +26,7 @@ export function MobileBar() {
   const viewer = useViewer();
   const gate = useGate();
   const location = useLocation();
+  const unread = useUnread();
   // Create post opens the /create/post page, coming back here (spec core §4 Nav state);
   // the posting gate asks guests and students without a school e-mail first.
   const here = location.pathname + location.search;
@@ -47,6 +50,7 @@ export function MobileBar() {
         {
           to: '/settings',
           label: MESSAGES.signIn.settings,
+          count: unread.total,
           icon: viewer ? <Avatar person={viewer} size={30} /> : <UserIcon width={26} height={26} />,
         },
       ]
@@ -64,23 +68,33 @@ export function MobileBar() {
           label: 'Messages',
           icon: <ChatIcon width={26} height={26} />,
           onClick: handleMessages,
+          count: unread.chats,
         },
-        { to: '/notifications', label: 'Notifications', icon: <BellIcon width={26} height={26} /> },
+        {
+          to: '/notifications',
+          label: 'Notifications',
+          icon: <BellIcon width={26} height={26} />,
+          count: unread.notifications,
+        },
       ];
   return (
     <nav className="mobilebar" aria-label="Main">
-      {items.map(({ to, label, icon, onClick }) => (
-        <NavLink
-          key={label}
-          to={to}
-          className="mobilebar__link"
-          aria-label={label}
-          title={label}
-          onClick={onClick}
-        >
-          {icon}
-        </NavLink>
-      ))}
+      {items.map((item) => {
+        const { to, label, icon } = item;
+        const count = 'count' in item ? (item.count ?? 0) : 0;
+        return (
+          <NavLink
+            key={label}
+            to={to}
+            className="mobilebar__link"
+            aria-label={count > 0 ? `${label}, ${count} unread` : label}
+            title={label}
+            onClick={'onClick' in item ? item.onClick : undefined}
+          >
+            <Badge count={count}>{icon}</Badge>
+          </NavLink>
+        );
+      })}
     </nav>
   );
 }

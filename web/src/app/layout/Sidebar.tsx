@@ -15,12 +15,14 @@ import {
   StoreIcon,
   UserIcon,
 } from '../../components/ui/Icons';
+import { Badge } from '../../components/ui/Badge';
 import type { GateAction } from '../../components/gates/gate-context';
 import { Avatar } from '../../components/ui/Avatar';
 import { useGate } from '../../components/gates/use-gate';
 import { createPostPath } from '../../components/posts/create-pages';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
+import { useUnread } from '../../lib/unread';
 import { useIsMobile } from '../../lib/use-media-query';
 import styles from './Sidebar.module.css';
 import { DeferredMenu } from './DeferredMenu';
@@ -36,6 +38,8 @@ interface Item {
   Icon: typeof HomeIcon;
   /** Asked before following the link (spec core §6): the guest or school prompt instead. */
   gated?: GateAction;
+  /** Unread count shown over the icon. */
+  count?: number;
 }
 
 /**
@@ -50,6 +54,7 @@ export function Sidebar() {
   const navigate = useNavigate();
   const location = useLocation();
   const mobile = useIsMobile();
+  const unread = useUnread();
   const [composing, setComposing] = useState(false);
   // Posting gate (spec core §4): the composer dialog, or on phones the /create/post page.
   const handleCreatePost = () => {
@@ -66,8 +71,19 @@ export function Sidebar() {
     : [
         { to: '/home', label: 'Buy / Sell', Icon: StoreIcon },
         { to: '/search', label: 'Search', Icon: SearchIcon },
-        { to: '/notifications', label: 'Notifications', Icon: BellIcon },
-        { to: '/messages', label: 'Messages', Icon: ChatIcon, gated: 'message' },
+        {
+          to: '/notifications',
+          label: 'Notifications',
+          Icon: BellIcon,
+          count: unread.notifications,
+        },
+        {
+          to: '/messages',
+          label: 'Messages',
+          Icon: ChatIcon,
+          gated: 'message',
+          count: unread.chats,
+        },
         { to: '/saved', label: 'Saved', Icon: BookmarkIcon },
         viewer
           ? { to: `/${viewer.username}`, label: MESSAGES.signIn.profile, Icon: UserIcon }
@@ -76,7 +92,7 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Main">
       <ul className="sidebar__list">
-        {items.map(({ to, label, Icon, gated }) => (
+        {items.map(({ to, label, Icon, gated, count = 0 }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -86,8 +102,12 @@ export function Sidebar() {
                 if (gated && !gate(gated)) event.preventDefault();
               }}
             >
-              <Icon width={24} height={24} />
+              <Badge count={count}>
+                <Icon width={24} height={24} />
+              </Badge>
               <span className="sidebar__label">{label}</span>
+              {/* Read after the name: "Messages, 2 unread". */}
+              {count > 0 ? <span className="visually-hidden">, {count} unread</span> : null}
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { useSession } from '../../lib/session';
@@ -12,4 +12,15 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   if (loading) return <Spinner />;
   if (!viewer) return <Navigate to="/" replace />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/** A lazily loaded signed-in page: the gate, then a spinner while its code arrives. */
+export function signedInPage(Page: ComponentType) {
+  return (
+    <ProtectedRoute>
+      <Suspense fallback={<Spinner />}>
+        <Page />
+      </Suspense>
+    </ProtectedRoute>
+  );
 }

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
 import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
 import styles from './Composer.module.css';
-import { ALLOWED_EXTENSIONS, type ComposerDraft } from './use-composer-draft';
+import { ACCEPT_MEDIA } from '../../../lib/media-files';
+import type { ComposerDraft } from './use-composer-draft';
 
 /** The composer's form: text with the n / 500 counter, category, attachments, Post. */
 export function ComposerForm({
@@ -86,7 +87,7 @@ export function ComposerForm({
           ref={fileInput}
           type="file"
           multiple
-          accept={ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/*,video/*'}
+          accept={ACCEPT_MEDIA}
           className="visually-hidden"
           aria-label={MESSAGES.posts.addMedia}
           onChange={draft.handleFiles}

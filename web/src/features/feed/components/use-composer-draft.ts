@@ -7,6 +7,7 @@ import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
+import { ALLOWED_EXTENSIONS, extensionOf, isVideoName } from '../../../lib/media-files';
 import {
   createPost,
   postKeys,
@@ -14,21 +15,6 @@ import {
   rememberOwnPost,
   uploadFile,
 } from '../../../lib/posts-api';
-
-/** Spec core §5: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime. */
-export const ALLOWED_EXTENSIONS = [
-  'jpeg',
-  'jpg',
-  'png',
-  'gif',
-  'webp',
-  'mp4',
-  'mov',
-  'avi',
-  'quicktime',
-];
-const VIDEO = ['mp4', 'mov', 'avi', 'quicktime'];
-const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
 export interface Draft {
   file: File;
@@ -88,7 +74,7 @@ export function useComposerDraft() {
     const added = allowed.slice(0, Math.max(0, room)).map((file) => ({
       file,
       preview: URL.createObjectURL(file),
-      video: VIDEO.includes(extensionOf(file.name)),
+      video: isVideoName(file.name),
     }));
     if (added.length > 0) {
       setFiles((list) => [...list, ...added]);

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
 import { useMediaPost } from '../api/get-media-post';
 import { MediaPost, MediaPostSkeleton } from '../components/MediaPost';
-import { useLoadMore } from '../hooks/use-load-more';
+import { useLoadMore } from '../../../lib/use-load-more';
 import styles from './MediaPages.module.css';
 
 /**

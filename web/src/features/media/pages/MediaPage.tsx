@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
 import { MediaTile, MediaTileSkeleton } from '../components/MediaTile';
-import { useLoadMore } from '../hooks/use-load-more';
+import { useLoadMore } from '../../../lib/use-load-more';
 import styles from './MediaPages.module.css';
 
 /** Enough grey cells to fill the first screen while the first page loads. */

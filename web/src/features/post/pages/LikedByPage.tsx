@@ -2,6 +2,8 @@ import { Link, useParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
+import { useViewer } from '../../../lib/session';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
 import { authorName } from '../../../components/posts/PostParts';
@@ -12,6 +14,7 @@ import styles from './LikedByPage.module.css';
 export function LikedByPage() {
   const { id = '' } = useParams();
   const likers = useLikers(id);
+  const viewer = useViewer();
   return (
     <div className={styles.page}>
       <PageHeader title={POST_MESSAGES.likedBy} fallback={`/post/${id}`} />
@@ -28,7 +31,7 @@ export function LikedByPage() {
       ) : (
         <ul className={`card ${styles.list}`} aria-label={POST_MESSAGES.likedBy}>
           {likers.data.items.map((author) => (
-            <li key={author.id}>
+            <li key={author.id} className={styles.item}>
               <Link className={styles.row} to={`/${author.username}`}>
                 <Avatar person={author} />
                 <span className={styles.names}>
@@ -36,6 +39,9 @@ export function LikedByPage() {
                   <span className={styles.username}>@{author.username}</span>
                 </span>
               </Link>
+              {viewer?.id === author.id ? null : (
+                <SendMessageButton to={author} className="icon-button" compact />
+              )}
             </li>
           ))}
         </ul>

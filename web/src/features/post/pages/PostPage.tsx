@@ -6,6 +6,7 @@ import { MESSAGES } from '@common/messages';
 import { type CommentNode, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
 import { ShareDialog } from '../../../components/gates/ShareDialog';
+import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useGate } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -169,6 +170,8 @@ export function PostPage() {
             <ShareIcon width={20} height={20} aria-hidden="true" />
             <span>{MESSAGES.posts.share}</span>
           </button>
+          {/* For other students and anonymous visitors only (companion §2). */}
+          {owner ? null : <SendMessageButton to={post.author} className={parts.action} />}
         </footer>
       </article>
       <section className={`card ${styles.comments}`} aria-label="Comments">

@@ -1,0 +1,296 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@common/messages';
+import { CHAT_MESSAGES, startConversationText } from '@common/schemas/chats';
+import type { PostDto } from '@common/schemas/posts';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import { PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
+
+/** Messages, notifications and their live updates (spec core §2 "Messages", §4 "Chats", "Notifications"). */
+
+const env = serverAndBrowser();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const alerts = (page: Page) => page.locator('.alerts');
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
+const composer = (page: Page) =>
+  page.getByRole('textbox', { name: CHAT_MESSAGES.composerPlaceholder });
+const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+/** The same student signed in on another device, e.g. a phone. */
+async function signIn(email: string, viewport = DESKTOP) {
+  const opened = await openPage(env.browser, viewport);
+  await opened.page.goto(env.server.url('ut', '/settings/about'));
+  expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
+  return opened;
+}
+
+async function postOf(page: Page, text: string): Promise<PostDto> {
+  const created = await sendJson<PostDto>(page, '/api/posts', { text });
+  expect(created.status).toBe(201);
+  return created.json;
+}
+
+const photo = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+describe('messages', () => {
+  it('two students talk from a post: start, live delivery, photo, Seen, heart, delete', async () => {
+    const [a, b] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Avery Stone'),
+      schoolVerifiedStudent(env.server, env.browser, 'Blake Rivera'),
+    ]);
+    const post = await postOf(b.page, `Desk lamp, barely used ${tag()}`);
+
+    // B waits on the inbox, its socket open.
+    const socket = b.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+    await b.page.goto(env.server.url('ut', '/messages'));
+    await b.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await socket;
+
+    // A opens B's post: Send Message → Start Conversation? → the chat.
+    await a.page.goto(env.server.url('ut', `/post/${post.id}`));
+    await a.page.getByRole('button', { name: CHAT_MESSAGES.sendMessage }).click();
+    const ask = a.page.getByRole('dialog', { name: CHAT_MESSAGES.startConversationTitle });
+    await ask.getByText(startConversationText('Blake')).waitFor();
+    await ask.getByRole('button', { name: CHAT_MESSAGES.startConversation }).click();
+    await expect.poll(() => pathOf(a.page)).toMatch(/^\/messages\/[^/]+$/);
+    const chatPath = pathOf(a.page);
+    await alerts(a.page).getByText(CHAT_MESSAGES.newConversation, { exact: true }).waitFor();
+
+    // A writes; Enter sends on desktop.
+    const first = `Is the lamp still available? ${tag()}`;
+    await composer(a.page).fill(first);
+    await composer(a.page).press('Enter');
+    await messageList(a.page).getByText(first).waitFor();
+    await messageList(a.page).getByText(CHAT_MESSAGES.delivered, { exact: true }).waitFor();
+    expect(await composer(a.page).inputValue()).toBe('');
+
+    // B sees the badge and the chat arrive without a reload.
+    await sidebar(b.page)
+      .getByRole('link', { name: /^Messages\W*1 unread/ })
+      .waitFor();
+    const row = b.page.getByRole('list', { name: 'Conversations' }).getByRole('link', {
+      name: /Avery S\./,
+    });
+    await row.getByText(first).waitFor();
+    await row.getByText('Unread').waitFor();
+    await row.click();
+    await messageList(b.page).getByText(first).waitFor();
+    // Read: the messages badge goes, and A's message turns to "Seen".
+    await expect
+      .poll(() =>
+        sidebar(b.page)
+          .getByRole('link', { name: /^Messages\W*\d+ unread/ })
+          .count(),
+      )
+      .toBe(0);
+    await messageList(a.page).getByText(CHAT_MESSAGES.seen, { exact: true }).waitFor();
+
+    // A second message arrives live in B's open conversation.
+    const second = `I can pick it up today ${tag()}`;
+    await composer(a.page).fill(second);
+    await a.page.getByRole('button', { name: 'Send' }).click();
+    await messageList(b.page).getByText(second).waitFor();
+
+    // B replies with a photo.
+    const reply = `Yes! Here it is ${tag()}`;
+    await b.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: await photo() });
+    await b.page.getByRole('img', { name: 'Photo to send' }).waitFor();
+    await composer(b.page).fill(reply);
+    await composer(b.page).press('Enter');
+    await messageList(b.page).getByRole('img', { name: 'Your photo' }).waitFor();
+
+    // A sees the reply live, and "Seen" under their latest message.
+    await messageList(a.page).getByText(reply).waitFor();
+    await messageList(a.page).getByRole('img', { name: 'Photo from Blake' }).waitFor();
+    await messageList(a.page).getByText(CHAT_MESSAGES.seen, { exact: true }).waitFor();
+    await maybeScreenshot(a.page, 'messages-conversation-desktop');
+
+    // A hearts B's message.
+    const hearted = messageList(a.page).getByRole('listitem').filter({ hasText: reply });
+    await hearted.getByRole('button', { name: 'Heart' }).click();
+    await alerts(a.page).getByText(CHAT_MESSAGES.reactionSent, { exact: true }).waitFor();
+    await expect
+      .poll(() => hearted.getByRole('button', { name: 'Heart' }).getAttribute('aria-pressed'))
+      .toBe('true');
+
+    // On a phone, the conversation shows alone, with a way back to the inbox.
+    const phone = await signIn(a.email, MOBILE);
+    await phone.page.goto(env.server.url('ut', chatPath));
+    await messageList(phone.page).getByText(reply).waitFor();
+    expect(await phone.page.getByRole('list', { name: 'Conversations' }).isVisible()).toBe(false);
+    await maybeScreenshot(phone.page, 'messages-conversation-phone');
+    await phone.page.getByRole('link', { name: 'Back to messages' }).click();
+    await expect.poll(() => pathOf(phone.page)).toBe('/messages');
+    await phone.page.getByRole('list', { name: 'Conversations' }).waitFor();
+    expect(await composer(phone.page).count()).toBe(0);
+    await maybeScreenshot(phone.page, 'messages-inbox-phone');
+    await maybeScreenshot(b.page, 'messages-inbox-desktop');
+
+    // B deletes the chat; A, still in it, is taken back to the inbox.
+    await b.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await b.page.getByRole('menuitem', { name: 'Delete chat' }).click();
+    const confirm = b.page.getByRole('dialog', { name: CHAT_MESSAGES.deleteChatTitle });
+    await confirm.getByRole('button', { name: MESSAGES.posts.delete }).click();
+    await expect.poll(() => pathOf(b.page)).toBe('/messages');
+    await alerts(b.page).getByText(CHAT_MESSAGES.chatDeleted, { exact: true }).waitFor();
+    await expect.poll(() => pathOf(a.page)).toBe('/messages');
+
+    // The deleted chat is gone: its address says so.
+    await b.page.goto(env.server.url('ut', chatPath));
+    await b.page.getByRole('heading', { name: CHAT_MESSAGES.missingChat }).waitFor();
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close(), phone.context.close()]);
+  });
+
+  it('the new-message dialog searches students, moves with the arrows and opens the chat', async () => {
+    const [a, b] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Casey Morgan'),
+      schoolVerifiedStudent(env.server, env.browser, 'Quinn Zephyrine'),
+    ]);
+    await a.page.goto(env.server.url('ut', '/messages'));
+    await a.page.getByRole('button', { name: 'New message' }).first().click();
+    const dialog = a.page.getByRole('dialog', { name: 'New message' });
+    const search = dialog.getByRole('combobox', { name: 'Search students' });
+
+    // Enter with nobody highlighted.
+    await search.press('Enter');
+    await alerts(a.page).getByText(CHAT_MESSAGES.selectUser, { exact: true }).waitFor();
+
+    // One character does not search; two do.
+    await search.fill('Z');
+    await a.page.waitForTimeout(600);
+    expect(await dialog.getByRole('option').count()).toBe(0);
+    await search.fill('Zephyr');
+    const option = dialog.getByRole('option', { name: /Quinn Z\./ });
+    await option.waitFor();
+    const count = await dialog.getByRole('option').count();
+    // ↓ highlights the first; ↑ from the first wraps to the last.
+    await search.press('ArrowDown');
+    expect(await dialog.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await search.press('ArrowUp');
+    expect(
+      await dialog
+        .getByRole('option')
+        .nth(count - 1)
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    await search.press('ArrowDown');
+    // Highlight Quinn and open the chat.
+    for (let i = 0; i < count; i++) {
+      if ((await option.getAttribute('aria-selected')) === 'true') break;
+      await search.press('ArrowDown');
+    }
+    await search.press('Enter');
+    await expect.poll(() => pathOf(a.page)).toMatch(/^\/messages\/[^/]+$/);
+    await alerts(a.page).getByText(CHAT_MESSAGES.newConversation, { exact: true }).waitFor();
+    await a.page.getByRole('heading', { name: 'Quinn Z.' }).waitFor();
+
+    // A chat that does not exist.
+    await a.page.goto(env.server.url('ut', '/messages/no-such-chat'));
+    await a.page.getByRole('heading', { name: CHAT_MESSAGES.missingChat }).waitFor();
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});
+
+describe('notifications', () => {
+  it('a message counts on the badge and is listed on /notifications, linking to the chat', async () => {
+    const [a, b] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Harper Quill'),
+      schoolVerifiedStudent(env.server, env.browser, 'Indigo Marsh'),
+    ]);
+    const me = await a.page.evaluate(async () => {
+      const res = await fetch('/api/me');
+      return ((await res.json()) as { viewer: { id: string } }).viewer.id;
+    });
+    const socket = a.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+    await a.page.goto(env.server.url('ut', '/home'));
+    await socket;
+
+    const started = await sendJson<{ chat: { id: string } }>(b.page, '/api/chats', {
+      userId: me,
+    });
+    expect(started.status).toBe(200);
+    const chatId = started.json.chat.id;
+    const text = `Still selling the bike? ${tag()}`;
+    expect(await postJson(b.page, `/api/chats/${chatId}/messages`, { text })).toBe(201);
+
+    await sidebar(a.page)
+      .getByRole('link', { name: /^Notifications\W*\d+ unread/ })
+      .waitFor();
+    await sidebar(a.page)
+      .getByRole('link', { name: /^Notifications/ })
+      .click();
+    await expect.poll(() => pathOf(a.page)).toBe('/notifications');
+    const list = a.page.getByRole('list', { name: 'Notifications' });
+    const item = list.getByRole('link').filter({ hasText: text }).first();
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe(`/messages/${chatId}`);
+    // Loaded means read: the notifications badge goes.
+    await expect
+      .poll(() =>
+        sidebar(a.page)
+          .getByRole('link', { name: /^Notifications\W*\d+ unread/ })
+          .count(),
+      )
+      .toBe(0);
+    await maybeScreenshot(a.page, 'notifications-desktop');
+
+    const phone = await signIn(a.email, MOBILE);
+    await phone.page.goto(env.server.url('ut', '/notifications'));
+    await phone.page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('link')
+      .first()
+      .waitFor();
+    await maybeScreenshot(phone.page, 'notifications-phone');
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close(), phone.context.close()]);
+  });
+
+  // The server does not notify saves yet (chats and messages only): run it once it does.
+  it.skip('a save of my post counts on my badge and is listed on /notifications', async () => {
+    const [a, b] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Dana Whitfield'),
+      schoolVerifiedStudent(env.server, env.browser, 'Emery Lang'),
+    ]);
+    const post = await postOf(a.page, `Mini fridge, works great ${tag()}`);
+    const socket = a.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+    await a.page.goto(env.server.url('ut', '/home'));
+    await socket;
+
+    await b.page.goto(env.server.url('ut', `/post/${post.id}`));
+    await b.page.getByRole('button', { name: /^Save/ }).first().click();
+
+    await sidebar(a.page)
+      .getByRole('link', { name: /^Notifications\W*1 unread/ })
+      .waitFor();
+    await sidebar(a.page)
+      .getByRole('link', { name: /Notifications/ })
+      .click();
+    await expect.poll(() => pathOf(a.page)).toBe('/notifications');
+    const list = a.page.getByRole('list', { name: 'Notifications' });
+    const item = list.getByRole('link').filter({ hasText: /Emery/ }).first();
+    await item.waitFor();
+    expect(await item.getAttribute('href')).toBe(`/post/${post.id}`);
+    // Loaded means read: the badge goes.
+    await expect
+      .poll(() =>
+        sidebar(a.page)
+          .getByRole('link', { name: /unread/ })
+          .count(),
+      )
+      .toBe(0);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import { CHAT_MESSAGES, type startChatResultSchema } from '@common/schemas/chats';
+import type { z } from 'zod';
+import { useAlert } from '../ui/Alerts';
+import { api, ApiError } from '../../lib/api';
+import { chatKeys } from '../../lib/chat-keys';
+
+export type StartChatResult = z.infer<typeof startChatResultSchema>;
+
+export function startChat(userId: string): Promise<StartChatResult> {
+  return api<StartChatResult>('/api/chats', { method: 'POST', json: { userId } });
+}
+
+/**
+ * Opens the conversation with a student (spec core §4 "Chats"): the pair's
+ * existing chat, or a new one with "New Conversation Started".
+ */
+export function useStartChat() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  return useMutation({
+    mutationFn: startChat,
+    onSuccess: ({ chat, created }) => {
+      queryClient.setQueryData(chatKeys.detail(chat.id), chat);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      navigate(`/messages/${encodeURIComponent(chat.id)}`);
+      if (created) alert({ msg: CHAT_MESSAGES.newConversation, alertType: 'success' });
+    },
+    onError: (error) =>
+      alert({
+        msg: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,
+        alertType: 'danger',
+      }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ChatDto } from '@common/schemas/chats';
+import { api, ApiError } from '../../../lib/api';
+import { chatKeys, type ChatList } from '../../../lib/chat-keys';
+
+const cursorQuery = (cursor: string | undefined) =>
+  cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+
+/** The viewer's chats, newest activity first (GET /api/chats). */
+export function useChats() {
+  return useInfiniteQuery({
+    queryKey: chatKeys.list,
+    queryFn: ({ pageParam }) => api<ChatList>(`/api/chats${cursorQuery(pageParam)}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** One chat; a 404 ("This conversation doesn't exist") is not retried. */
+export function useChat(id: string) {
+  return useQuery({
+    queryKey: chatKeys.detail(id),
+    queryFn: () => api<ChatDto>(`/api/chats/${encodeURIComponent(id)}`),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}

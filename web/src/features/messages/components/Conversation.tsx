@@ -1,0 +1,150 @@
+import * as Dropdown from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '@common/messages';
+import { CHAT_MESSAGES, type ChatDto, type MessageDto } from '@common/schemas/chats';
+import { authorName } from '../../../components/posts/PostParts';
+import { Avatar } from '../../../components/ui/Avatar';
+import { useAlert } from '../../../components/ui/Alerts';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { ChevronLeftIcon, MoreIcon } from '../../../components/ui/Icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api';
+import { chatKeys, unreadKey } from '../../../lib/chat-keys';
+import { useViewer } from '../../../lib/session';
+import { patchChat, patchMessage, removeChat } from '../api/chat-cache';
+import { deleteChat, markChatRead, setHeart } from '../api/chat-writes';
+import { useChat } from '../api/get-chats';
+import { usePendingMessages } from '../api/use-pending-messages';
+import { ChatComposer } from './ChatComposer';
+import { MessageList } from './MessageList';
+import styles from './Messages.module.css';
+
+/** /messages/{chatId}: the open conversation, or "This conversation doesn't exist". */
+export function Conversation({ chatId }: { chatId: string }) {
+  const chat = useChat(chatId);
+  if (chat.isPending) return <Spinner />;
+  if (chat.error) {
+    return (
+      <section className={`empty-state ${styles.missing}`}>
+        <BackToInbox />
+        <h1 className="empty-state__title">
+          {chat.error instanceof ApiError && chat.error.status === 404
+            ? CHAT_MESSAGES.missingChat
+            : chat.error.message}
+        </h1>
+      </section>
+    );
+  }
+  return <OpenConversation key={chat.data.id} chat={chat.data} />;
+}
+
+function BackToInbox() {
+  return (
+    <Link to="/messages" className={`icon-button ${styles.back}`} aria-label="Back to messages">
+      <ChevronLeftIcon />
+    </Link>
+  );
+}
+
+function OpenConversation({ chat }: { chat: ChatDto }) {
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const sending = usePendingMessages(chat.id);
+  const [deleting, setDeleting] = useState(false);
+
+  // Opening a chat marks it read (spec core §4 "Chats").
+  useEffect(() => {
+    patchChat(queryClient, chat.id, { unread: false });
+    markChatRead(chat.id)
+      .then(() => queryClient.invalidateQueries({ queryKey: unreadKey }))
+      .catch(() => undefined);
+  }, [chat.id, queryClient]);
+
+  const handleHeart = async (message: MessageDto) => {
+    const on = !message.hearted;
+    patchMessage(queryClient, chat.id, message.id, {
+      hearted: on,
+      hearts: Math.max(0, message.hearts + (on ? 1 : -1)),
+    });
+    try {
+      const state = await setHeart(message.id, on);
+      patchMessage(queryClient, chat.id, message.id, state);
+      if (on) alert({ msg: CHAT_MESSAGES.reactionSent, alertType: 'success' });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    } catch (error) {
+      patchMessage(queryClient, chat.id, message.id, {
+        hearted: message.hearted,
+        hearts: message.hearts,
+      });
+      alert({
+        msg: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,
+        alertType: 'danger',
+      });
+    }
+  };
+
+  const handleDelete = async () => {
+    try {
+      await deleteChat(chat.id);
+      navigate('/messages', { replace: true });
+      setTimeout(() => removeChat(queryClient, chat.id));
+      alert({ msg: CHAT_MESSAGES.chatDeleted, alertType: 'success' });
+    } catch (error) {
+      alert({
+        msg: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,
+        alertType: 'danger',
+      });
+    }
+  };
+
+  if (!viewer) return null;
+  const name = authorName(chat.other);
+  return (
+    <section className={styles.conversation} aria-label={`Conversation with ${name}`}>
+      <header className={styles.convHeader}>
+        <BackToInbox />
+        <Link to={`/${chat.other.username}`} className={styles.convWho}>
+          <Avatar person={chat.other} size={36} />
+          <h2 className={styles.convName}>{name}</h2>
+        </Link>
+        <Dropdown.Root>
+          <Dropdown.Trigger className="icon-button" aria-label={MESSAGES.posts.moreOptions}>
+            <MoreIcon />
+          </Dropdown.Trigger>
+          <Dropdown.Portal>
+            <Dropdown.Content className="menu" align="end" sideOffset={6}>
+              <Dropdown.Item
+                className={`menu__item ${styles.danger}`}
+                onSelect={() => setDeleting(true)}
+              >
+                Delete chat
+              </Dropdown.Item>
+            </Dropdown.Content>
+          </Dropdown.Portal>
+        </Dropdown.Root>
+      </header>
+      <MessageList
+        chat={chat}
+        viewerId={viewer.id}
+        pending={sending.pending}
+        onHeart={(message) => void handleHeart(message)}
+        onRetry={sending.retry}
+        onDiscard={sending.discard}
+      />
+      <ChatComposer onSend={sending.send} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={CHAT_MESSAGES.deleteChatTitle}
+        description={CHAT_MESSAGES.deleteChatText}
+        confirmLabel={MESSAGES.posts.delete}
+        danger
+        onConfirm={() => void handleDelete()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { format } from 'date-fns';
+import { Link } from 'react-router';
+import type { MessageDto } from '@common/schemas/chats';
+import { HeartIcon } from '../../../components/ui/Icons';
+import type { PendingMessage } from '../api/use-pending-messages';
+import styles from './Messages.module.css';
+
+/**
+ * One message: text, its photo, a shared post as a card, and its hearts. A
+ * heart is put on the other student's message by double-click or the heart
+ * button (spec core §4 "Message reaction toggle").
+ */
+export function MessageBubble({
+  message,
+  mine,
+  senderName,
+  status,
+  onHeart,
+}: {
+  message: MessageDto;
+  mine: boolean;
+  senderName: string;
+  /** "Delivered" or "Seen", under my latest message. */
+  status?: string;
+  onHeart(message: MessageDto): void;
+}) {
+  const created = new Date(message.createdAt);
+  const media = message.media[0];
+  return (
+    <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
+      <div className={styles.bubbleRow} onDoubleClick={mine ? undefined : () => onHeart(message)}>
+        <div className={styles.bubble}>
+          {media ? (
+            media.kind === 'video' ? (
+              <video className={styles.media} src={media.url} controls preload="metadata" />
+            ) : (
+              <img
+                className={styles.media}
+                src={media.url}
+                width={media.width}
+                height={media.height}
+                alt={mine ? 'Your photo' : `Photo from ${senderName}`}
+              />
+            )
+          ) : null}
+          {message.sharedPost ? (
+            <Link
+              className={styles.shared}
+              to={`/post/${encodeURIComponent(message.sharedPost.id)}`}
+            >
+              {message.sharedPost.imageUrl ? (
+                <img src={message.sharedPost.imageUrl} alt="" className={styles.sharedImage} />
+              ) : null}
+              <span className={styles.sharedAuthor}>
+                {message.sharedPost.authorFirstName}&apos;s post
+              </span>
+              <span className={styles.sharedText}>{message.sharedPost.text}</span>
+            </Link>
+          ) : null}
+          {message.text ? <p className={styles.text}>{message.text}</p> : null}
+        </div>
+        {mine ? (
+          message.hearts > 0 ? (
+            <span className={styles.hearts} aria-label={`${message.hearts} heart`}>
+              <HeartIcon width={14} height={14} className={styles.heartOn} />
+            </span>
+          ) : null
+        ) : (
+          <button
+            type="button"
+            className={`${styles.heartButton} ${message.hearted ? styles.heartOn : ''}`}
+            aria-label="Heart"
+            aria-pressed={message.hearted}
+            title="Heart"
+            onClick={() => onHeart(message)}
+          >
+            <HeartIcon width={16} height={16} />
+          </button>
+        )}
+      </div>
+      <span className={styles.meta}>
+        <time dateTime={created.toISOString()} title={created.toLocaleString()}>
+          {format(created, 'p')}
+        </time>
+        {status ? <span className={styles.status}>{status}</span> : null}
+      </span>
+    </li>
+  );
+}
+
+/** A message on its way, or one that could not be sent. */
+export function PendingBubble({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: PendingMessage;
+  onRetry(): void;
+  onDiscard(): void;
+}) {
+  return (
+    <li className={`${styles.message} ${styles.mine} ${styles.pending}`}>
+      <div className={styles.bubble}>
+        {message.preview ? (
+          <img className={styles.media} src={message.preview} alt="Your photo" />
+        ) : null}
+        {message.text ? <p className={styles.text}>{message.text}</p> : null}
+      </div>
+      {message.progress !== null ? (
+        <div
+          className={`progress ${styles.upload}`}
+          role="progressbar"
+          aria-label="Uploading photo"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(message.progress * 100)}
+        >
+          <div
+            className="progress__bar"
+            style={{ width: `${Math.round(message.progress * 100)}%` }}
+          />
+        </div>
+      ) : null}
+      <span className={styles.meta}>
+        {message.status === 'sending' ? (
+          <span className={styles.status}>Sending…</span>
+        ) : (
+          <span className={styles.failed} role="alert">
+            Not sent.{' '}
+            <button type="button" className={styles.linkButton} onClick={onRetry}>
+              Retry
+            </button>{' '}
+            <button type="button" className={styles.linkButton} onClick={onDiscard}>
+              Discard
+            </button>
+          </span>
+        )}
+      </span>
+    </li>
+  );
+}

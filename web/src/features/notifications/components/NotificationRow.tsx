@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { timeAgo } from '@common/time';
+import type { NotificationDto } from '@common/schemas/notifications';
+import { Avatar } from '../../../components/ui/Avatar';
+import { BellIcon } from '../../../components/ui/Icons';
+import styles from './Notifications.module.css';
+
+/** Where a notification leads: its chat, else its post. */
+export function notificationLink(n: NotificationDto): string | null {
+  if (n.chatId) return `/messages/${encodeURIComponent(n.chatId)}`;
+  if (n.postId) return `/post/${encodeURIComponent(n.postId)}`;
+  return null;
+}
+
+/** One row of /notifications: who, what, when. */
+export function NotificationRow({ notification }: { notification: NotificationDto }) {
+  const created = new Date(notification.createdAt);
+  const to = notificationLink(notification);
+  const body = (
+    <>
+      {notification.from ? (
+        <Avatar person={notification.from} size={44} />
+      ) : (
+        <span className={`avatar ${styles.icon}`}>
+          <BellIcon width={20} height={20} aria-hidden="true" />
+        </span>
+      )}
+      <span className={styles.text}>
+        <span className={styles.message}>{notification.message}</span>
+        <time
+          className={styles.time}
+          dateTime={created.toISOString()}
+          title={created.toLocaleString()}
+        >
+          {timeAgo(created)}
+        </time>
+      </span>
+      <span className="unread-dot" data-on={notification.read ? undefined : 'true'}>
+        {notification.read ? null : <span className="visually-hidden">New</span>}
+      </span>
+    </>
+  );
+  return to ? (
+    <Link className={styles.row} to={to}>
+      {body}
+    </Link>
+  ) : (
+    <div className={styles.row}>{body}</div>
+  );
+}
