@@ -117,3 +117,28 @@ export async function postWithPhotos(page: Page, text: string, photos: Buffer[])
   expect(created.status).toBe(201);
   return created.json;
 }
+
+/** The path of the page's URL. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The app's main navigation (the sidebar on desktop). */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
+
+/** A text post made through the API as the page's student. */
+export async function postOf(page: Page, text: string): Promise<PostDto> {
+  const created = await sendJson<PostDto>(page, '/api/posts', { text });
+  expect(created.status).toBe(201);
+  return created.json;
+}
+
+/** The same student signed in on another device (a phone, another browser). */
+export async function signInElsewhere(
+  env: { server: RunningServer; browser: Browser },
+  email: string,
+  viewport: { width: number; height: number },
+) {
+  const opened = await openPage(env.browser, viewport);
+  await opened.page.goto(env.server.url('ut', '/settings/about'));
+  expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
+  return opened;
+}
