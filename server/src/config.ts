@@ -36,6 +36,10 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Quad <no-reply@quadcampus.app>'),
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (for example `openssl rand -hex 32`)')
+    .optional(),
   DEV_MAILBOX: flag('auto'),
   GEO_GATE: flag('on'),
   GEO_HEADER: z
@@ -97,6 +101,8 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Signs links that need no session (e-mail unsubscribe); kept in $DATA_DIR when unset. */
+  secretKey: string | undefined;
   /** The /dev/mailbox page: only without SMTP, and only on localhost unless forced on. */
   devMailbox: boolean;
   geo: { enabled: boolean; header: string | undefined };
@@ -171,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    secretKey: e.SECRET_KEY,
     devMailbox: !e.SMTP_URL && mailboxAllowed === true,
     geo: { enabled: e.GEO_GATE === true, header: e.GEO_HEADER },
     trustProxy: e.TRUST_PROXY === true,

@@ -11,12 +11,14 @@ import { createLikesService, createViewerSaves } from './modules/likes/likes.ser
 import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
 import { createMediaService } from './modules/media/media.service';
+import { createAlertMailer } from './modules/notifications/notifications.alerts';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
+import { loadSecretKey } from './platform/secret-key';
 
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
@@ -43,10 +45,13 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
+  const secretKey = loadSecretKey(config);
   const notifications = createNotificationsService({
     db,
     bus,
     storage,
+    secretKey,
+    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
     log: (error) => log(error, 'notification side effect failed'),
   });
   const posts = createPostsService({

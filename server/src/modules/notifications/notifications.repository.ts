@@ -101,4 +101,51 @@ export const notificationsRepository = {
       .where('username', 'in', usernames)
       .execute();
   },
+
+  /** Where alerts go, and whether the students want them. */
+  mailRecipients(db: Executor, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_notifications', 'campus_id'])
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  /**
+   * Whether the student already had a notification about this chat (any
+   * type) or this post (same type) since `since`, other than `exceptId`: the
+   * e-mail for that one covers this one too.
+   */
+  async mailedRecently(
+    db: Executor,
+    n: {
+      id: string;
+      to_user_id: string;
+      type: string;
+      chat_id: string | null;
+      post_id: string | null;
+    },
+    since: number,
+  ): Promise<boolean> {
+    let query = db
+      .selectFrom('notifications')
+      .select('id')
+      .where('to_user_id', '=', n.to_user_id)
+      .where('created_at', '>=', since)
+      .where('id', '!=', n.id);
+    query = n.chat_id
+      ? query.where('chat_id', '=', n.chat_id)
+      : query.where('post_id', '=', n.post_id).where('type', '=', n.type);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  async turnOffEmail(db: Executor, userId: string): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ email_notifications: false })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
 };

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationListSchema, unreadSchema } from '@common/schemas/notifications';
 import { pageQuerySchema } from '@common/schemas/posts';
+import { z } from 'zod';
+import { unsubscribePage } from './notifications.mails';
 import type { NotificationsService } from './notifications.service';
 
 /** The viewer's notifications and the unread badge. */
@@ -15,6 +17,36 @@ export async function notificationsRoutes(
     '/api/notifications',
     { schema: { querystring: pageQuerySchema, response: { 200: notificationListSchema } } },
     async (request) => notifications.list(request.user, request.query),
+  );
+
+  // The unsubscribe link of every alert (no session): a page with one button, so
+  // that a mail scanner following links turns nothing off.
+  const tokenQuery = z.object({ token: z.string().min(1).max(300) });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 2048 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.get(
+    '/api/unsubscribe',
+    { schema: { hide: true, querystring: tokenQuery } },
+    async (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(unsubscribePage(request.campus, 'ask', request.query.token)),
+  );
+  app.post(
+    '/api/unsubscribe',
+    { schema: { hide: true, body: tokenQuery } },
+    async (request, reply) => {
+      const done = await notifications.unsubscribe(request.body.token);
+      return reply
+        .status(done ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(unsubscribePage(request.campus, done ? 'done' : 'invalid'));
+    },
   );
 
   app.get('/api/unread', { schema: { response: { 200: unreadSchema } } }, async (request) =>

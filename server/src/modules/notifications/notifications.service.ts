@@ -12,6 +12,8 @@ import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { AlertMailer } from './notifications.alerts';
+import { readUnsubscribeToken } from './notifications.mails';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository as notifications } from './notifications.repository';
 
@@ -66,6 +68,10 @@ async function mentionRequests(trx: Executor, m: Mention): Promise<NotificationR
 
 export interface NotificationsServiceDeps {
   db: Db;
+  /** E-mail alerts of some acts; none when absent. */
+  alerts?: AlertMailer;
+  /** Checks unsubscribe links; they are refused when absent. */
+  secretKey?: string;
   bus: EventBus;
   storage: BlobStore;
   now?: () => number;
@@ -77,6 +83,8 @@ export function createNotificationsService({
   db,
   bus,
   storage,
+  alerts,
+  secretKey,
   now = Date.now,
   log = () => undefined,
 }: NotificationsServiceDeps) {
@@ -105,6 +113,7 @@ export function createNotificationsService({
           created_at: at,
         }));
       await notifications.insert(trx, rows);
+      await alerts?.queue(trx, rows);
       return () =>
         publish(
           rows.map((r) => r.to_user_id),
@@ -142,6 +151,12 @@ export function createNotificationsService({
         nextCursor:
           last && rows.length === limit ? encodeKeyset({ at: last.created_at, id: last.id }) : null,
       };
+    },
+
+    /** Turns off the e-mail alerts of the student an unsubscribe link was made for. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const userId = secretKey ? readUnsubscribeToken(secretKey, token) : null;
+      return userId !== null && (await notifications.turnOffEmail(db.kysely, userId));
     },
 
     /** The badge's two parts: unread notifications and chats with unseen messages. */

@@ -1,0 +1,65 @@
+import { CAMPUSES, campusUrl, isCampusId } from '@common/campuses';
+import type { NotificationType } from '@common/schemas/notifications';
+import type { Executor } from '../../db/schema';
+import { enqueueMail } from '../../platform/mail';
+import { alertLink, alertMail, unsubscribeToken } from './notifications.mails';
+import { notificationsRepository as notifications } from './notifications.repository';
+
+/** The acts that also send an e-mail (issue 10): a message, a new chat, a save, a comment. */
+const MAILED = new Set<NotificationType>(['message', 'new chat', 'like', 'comment']);
+
+/** A busy chat (or post) sends at most one e-mail per this long. */
+export const ALERT_WINDOW_MS = 10 * 60 * 1000;
+
+interface StoredNotification {
+  id: string;
+  type: string;
+  to_user_id: string;
+  post_id: string | null;
+  chat_id: string | null;
+  message: string;
+  created_at: number;
+}
+
+export interface AlertMailerDeps {
+  publicUrl: string;
+  secretKey: string;
+}
+
+/**
+ * E-mail alerts through the mail outbox, in the act's transaction: only to
+ * students with `email_notifications` on, and one per chat (or per post and
+ * kind) in ten minutes.
+ */
+export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps) {
+  return {
+    async queue(trx: Executor, rows: StoredNotification[]): Promise<void> {
+      const mailed = rows.filter((r) => MAILED.has(r.type as NotificationType));
+      if (mailed.length === 0) return;
+      const recipients = new Map(
+        (
+          await notifications.mailRecipients(trx, [...new Set(mailed.map((r) => r.to_user_id))])
+        ).map((u) => [u.id, u]),
+      );
+      for (const row of mailed) {
+        const to = recipients.get(row.to_user_id);
+        if (!to?.email_notifications) continue;
+        if (await notifications.mailedRecently(trx, row, row.created_at - ALERT_WINDOW_MS))
+          continue;
+        const campus = CAMPUSES[isCampusId(to.campus_id) ? to.campus_id : 'ou'];
+        const site = campusUrl(publicUrl, campus.id);
+        await enqueueMail(
+          trx,
+          alertMail(campus, to.email, {
+            message: row.message,
+            link: alertLink(publicUrl, campus, { chatId: row.chat_id, postId: row.post_id }),
+            unsubscribe: `${site}/api/unsubscribe?token=${unsubscribeToken(secretKey, to.id)}`,
+            chat: row.chat_id !== null,
+          }),
+          row.created_at,
+        );
+      }
+    },
+  };
+}
+export type AlertMailer = ReturnType<typeof createAlertMailer>;
