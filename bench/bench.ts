@@ -2,6 +2,8 @@
  * `npm run bench` (DESIGN §13): a large data set on one campus, the real app
  * listening on loopback, and autocannon against a bare route, the feed and a
  * 200-comment thread; on SQLite and, when one answers, on PostgreSQL. Then
+ * messages: delivery to the other participant's socket on one server and two
+ * (Redis), and the memory of 5,000 idle sockets (messages.ts). Then
  * the web budgets: the initial JavaScript of a fresh build, and Lighthouse
  * (mobile) on the OU feed over the demo data. Writes docs/benchmarks.md. A benchmark, never a test: `npm test` does not run it.
  *
@@ -13,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
+import { benchMessages, type MessagesReport } from './messages';
 import { writeReport } from './report';
 import { root } from './settings';
 import { initialJavaScript, lighthouseFeed, type LighthouseReport, type WebReport } from './web';
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
   let pgNote = 'not measured';
   let web: WebReport;
   let lh: LighthouseReport;
+  let messages: MessagesReport;
   try {
     web = initialJavaScript(path.join(scratch, 'build'));
     console.log(`initial JavaScript: ${web.total} bytes gzipped`);
@@ -39,11 +43,12 @@ async function main(): Promise<void> {
     const postgres = await benchPostgres(path.join(scratch, 'pg'));
     pgNote = postgres.note;
     if (postgres.report) reports.push(postgres.report);
+    messages = await benchMessages(path.join(scratch, 'messages'));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const seconds = (Date.now() - started) / 1000;
-  const out = writeReport(reports, web, lh, pgNote, seconds);
+  const out = writeReport(reports, web, lh, pgNote, seconds, messages);
   console.log(`\nWrote ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
 

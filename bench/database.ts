@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../server/src/config';
 import { type Db, openDatabase } from '../server/src/db/kysely';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
+import type { EventBus } from '../server/src/platform/bus';
 import { createMemoryBus } from '../server/src/platform/bus/memory-bus';
 import { createGeoLookup } from '../server/src/platform/geo/geo';
 import { createDevTransport } from '../server/src/platform/mail';
@@ -33,7 +34,7 @@ export interface DbReport {
 }
 
 /** The database under test and where the app keeps its files. */
-interface Target {
+export interface Target {
   kind: 'sqlite' | 'postgres';
   target: string;
   dataDir: string;
@@ -109,7 +110,11 @@ async function signIn(db: Db, viewers: string[]): Promise<Client> {
 }
 
 /** The real app on this database, listening on loopback, with `env` on top of production settings. */
-async function serve({ kind, target, dataDir, db, storage }: Target, env: Env) {
+export async function serve(
+  { kind, target, dataDir, db, storage }: Target,
+  env: Env,
+  bus: EventBus = createMemoryBus(),
+) {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -123,7 +128,7 @@ async function serve({ kind, target, dataDir, db, storage }: Target, env: Env) {
     {
       config,
       db,
-      bus: createMemoryBus(),
+      bus,
       storage,
       geo: createGeoLookup(config),
       mail: createDevTransport(() => {}, 'http://localhost/dev/mailbox'),

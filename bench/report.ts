@@ -19,6 +19,13 @@ import {
   WARMUP_S,
 } from './settings';
 import type { LighthouseReport, WebReport } from './web';
+import {
+  IDLE_SOCKETS,
+  MESSAGE_RATE,
+  MESSAGE_SECONDS,
+  type MessagesReport,
+  PAIRS,
+} from './messages';
 
 /** Writes the report to docs/benchmarks.md and returns that file's path. */
 export function writeReport(
@@ -27,11 +34,13 @@ export function writeReport(
   lh: LighthouseReport,
   pgNote: string,
   seconds: number,
+  messages: MessagesReport,
 ): string {
   const out = path.join(root, 'docs/benchmarks.md');
   const lines = [
     ...header(pgNote, seconds),
     ...reports.flatMap(databaseSection),
+    ...messagesSection(messages),
     ...webSection(web, lh),
   ];
   fs.writeFileSync(out, lines.join('\n'));
@@ -214,6 +223,35 @@ function webSection(web: WebReport, lh: LighthouseReport): string[] {
       (r, i) =>
         `| ${i + 1} | ${r.performance} | ${r.accessibility} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.metrics.SI} |`,
     ),
+    '',
+  ];
+}
+
+/** Message delivery and idle sockets (issue 10; budgets: p99 < 50 ms, 5,000 sockets). */
+function messagesSection(m: MessagesReport): string[] {
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const s = m.sockets;
+  return [
+    '## Messages',
+    '',
+    `SQLite. ${PAIRS} pairs of students, each with a chat; the senders POST \`/api/chats/:id/messages\` at a steady ${MESSAGE_RATE} messages/s for ${MESSAGE_SECONDS} s (each from its own loopback address, so the per-IP message limit stays out of the way), and each receiver holds \`/api/live\` open. Latency is from the moment the POST is sent to the moment the \`message.created\` event reaches the receiver's socket. With two servers, the senders use one and the receivers the other, joined only by Redis (${m.redis}); both servers, the senders and the receivers share this process and its 2 cores.`,
+    '',
+    '| servers | messages/s | sent (201) | delivered | p50 | p99 | max |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...m.delivery.map(
+      (d) =>
+        `| ${d.servers} | ${d.rate.toFixed(0)} | ${d.sent.toLocaleString('en-US')} | ${d.delivered.toLocaleString('en-US')} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)} |`,
+    ),
+    '',
+    `Idle sockets: ${s.sockets.toLocaleString('en-US')} signed-in students each hold \`/api/live\` open from another process (${s.failed} failed to open); the server's memory went from ${s.rssBeforeMb.toFixed(0)} MB to ${s.rssAfterMb.toFixed(0)} MB resident (heap ${s.heapBeforeMb.toFixed(0)} → ${s.heapAfterMb.toFixed(0)} MB), about ${(((s.rssAfterMb - s.rssBeforeMb) * 1024) / Math.max(1, s.sockets)).toFixed(1)} KB a socket.`,
+    '',
+    '| budget (issue 10) | measured | |',
+    '|---|---|---|',
+    ...m.delivery.map(
+      (d) =>
+        `| delivery p99 < 50 ms at ≥ 200 messages/s, ${d.servers} server${d.servers === 1 ? '' : 's'} | ${ms(d.p99)} at ${d.rate.toFixed(0)}/s, ${d.delivered}/${d.sent} delivered | ${yes(d.p99 < 50 && d.rate >= 200 && d.delivered === d.sent)} |`,
+    ),
+    `| ${IDLE_SOCKETS.toLocaleString('en-US')} idle signed-in sockets on one server | ${s.sockets.toLocaleString('en-US')} open, ${s.failed} failed | ${yes(s.sockets >= 5000 && s.failed === 0)} |`,
     '',
   ];
 }
