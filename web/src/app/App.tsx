@@ -39,7 +39,8 @@ function HomeRoute() {
   const campus = useCampus();
   const viewer = useViewer();
   if (isGenericCampus(campus)) return <Lazy page={WelcomePage} />;
-  if (viewer?.schoolVerified) return <Lazy page={FeedPage} />;
+  // A member: school-verified on this very campus (another campus's students see it private).
+  if (viewer?.schoolVerified && viewer.campusId === campus.id) return <Lazy page={FeedPage} />;
   return <PrivateCommunity />;
 }
 

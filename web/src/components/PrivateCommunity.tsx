@@ -1,5 +1,7 @@
+import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { useGate } from './gates/use-gate';
+import { campusHandoffPath } from './gates/campus-site';
 import { SCHOOL_EMAIL_PATH } from './gates/paths';
 import { Button, ButtonLink } from './ui/Button';
 import { CampusLogo } from './ui/CampusLogo';
@@ -24,7 +26,12 @@ export function PrivateCommunity({
   const campus = useCampus();
   const viewer = useViewer();
   const gate = useGate();
-  if (viewer) return <MemberWelcome />;
+  if (viewer)
+    return viewer.schoolVerified && viewer.campusId !== campus.id ? (
+      <OtherCampusMember />
+    ) : (
+      <MemberWelcome />
+    );
   return (
     <section className="card empty-state private-community" aria-labelledby="private-title">
       <div className="private-community__badge">
@@ -127,6 +134,33 @@ export function MemberWelcome() {
           {MESSAGES.settingsHowItWorks}
         </ButtonLink>
       )}
+    </section>
+  );
+}
+
+/**
+ * A school-verified student on another campus's site: the campus is private
+ * to its own students (spec core §6), so point them home, signed in.
+ */
+function OtherCampusMember() {
+  const campus = useCampus();
+  const viewer = useViewer();
+  if (!viewer) return null;
+  const home = CAMPUSES[viewer.campusId];
+  return (
+    <section className="card empty-state private-community" aria-labelledby="other-campus-title">
+      <div className="private-community__badge">
+        <CampusLogo campus={campus} size={64} />
+      </div>
+      <h1 id="other-campus-title" className="empty-state__title">
+        {MESSAGES.privateCommunity}
+      </h1>
+      <p className="empty-state__text">
+        {`${campus.productName} is for ${campus.name} students. You're a member of ${home.productName}.`}
+      </p>
+      <ButtonLink to={campusHandoffPath(viewer.campusId)} reloadDocument size="lg">
+        {MESSAGES.visitYourCampus}
+      </ButtonLink>
     </section>
   );
 }
