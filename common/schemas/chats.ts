@@ -24,6 +24,10 @@ export const CHAT_MESSAGES = {
   userNotFound: 'User not found, try again!',
   needTextOrPhoto: 'Write something or add a photo.',
   onePhoto: 'One photo per message.',
+  /** The share dialog's section that sends a post into a chat (spec core §4 "Chats"). */
+  sendInMessage: 'Send in a message',
+  newMessage: 'New message',
+  sentToChat: 'Sent.',
 } as const;
 
 /** "Start a private conversation with {name}." (companion §2). */

@@ -4,7 +4,9 @@ import { useAlert } from '../ui/Alerts';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Dialog';
 import { ChatIcon, CopyIcon, MailIcon } from '../ui/Icons';
+import { ShareToChat } from '../messaging/ShareToChat';
 import { copyText } from '../../lib/clipboard';
+import { useViewer } from '../../lib/session';
 import styles from './ShareDialog.module.css';
 
 type SvgProps = SVGProps<SVGSVGElement>;
@@ -97,9 +99,14 @@ export interface ShareDialogProps {
   url: string;
   /** The sentence that goes with the link in e-mails and posts. */
   text: string;
+  /** A post's id: school-verified students may also send it into a chat. */
+  postId?: string;
 }
 
-/** The share modal of the shell (spec core §2): e-mail and social links plus a copy-link field. */
+/**
+ * The share modal of the shell (spec core §2): e-mail and social links plus a
+ * copy-link field, and for a post "Send in a message" (spec core §4 "Chats").
+ */
 export function ShareDialog({
   open,
   onOpenChange,
@@ -107,8 +114,10 @@ export function ShareDialog({
   description,
   url,
   text,
+  postId,
 }: ShareDialogProps) {
   const alert = useAlert();
+  const viewer = useViewer();
   const fieldId = useId();
   const handleCopy = async () => {
     const copied = await copyText(url);
@@ -120,6 +129,9 @@ export function ShareDialog({
   };
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {postId && viewer?.schoolVerified ? (
+        <ShareToChat postId={postId} onSent={() => onOpenChange(false)} />
+      ) : null}
       <ul className={styles.targets}>
         {shareTargets(url, text).map((target) => (
           <li key={target.label}>

@@ -1,12 +1,10 @@
-import type { heartStateSchema, MessageDto, SendMessageBody } from '@common/schemas/chats';
+import type { heartStateSchema } from '@common/schemas/chats';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
-export function sendMessage(chatId: string, body: SendMessageBody): Promise<MessageDto> {
-  return api<MessageDto>(`${chatPath(chatId)}/messages`, { method: 'POST', json: body });
-}
+export { sendMessage } from '../../../lib/chats-api';
 
 export function markChatRead(chatId: string): Promise<{ ok: true }> {
   return api<{ ok: true }>(`${chatPath(chatId)}/read`, { method: 'POST' });

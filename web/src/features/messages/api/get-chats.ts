@@ -1,19 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ChatDto } from '@common/schemas/chats';
 import { api, ApiError } from '../../../lib/api';
-import { chatKeys, type ChatList } from '../../../lib/chat-keys';
-
-const cursorQuery = (cursor: string | undefined) =>
-  cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+import { chatKeys } from '../../../lib/chat-keys';
+import { chatListQueryOptions } from '../../../lib/chats-api';
 
 /** The viewer's chats, newest activity first (GET /api/chats). */
 export function useChats() {
-  return useInfiniteQuery({
-    queryKey: chatKeys.list,
-    queryFn: ({ pageParam }) => api<ChatList>(`/api/chats${cursorQuery(pageParam)}`),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(chatListQueryOptions);
 }
 
 /** One chat; a 404 ("This conversation doesn't exist") is not retried. */

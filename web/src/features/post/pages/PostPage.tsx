@@ -197,6 +197,7 @@ export function PostPage() {
         onOpenChange={setSharing}
         title={MESSAGES.posts.share}
         url={linkTo(post.id)}
+        postId={post.id}
         text={
           post.text
             ? [...post.text].slice(0, 80).join('')
