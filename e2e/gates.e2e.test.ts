@@ -4,7 +4,16 @@ import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { codeFor, PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
+import {
+  codeFor,
+  followInApp,
+  PASSWORD,
+  pathOf,
+  postJson,
+  schoolVerifiedStudent,
+  sendJson,
+  tag,
+} from './students';
 
 /**
  * The permission prompts of the shell (spec core §2 "Modals in the shell", §4
@@ -21,8 +30,6 @@ const SPEC_AUTH_PROMPT = {
   join: 'Join Your Campus',
 } as const;
 const SCHOOL_EMAIL_PATH = '/settings/account/school_email';
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The one open dialog, by its title; the title must be exactly `title`. */
 async function promptTitled(page: Page, title: string): Promise<Locator> {
@@ -66,15 +73,6 @@ async function escapeCloses(page: Page, dialog: Locator, opener?: Locator): Prom
   if (opener) {
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
   }
-}
-
-/** What a link inside the app does: a client-side navigation, in the same page load. */
-async function followInApp(page: Page, to: string): Promise<void> {
-  await page.evaluate((path) => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await expect.poll(() => pathOf(page)).toBe(to);
 }
 
 const sidebar = (page: Page) => page.locator('.sidebar');

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CAMPUSES, type CampusId } from '@common/campuses';
+import type { meSchema, Viewer } from '@common/schemas/auth';
 import type { PostDto } from '@common/schemas/posts';
+import type { z } from 'zod';
 import { DESKTOP, openPage, type RunningServer } from './harness';
 
 export const tag = () => randomUUID().slice(0, 8);
+
+type Me = z.infer<typeof meSchema>;
 
 /** The password every student made here signs up with. */
 export const PASSWORD = 'maroon-bicycle-42';
@@ -57,6 +61,30 @@ export async function codeFor(server: RunningServer, to: string): Promise<string
 }
 
 /**
+ * A student whose account e-mail is verified but whose school e-mail is not
+ * (one e-mail), signed in inside a fresh browser context on `campus`.
+ */
+export async function verifiedStudent(
+  server: RunningServer,
+  browser: Browser,
+  name: string,
+  viewport = DESKTOP,
+  campus: CampusId = 'ut',
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; email: string; id: string }> {
+  const opened = await openPage(browser, viewport);
+  const { page } = opened;
+  const id = tag();
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`;
+  await page.goto(server.url(campus, '/settings/about'));
+  expect(
+    await postJson(page, '/api/auth/register', { name, email, password: PASSWORD, terms: true }),
+  ).toBe(201);
+  expect(await postJson(page, '/api/verification/code', {})).toBe(200);
+  await enterCode(server, page, email, {});
+  return { ...opened, email, id };
+}
+
+/**
  * A school-verified student of `campus` (UT unless named), signed in inside a
  * fresh browser context: registered, account and school e-mail verified
  * through the API.
@@ -68,28 +96,44 @@ export async function schoolVerifiedStudent(
   viewport = DESKTOP,
   campus: CampusId = 'ut',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; email: string }> {
-  const opened = await openPage(browser, viewport);
-  const { page } = opened;
-  const id = tag();
-  const first = name.split(' ')[0]!.toLowerCase();
-  const email = `${first}-${id}@example.com`;
-  const schoolEmail = `${first}-${id}@${CAMPUSES[campus].emailDomains[0]}`;
-  await page.goto(server.url(campus, '/settings/about'));
-  expect(
-    await postJson(page, '/api/auth/register', { name, email, password: PASSWORD, terms: true }),
-  ).toBe(201);
-  expect(await postJson(page, '/api/verification/code', {})).toBe(200);
-  expect(
-    await postJson(page, '/api/verification/verify', { code: await codeFor(server, email) }),
-  ).toBe(200);
-  expect(await postJson(page, '/api/me/school-email', { schoolEmail })).toBe(200);
-  expect(
-    await postJson(page, '/api/verification/verify', {
-      code: await codeFor(server, schoolEmail),
-      email: schoolEmail,
-    }),
-  ).toBe(200);
-  return { ...opened, email };
+  const { id, ...student } = await verifiedStudent(server, browser, name, viewport, campus);
+  const schoolEmail = `${name.split(' ')[0]!.toLowerCase()}-${id}@${CAMPUSES[campus].emailDomains[0]}`;
+  expect(await postJson(student.page, '/api/me/school-email', { schoolEmail })).toBe(200);
+  await enterCode(server, student.page, schoolEmail, { email: schoolEmail });
+  return student;
+}
+
+/** Enters the code e-mailed to `to` (`body` names the school e-mail it verifies, if any). */
+async function enterCode(
+  server: RunningServer,
+  page: Page,
+  to: string,
+  body: { email?: string },
+): Promise<void> {
+  const code = await codeFor(server, to);
+  expect(await postJson(page, '/api/verification/verify', { code, ...body })).toBe(200);
+}
+
+/** What `make` gives, made the first time a test asks and shared by the file's tests after. */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** The signed-in student of the page, as /api/me tells it. */
+export async function viewerOf(page: Page): Promise<Viewer> {
+  const me = await page.evaluate(async () => (await fetch('/api/me')).json() as Promise<Me>);
+  if (!me.viewer) throw new Error('nobody is signed in on this page');
+  return me.viewer;
+}
+
+/** What a link inside the app does: a client-side navigation, in the same page load. */
+export async function followInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await expect.poll(() => pathOf(page)).toBe(to);
 }
 
 /** Uploads photos as multipart/form-data (POST /api/uploads), then posts them (POST /api/posts). */
