@@ -69,7 +69,7 @@ async function storeMessage(
     body: SendInput;
     at: number;
   },
-): Promise<() => void> {
+): Promise<{ announce: () => void; sawUnread: boolean }> {
   await chats.insertMessage(trx, {
     id: m.messageId,
     chat_id: m.chatId,
@@ -84,7 +84,9 @@ async function storeMessage(
     throw badRequest('media_unavailable', 'The photo could not be attached. Please add it again.');
   await chats.setLastMessage(trx, m.chatId, m.text || M.sentPhoto, m.messageId, m.at);
   await chats.markUnread(trx, m.chatId, m.to);
-  return notifications.notify(trx, [
+  // Whoever writes in a chat has seen it: their own unread mark goes.
+  const sawUnread = await chats.markRead(trx, m.chatId, m.user.id);
+  const announce = await notifications.notify(trx, [
     {
       type: 'message',
       toUserId: m.to,
@@ -93,6 +95,7 @@ async function storeMessage(
       message: NOTIFICATION_TEXT.message(m.user.first_name, m.text),
     },
   ]);
+  return { announce, sawUnread };
 }
 
 /** What the message actions share with the chat service: how to tell both participants. */
@@ -140,7 +143,7 @@ export function createMessageActions({
       const at = now();
       const messageId = uuidv7();
       const text = body.text.trim();
-      const announce = await db.kysely.transaction().execute(async (trx) => {
+      const { announce, sawUnread } = await db.kysely.transaction().execute(async (trx) => {
         return storeMessage(
           trx,
           { media, notifications },
@@ -152,8 +155,9 @@ export function createMessageActions({
         user.id,
       );
       announce();
+      if (sawUnread) tell(chat!, { type: 'chat.read', userId: user.id });
       tell(chat!, { type: 'message.created', message });
-      notifications.unreadChanged([to]);
+      notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
       return message!;
     },
 

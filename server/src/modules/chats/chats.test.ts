@@ -130,6 +130,21 @@ describe('sending and reading', () => {
     expect((await call(a, 'GET', `/api/chats/${chat.id}`)).json()).toMatchObject({ seen: true });
   });
 
+  it('marks the chat read for whoever replies, so the other sees "Seen"', async () => {
+    const [a, b] = [await student(), await student()];
+    const { chat } = await start(a, b);
+    await send(a, chat.id, { text: 'Still available?' });
+    expect(await unread(b)).toMatchObject({ chats: 1 });
+    await send(b, chat.id, { text: 'Yes' });
+    expect(await unread(b)).toMatchObject({ chats: 0 });
+    expect(await unread(a)).toMatchObject({ chats: 1 });
+    await send(a, chat.id, { text: 'Great' });
+    expect((await call(a, 'GET', `/api/chats/${chat.id}`)).json()).toMatchObject({
+      seen: false,
+      unread: false,
+    });
+  });
+
   it('refuses an empty message and one over 500 characters, storing nothing', async () => {
     const [a, b] = [await student(), await student()];
     const { chat } = await start(a, b);

@@ -25,10 +25,13 @@ export function useLiveChats(openChatId: string | null): void {
           if (event.message.senderId === viewer?.id) {
             patchChat(queryClient, event.chatId, { seen: false });
           } else if (event.chatId === openChatId && document.visibilityState === 'visible') {
-            patchChat(queryClient, event.chatId, { unread: false });
+            // Whoever writes has seen the chat (the server clears their mark too).
+            patchChat(queryClient, event.chatId, { unread: false, seen: true });
             void markChatRead(event.chatId)
               .then(() => queryClient.invalidateQueries({ queryKey: unreadKey }))
               .catch(() => undefined);
+          } else {
+            patchChat(queryClient, event.chatId, { seen: true });
           }
           break;
         }

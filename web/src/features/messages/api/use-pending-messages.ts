@@ -5,7 +5,7 @@ import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { chatKeys } from '../../../lib/chat-keys';
 import { uploadFile } from '../../../lib/posts-api';
-import { addMessage, patchChat } from './chat-cache';
+import { addMessage } from './chat-cache';
 import { sendMessage } from './chat-writes';
 
 /** A message on its way: shown at once, with a retry if it could not be sent. */
@@ -61,7 +61,8 @@ export function usePendingMessages(chatId: string) {
         mediaIds: mediaId ? [mediaId] : [],
       });
       addMessage(queryClient, sent);
-      patchChat(queryClient, chatId, { seen: false });
+      // "Delivered" comes with the live copy of the message, which the server sends
+      // before any read of it: set here, it could land after that read and stick.
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       setPending((list) => list.filter((p) => p.key !== message.key));
       if (message.preview) URL.revokeObjectURL(message.preview);
