@@ -243,7 +243,7 @@ function messagesSection(m: MessagesReport): string[] {
         `| ${d.servers} | ${d.rate.toFixed(0)} | ${d.sent.toLocaleString('en-US')} | ${d.delivered.toLocaleString('en-US')} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(d.max)} |`,
     ),
     '',
-    `Idle sockets: ${s.sockets.toLocaleString('en-US')} signed-in students each hold \`/api/live\` open from another process (${s.failed} failed to open); the server's memory went from ${s.rssBeforeMb.toFixed(0)} MB to ${s.rssAfterMb.toFixed(0)} MB resident (heap ${s.heapBeforeMb.toFixed(0)} → ${s.heapAfterMb.toFixed(0)} MB), about ${(((s.rssAfterMb - s.rssBeforeMb) * 1024) / Math.max(1, s.sockets)).toFixed(1)} KB a socket.`,
+    `Idle sockets: ${s.sockets.toLocaleString('en-US')} signed-in students each hold \`/api/live\` open from another process (${s.failed} failed to open); the server's memory went from ${s.rssBeforeMb.toFixed(0)} MB to ${s.rssAfterMb.toFixed(0)} MB resident (heap ${s.heapBeforeMb.toFixed(0)} → ${s.heapAfterMb.toFixed(0)} MB), about ${((Math.max(s.rssAfterMb - s.rssBeforeMb, s.heapAfterMb - s.heapBeforeMb) * 1024) / Math.max(1, s.sockets)).toFixed(1)} KB a socket (the larger of the two growths; the heap had room reserved before, so resident memory grew less).`,
     '',
     '| budget (issue 10) | measured | |',
     '|---|---|---|',
