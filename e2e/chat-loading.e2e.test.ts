@@ -134,4 +134,34 @@ describe('an open conversation', () => {
     expect(await list.getByRole('listitem').count()).toBe(shown);
     expect(a.errors).toEqual([]);
   });
+
+  it('keeps a message that failed to send, with Retry that sends it', async () => {
+    const { a, chatId } = await thePair();
+    await a.page.goto(env.server.url('ut', `/messages/${chatId}`));
+    const list = messageList(a.page);
+    const text = `Can you hold it until Friday? ${tag()}`;
+    // The network drops the first try.
+    let dropped = false;
+    await a.page.route('**/api/chats/*/messages', async (route) => {
+      if (route.request().method() === 'POST' && !dropped) {
+        dropped = true;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    await composer(a.page).fill(text);
+    await composer(a.page).press('Enter');
+    const failed = list.getByRole('listitem').filter({ hasText: text });
+    await failed.getByText('Not sent.').waitFor();
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => failed.getByText('Not sent.').count()).toBe(0);
+    await list.getByText(text, { exact: true }).waitFor();
+    await a.page.unroute('**/api/chats/*/messages');
+    // It reached the server once.
+    const stored = await a.page.evaluate(
+      async (url) => ((await (await fetch(url)).json()) as { items: { text: string }[] }).items,
+      `/api/chats/${chatId}/messages`,
+    );
+    expect(stored.filter((m) => m.text === text)).toHaveLength(1);
+  });
 });
