@@ -6,19 +6,33 @@ export interface Keyset {
   id: string;
 }
 
-/** The opaque `?cursor=` of the page after the row at `at`, `id`. */
-export function encodeKeyset({ at, id }: Keyset): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+/** An opaque `?cursor=`: the value as base64url JSON. */
+export function writeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** A cursor from a query string, or a 400 when it was not one of ours. */
-export function decodeKeyset(text: string | undefined): Keyset | undefined {
-  if (!text) return undefined;
+/** The value of a cursor `writeCursor` made, or a 400 when `text` is not one of ours. */
+export function readCursor<T>(text: string, valid: (value: unknown) => value is T): T {
   try {
-    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'number' && typeof id === 'string') return { at, id };
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (valid(value)) return value;
   } catch {
     // fall through
   }
   throw badRequest('invalid_cursor', 'This list has changed. Please reload.');
+}
+
+const isKeysetPair = (value: unknown): value is [number, string] =>
+  Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string';
+
+/** The opaque `?cursor=` of the page after the row at `at`, `id`. */
+export function encodeKeyset({ at, id }: Keyset): string {
+  return writeCursor([at, id]);
+}
+
+/** A keyset cursor from a query string (none for the first page), or a 400. */
+export function decodeKeyset(text: string | undefined): Keyset | undefined {
+  if (!text) return undefined;
+  const [at, id] = readCursor(text, isKeysetPair);
+  return { at, id };
 }

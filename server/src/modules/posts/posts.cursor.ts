@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { readCursor, writeCursor } from '../../core/cursor';
 import type { Cursor, PostWithAuthor } from './posts.repository';
 
 /** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
@@ -13,17 +13,16 @@ export function encodeCursor(row: PostWithAuthor, ranked: boolean): string {
     id: row.id,
     ...(ranked ? { score: row.feed_score } : {}),
   };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return writeCursor(cursor);
 }
 
 /** A cursor from a query string, or a 400 when it was not one of ours. */
 export function decodeCursor(text: string | undefined): Cursor | undefined {
   if (!text) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof value.updatedAt === 'number' && typeof value.id === 'string') return value;
-  } catch {
-    // fall through
-  }
-  throw badRequest('invalid_cursor', 'This list has changed. Please reload.');
+  return readCursor(
+    text,
+    (value): value is Cursor =>
+      typeof (value as Cursor | null)?.updatedAt === 'number' &&
+      typeof (value as Cursor).id === 'string',
+  );
 }
