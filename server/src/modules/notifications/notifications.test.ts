@@ -118,6 +118,19 @@ describe('the notifications list and the badge', () => {
     expect(again.items.every((n: NotificationDto) => n.read)).toBe(true);
   });
 
+  it('answers a cursor that is not one of its own with 400, as every list does', async () => {
+    const who = await student();
+    for (const url of [
+      '/api/notifications?cursor=bm9wZQ',
+      '/api/chats?cursor=WzEsMl0',
+      '/api/feed?cursor=bm9wZQ',
+    ]) {
+      const res = await call(who, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('invalid_cursor');
+    }
+  });
+
   it('is for signed-in, verified students', async () => {
     const guest = await api(t.app, { method: 'GET', url: '/api/notifications' });
     expect(guest.statusCode).toBe(401);
