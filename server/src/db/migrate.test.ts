@@ -109,41 +109,51 @@ describe(`migrations (${process.env.QUAD_TEST_DB ?? 'sqlite'})`, () => {
     ).toEqual([]);
   });
 
-  it('index post text and people for full-text search', async () => {
+  it('index post text, category and people for full-text search, accents ignored', async () => {
     const maria = await buildUser(db, {
       first_name: 'Maria',
       last_name: 'Gonzalez',
       username: 'mariagonzalez',
     });
-    const post = await buildPost(db, maria, { text: 'Selling two mini fridges' });
+    const post = await buildPost(db, maria, { text: 'Selling two mini fridges, café table' });
     if (db.dialect === 'sqlite') {
-      const posts = await sql<{
-        id: string;
-      }>`select p.id from posts_fts f join posts p on p.rowid = f.rowid where posts_fts match ${'fridge'}`.execute(
-        db.kysely,
-      );
-      expect(posts.rows.map((r) => r.id)).toEqual([post.id]);
+      const match = (q: string) =>
+        sql<{
+          id: string;
+        }>`select p.id from posts_search f join posts p on p.rowid = f.rowid where posts_search match ${q}`
+          .execute(db.kysely)
+          .then((r) => r.rows.map((row) => row.id));
+      expect(await match('fridge*')).toEqual([post.id]);
+      expect(await match('cafe AND campus_id : ou')).toEqual([post.id]);
+      expect(await match('cafe AND campus_id : ut')).toEqual([]);
       const people = await sql<{
         id: string;
       }>`select u.id from users_fts f join users u on u.rowid = f.rowid where users_fts match ${'gonz*'}`.execute(
         db.kysely,
       );
       expect(people.rows.map((r) => r.id)).toEqual([maria.id]);
+      const vocab = await sql<{
+        term: string;
+      }>`select term from posts_search_vocab where term = ${'fridges'}`.execute(db.kysely);
+      expect(vocab.rows).toHaveLength(1);
       await db.kysely
         .updateTable('posts')
         .set({ text: 'Selling a futon' })
         .where('id', '=', post.id)
         .execute();
-      const after =
-        await sql`select rowid from posts_fts where posts_fts match ${'fridge'}`.execute(db.kysely);
-      expect(after.rows).toEqual([]);
+      expect(await match('fridge*')).toEqual([]);
+      expect(await match('futon')).toEqual([post.id]);
     } else {
       const posts = await sql<{
         id: string;
-      }>`select id from posts where search @@ websearch_to_tsquery('english', ${'fridge'})`.execute(
+      }>`select id from posts where search @@ to_tsquery('quad', ${'fridge & cafe'})`.execute(
         db.kysely,
       );
       expect(posts.rows.map((r) => r.id)).toEqual([post.id]);
+      const words = await sql<{
+        word: string;
+      }>`select word from search_words where word % ${'fridgse'}`.execute(db.kysely);
+      expect(words.rows.map((r) => r.word)).toContain('fridges');
       const people = await sql<{
         id: string;
       }>`select id from users where (first_name || ' ' || last_name || ' ' || username) % ${'Gonzales'}`.execute(

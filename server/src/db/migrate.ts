@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './kysely';
 import { initial } from './migrations/0001-initial';
 import { oauthStates } from './migrations/0002-oauth-states';
+import { search } from './migrations/0003-search';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initial(db.dialect),
     '0002-oauth-states': oauthStates(db.dialect),
+    '0003-search': search(db.dialect),
   };
 }
 

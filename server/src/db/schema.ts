@@ -208,6 +208,11 @@ export interface UserSearchesTable {
   updated_at: Time;
 }
 
+/** PostgreSQL only: every word of every post, for correcting misspelt queries (ADR 009). */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface ReportsTable {
   id: string;
   reporter_id: string;
@@ -254,6 +259,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   searches: SearchesTable;
   user_searches: UserSearchesTable;
+  search_words: SearchWordsTable;
   reports: ReportsTable;
   events: EventsTable;
   oauth_states: OauthStatesTable;

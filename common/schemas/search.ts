@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ALL_CATEGORIES } from '../categories';
+import { authorSchema, categorySchema, postSchema } from './posts';
+
+/** Spec core §2 "Search screen", §8 alerts; Quad's saved-search wording (ADR 009). */
+export const SEARCH_MESSAGES = {
+  placeholder: (productName: string) => `Search ${productName}`,
+  popular: 'Popular searches',
+  recent: 'My Recent',
+  clearAll: 'Clear all',
+  tryKeywords: 'Try searching for keywords',
+  clearTitle: 'Clear all recent searches?',
+  clearText: "This can't be undone and you'll remove all your recent searches.",
+  clear: 'Clear',
+  cancel: 'Cancel',
+  noUsers: 'No Users',
+  noResults: (query: string) => `No results for "${query}"`,
+  startTyping: 'Start typing to search…',
+  /** Spec core §8 "search": a private campus needs sign-in. */
+  signInReason: 'Start searching.',
+  recentRemoved: 'Recent Search Removed',
+  historyCleared: 'Search History Cleared',
+  alreadyAdded: 'That query has already been added.',
+  alertMe: 'Alert me',
+  alertSaved: 'Search saved. We’ll tell you when something new matches.',
+  alertExists: 'You already have an alert for this search.',
+  alertDeleted: 'Saved search deleted',
+  alertPaused: 'Alerts paused',
+  alertResumed: 'Alerts resumed',
+  tooManyAlerts: 'You can save up to 25 searches.',
+} as const;
+
+export const SEARCH_TABS = ['latest', 'media', 'people'] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+
+/** Longest query accepted; longer ones are refused with a 400. */
+export const SEARCH_QUERY_MAX = 100;
+/** Saved searches per student. */
+export const SAVED_SEARCHES_MAX = 25;
+
+/** `q` is trimmed; an empty query gives an empty list (spec core §4: ignored). */
+export const searchQuerySchema = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX).default(''),
+  cursor: z.string().max(200).optional(),
+  category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
+});
+
+/**
+ * Matching posts, best match first (10 a page). `terms` are the words that
+ * matched after typo correction, lower case without accents: the web
+ * highlights words of the results that start with one of them.
+ */
+export const searchPostsSchema = z.object({
+  items: z.array(postSchema),
+  nextCursor: z.string().nullable(),
+  terms: z.array(z.string()),
+});
+export type SearchPosts = z.infer<typeof searchPostsSchema>;
+
+/** Spec core §3 "Search result user". */
+export const searchPeopleSchema = z.object({
+  items: z.array(authorSchema.extend({ lastName: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+export type SearchPeople = z.infer<typeof searchPeopleSchema>;
+
+export const SUGGESTION_KINDS = ['recent', 'query', 'word'] as const;
+/** While typing: the viewer's recent queries, other students' queries, listing words. */
+export const suggestionsSchema = z.object({
+  items: z.array(z.object({ text: z.string(), kind: z.enum(SUGGESTION_KINDS) })),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+/** Spec core §7: the campus's 14 most viewed queries (the dropdown shows 4). */
+export const popularSearchesSchema = z.object({
+  items: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+
+/** The viewer's recent queries, newest first. */
+export const recentSearchSchema = z.object({ id: z.string(), text: z.string() });
+export const recentSearchesSchema = z.object({ items: z.array(recentSearchSchema) });
+export const addSearchBodySchema = z.object({ text: z.string().max(SEARCH_QUERY_MAX) });
+/** `message` is "That query has already been added." when the query was counted, not added. */
+export const addSearchResultSchema = z.object({
+  search: recentSearchSchema.nullable(),
+  message: z.string().nullable(),
+});
+
+/** Saved searches watch listings: the latest and media tabs. */
+export const ALERT_TABS = ['latest', 'media'] as const;
+
+export const ALERT_EMAIL = ['off', 'instant', 'daily'] as const;
+export type AlertEmail = (typeof ALERT_EMAIL)[number];
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  show: z.enum(ALERT_TABS),
+  category: categorySchema.nullable(),
+  email: z.enum(ALERT_EMAIL),
+  paused: z.boolean(),
+  createdAt: z.number(),
+});
+export type SavedSearchDto = z.infer<typeof savedSearchSchema>;
+export const savedSearchesSchema = z.object({ items: z.array(savedSearchSchema) });
+export const createSavedSearchSchema = z.object({
+  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX),
+  show: z.enum(ALERT_TABS).default('latest'),
+  category: categorySchema.nullish(),
+  email: z.enum(ALERT_EMAIL).default('instant'),
+});
+export const updateSavedSearchSchema = z.object({
+  paused: z.boolean().optional(),
+  email: z.enum(ALERT_EMAIL).optional(),
+});
