@@ -16,6 +16,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
@@ -95,6 +96,12 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
     search: createSearchService({ db, storage, posts }),
+    profiles: createProfilesService({
+      db,
+      storage,
+      posts,
+      log: (error) => log(error, 'profile side effect failed'),
+    }),
   };
   return {
     services,
