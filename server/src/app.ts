@@ -27,6 +27,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(likesRoutes, { likes: services.likes });
   await app.register(chatsRoutes, { chats: services.chats });
   await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(searchRoutes, { search: services.search });
   await app.register(liveRoutes, { live: services.live });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
   await registerPages(app, { pages: services.pages });

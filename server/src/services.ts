@@ -16,6 +16,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
+import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
 import { loadSecretKey } from './platform/secret-key';
@@ -93,6 +94,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
+    search: createSearchService({ db, storage, posts }),
   };
   return {
     services,

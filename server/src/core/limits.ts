@@ -11,4 +11,6 @@ export const LIMITS = {
   upload: { max: 60, timeWindow: '1 minute' },
   post: { max: 30, timeWindow: '1 minute' },
   message: { max: 60, timeWindow: '1 minute' },
+  /** Searching and suggestions while typing: a keystroke can be a request. */
+  search: { max: 300, timeWindow: '1 minute' },
 } as const;

@@ -70,7 +70,7 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
   // The newest matches of a campus first, comments included.
   await sql`create index posts_campus_created on posts (campus_id, created_at)`.execute(db);
 
-  await sql`create table search_words (word text primary key)`.execute(db);
+  await sql`create table search_words (word text collate "C" primary key)`.execute(db);
   await sql`create index search_words_trgm on search_words using gin (word gin_trgm_ops)`.execute(
     db,
   );

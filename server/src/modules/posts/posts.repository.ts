@@ -57,6 +57,15 @@ export const postsRepository = {
     return withAuthor(db).where('posts.id', '=', id).executeTakeFirst();
   },
 
+  /** Posts of a campus by id, in no particular order (missing ones left out). */
+  manyWithAuthor(db: Executor, campusId: string, ids: string[]): Promise<PostWithAuthor[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return withAuthor(db)
+      .where('posts.id', 'in', ids)
+      .where('posts.campus_id', '=', campusId)
+      .execute();
+  },
+
   /** Top-level posts of a campus, newest activity first (or ranked), one page. */
   feed(
     db: Executor,

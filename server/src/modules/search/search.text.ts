@@ -6,12 +6,22 @@
 
 /** Words too common to narrow a search; PostgreSQL's English configuration drops them too. */
 const STOP_WORDS = new Set(
-  'a an and are as at be but by for from has have i in is it of on or so the to was with'.split(' '),
+  'a an and are as at be but by for from has have i in is it of on or so the to was with'.split(
+    ' ',
+  ),
 );
+
+/** Control and format characters (NUL, zero-width, bidi overrides) read as spaces. */
+export function plain(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ' ');
+}
 
 /** Lower case, accents removed: "Café" → "cafe". */
 export function normalize(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text: runs of letters and digits, normalised. */
@@ -19,10 +29,13 @@ export function wordsOf(text: string): string[] {
   return normalize(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The words a query searches for: stop words and repeats dropped (unless that leaves none). */
+/**
+ * The words a query searches for, at most 8: repeats, stop words and single
+ * letters dropped (unless that leaves none).
+ */
 export function queryWords(query: string): string[] {
-  const words = [...new Set(wordsOf(query))].slice(0, 8).map((w) => w.slice(0, 40));
-  const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  const words = [...new Set(wordsOf(query).map((w) => w.slice(0, 40)))].slice(0, 8);
+  const meaningful = words.filter((w) => !STOP_WORDS.has(w) && w.length > 1);
   return meaningful.length > 0 ? meaningful : words;
 }
 
@@ -77,7 +90,7 @@ export function editDistance(a: string, b: string, max: number): number {
 export function corrections(
   word: string,
   candidates: { term: string; uses?: number }[],
-  limit = 2,
+  limit = 3,
 ): string[] {
   const max = editsAllowed(word);
   if (max === 0) return [];

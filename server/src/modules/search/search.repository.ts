@@ -1,0 +1,147 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/kysely';
+import type { Executor } from '../../db/schema';
+import type { QueryTerm } from './search.text';
+
+/** A post that matched, with what ranking needs. */
+export interface Candidate {
+  id: string;
+  root_id: string | null;
+  text: string;
+  category: string | null;
+  media_count: number;
+  created_at: number;
+}
+
+export interface CandidateQuery {
+  campusId: string;
+  terms: QueryTerm[];
+  /** Only posts with photos or videos (the media tab). */
+  media: boolean;
+  /** Only top-level posts of this category. */
+  category?: string;
+  limit: number;
+}
+
+/** Words are letters and digits only (search.text.ts), so they need no quoting beyond this. */
+const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+/** An FTS5 expression: every term, each as itself, a word it begins, or a correction. */
+function fts5Match(campusId: string, terms: QueryTerm[], category?: string): string {
+  const each = terms.map((t) => {
+    const options = [`${phrase(t.word)}*`, ...t.corrections.map(phrase)];
+    return `{text category} : (${options.join(' OR ')})`;
+  });
+  const scope = [`campus_id : ${phrase(campusId)}`];
+  if (category) scope.push(`category : ${phrase(category)}`);
+  return [...scope, ...each].join(' AND ');
+}
+
+/** A tsquery in to_tsquery syntax: a prefix match per word, or one of its corrections. */
+function tsQuery(terms: QueryTerm[]): string {
+  return terms.map((t) => `(${[`${t.word}:*`, ...t.corrections].join(' | ')})`).join(' & ');
+}
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The upper bound of a range of strings starting with `text` (binary order). */
+const prefixEnd = (text: string) => `${text}\u{10ffff}`;
+
+/** The only SQL of search. Each call is one statement (or one short transaction). */
+export const searchRepository = {
+  /** The newest posts of a campus matching every term, at most `limit`. */
+  async candidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
+    const k = db.kysely;
+    let query = k
+      .selectFrom('posts as p')
+      .select(['p.id', 'p.root_id', 'p.text', 'p.category', 'p.media_count', 'p.created_at']);
+    if (q.media) query = query.where('p.media_count', '>', 0);
+    if (q.category) query = query.where('p.parent_id', 'is', null);
+    if (db.dialect === 'sqlite') {
+      const match = fts5Match(q.campusId, q.terms, q.category);
+      return query
+        .innerJoin(sql<{ rowid: number }>`posts_search`.as('s'), (join) =>
+          join.on(sql<SqlBool>`s.rowid = p.rowid`),
+        )
+        .where(sql<SqlBool>`posts_search match ${match}`)
+        .orderBy(sql`s.rowid`, 'desc')
+        .limit(q.limit)
+        .execute();
+    }
+    query = query
+      .where('p.campus_id', '=', q.campusId)
+      .where(sql<SqlBool>`p.search @@ to_tsquery('quad', ${tsQuery(q.terms)})`);
+    if (q.category) query = query.where('p.category', '=', q.category);
+    return query.orderBy('p.created_at', 'desc').limit(q.limit).execute();
+  },
+
+  /** Whether some indexed word starts with `word`. */
+  async knownPrefix(db: Db, word: string): Promise<boolean> {
+    const row =
+      db.dialect === 'sqlite'
+        ? await sql<{ term: string }>`select term from posts_search_vocab
+            where term >= ${word} and term < ${prefixEnd(word)} limit 1`.execute(db.kysely)
+        : await sql<{ term: string }>`select word as term from search_words
+            where word >= ${word} and word < ${prefixEnd(word)} limit 1`.execute(db.kysely);
+    return row.rows.length > 0;
+  },
+
+  /**
+   * Indexed words that could be `word` misspelt: on SQLite those of the same
+   * first letter and nearly the same length from the FTS vocabulary, with how
+   * many posts use them; on PostgreSQL those sharing trigrams (pg_trgm).
+   */
+  async nearWords(db: Db, word: string, slack: number): Promise<{ term: string; uses?: number }[]> {
+    const shortest = word.length - slack;
+    const longest = word.length + slack;
+    if (db.dialect === 'sqlite') {
+      const first = word[0]!;
+      const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+      const rows = await sql<{ term: string; uses: number }>`select term, doc as uses
+        from posts_search_vocab where term >= ${first} and term < ${next}
+        and length(term) between ${shortest} and ${longest}`.execute(db.kysely);
+      return rows.rows;
+    }
+    return db.kysely.transaction().execute(async (trx) => {
+      await sql`set local pg_trgm.similarity_threshold = 0.2`.execute(trx);
+      const rows = await sql<{ term: string }>`select word as term from search_words
+        where word % ${word} and length(word) between ${shortest} and ${longest}
+        order by similarity(word, ${word}) desc limit 50`.execute(trx);
+      return rows.rows;
+    });
+  },
+
+  /** Indexed words starting with `prefix`, the most used first where the index knows. */
+  async wordsStarting(db: Db, prefix: string, limit: number): Promise<string[]> {
+    const rows =
+      db.dialect === 'sqlite'
+        ? await sql<{ term: string }>`select term from posts_search_vocab
+            where term >= ${prefix} and term < ${prefixEnd(prefix)}
+            order by doc desc limit ${limit}`.execute(db.kysely)
+        : await sql<{ term: string }>`select word as term from search_words
+            where word >= ${prefix} and word < ${prefixEnd(prefix)}
+            order by length(word), word limit ${limit}`.execute(db.kysely);
+    return rows.rows.map((r) => r.term).filter((t) => !/^\d+$/.test(t) || t === prefix);
+  },
+
+  /** Verified students of a campus whose name or username starts with `q`, one page. */
+  people(db: Executor, campusId: string, q: string, offset: number, limit: number) {
+    const prefix = likePrefix(q.toLowerCase());
+    const starts = (column: string) =>
+      sql<SqlBool>`lower(${sql.ref(column)}) like ${prefix} escape '\\'`;
+    const full = sql<SqlBool>`lower(u.first_name || ' ' || u.last_name) like ${prefix} escape '\\'`;
+    return db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.avatar_key', 'u.verified'])
+      .where('u.campus_id', '=', campusId)
+      .where('u.school_verified', '=', true)
+      .where((eb) =>
+        eb.or([starts('u.username'), starts('u.first_name'), starts('u.last_name'), full]),
+      )
+      .orderBy('u.first_name')
+      .orderBy('u.last_name')
+      .orderBy('u.id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  },
+};

@@ -1,0 +1,127 @@
+import type { Campus } from '@common/campuses';
+import { PAGE_SIZES } from '@common/limits';
+import type { SearchPeople, SearchPosts, SearchTab } from '@common/schemas/search';
+import { readCursor, writeCursor } from '../../core/cursor';
+import * as campusPolicy from '../../core/policies/campus';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { PostsService } from '../posts/posts.service';
+import { presentAuthor } from '../users/users.presenter';
+import { type Candidate, searchRepository as search } from './search.repository';
+import { createTermResolver } from './search.terms';
+import { highlightTerms, matchScore, plain, type QueryTerm } from './search.text';
+import { createSearchHistory } from './search.history';
+import { createSuggestions } from './search.suggestions';
+
+/** The newest matches ranked per query: 20 pages of 10 (ADR 009). */
+const CANDIDATES = 200;
+const PAGE = PAGE_SIZES.search;
+
+export interface SearchServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  posts: Pick<PostsService, 'byIds'>;
+  now?: () => number;
+}
+
+const isOffset = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < CANDIDATES;
+const offsetOf = (cursor: string | undefined) => (cursor ? readCursor(cursor, isOffset) : 0);
+const nextCursor = (offset: number, total: number) =>
+  offset + PAGE < total ? writeCursor(offset + PAGE) : null;
+
+/**
+ * Ranks candidates: best match first (every word as typed beats a word it
+ * begins, which beats a correction), newest first among equals. With
+ * `byThread`, a comment that matched stands for its top-level post.
+ */
+export function rank(candidates: Candidate[], terms: QueryTerm[], byThread: boolean): string[] {
+  const best = new Map<string, { score: number; at: number }>();
+  for (const c of candidates) {
+    const score = Math.max(matchScore(terms, `${c.text} ${c.category ?? ''}`), 0.5);
+    const id = byThread ? (c.root_id ?? c.id) : c.id;
+    const seen = best.get(id);
+    if (!seen || score > seen.score || (score === seen.score && c.created_at > seen.at)) {
+      best.set(id, { score, at: Math.max(c.created_at, seen?.at ?? 0) });
+    }
+  }
+  return [...best.entries()]
+    .sort(([idA, a], [idB, b]) => b.score - a.score || b.at - a.at || (idA < idB ? 1 : -1))
+    .map(([id]) => id);
+}
+
+/** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
+export function createSearchService({ db, storage, posts, now = Date.now }: SearchServiceDeps) {
+  const resolve = createTermResolver(db, now);
+
+  async function postResults(
+    user: UserRow | null,
+    campus: Campus,
+    query: { q: string; cursor?: string; category?: string },
+    tab: Exclude<SearchTab, 'people'>,
+  ): Promise<SearchPosts> {
+    campusPolicy.canRead(user, campus);
+    const offset = offsetOf(query.cursor);
+    const terms = await resolve(query.q);
+    if (terms.length === 0) return { items: [], nextCursor: null, terms: [] };
+    const category = query.category && query.category !== 'all' ? query.category : undefined;
+    const candidates = await search.candidates(db, {
+      campusId: campus.id,
+      terms,
+      media: tab === 'media',
+      category,
+      limit: CANDIDATES,
+    });
+    const ranked = rank(candidates, terms, tab === 'latest');
+    const items = await posts.byIds(user, campus, ranked.slice(offset, offset + PAGE));
+    return {
+      items,
+      nextCursor: nextCursor(offset, ranked.length),
+      terms: ranked.length > 0 ? highlightTerms(terms) : [],
+    };
+  }
+
+  return {
+    ...createSearchHistory({ db, now }),
+
+    /** Matching listings; a matching comment brings its post (spec core §2 "latest"). */
+    posts: (
+      user: UserRow | null,
+      campus: Campus,
+      query: { q: string; cursor?: string; category?: string },
+    ) => postResults(user, campus, query, 'latest'),
+
+    /** Matching posts with photos or videos (the media tab). */
+    media: (
+      user: UserRow | null,
+      campus: Campus,
+      query: { q: string; cursor?: string; category?: string },
+    ) => postResults(user, campus, query, 'media'),
+
+    /** Students of the campus by name or @username (spec core §3 "Search result user"). */
+    async people(
+      user: UserRow | null,
+      campus: Campus,
+      query: { q: string; cursor?: string },
+    ): Promise<SearchPeople> {
+      campusPolicy.canRead(user, campus);
+      const offset = offsetOf(query.cursor);
+      const q = plain(query.q).trim().replace(/^@/, '');
+      if (!q) return { items: [], nextCursor: null };
+      const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1);
+      return {
+        items: rows
+          .slice(0, PAGE)
+          .map((r) => ({ ...presentAuthor(r, storage), lastName: r.last_name })),
+        nextCursor: rows.length > PAGE ? writeCursor(offset + PAGE) : null,
+      };
+    },
+
+    suggestions: createSuggestions(db),
+
+    /** A query read as terms the index knows (saved searches keep these). */
+    terms: resolve,
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,65 @@
+import type { Campus } from '@common/campuses';
+import type { Suggestions } from '@common/schemas/search';
+import * as campusPolicy from '../../core/policies/campus';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import { queryText } from './search.history';
+import { searchRepository as search } from './search.repository';
+import { normalize, plain, wordsOf } from './search.text';
+import { searchesRepository as searches } from './searches.repository';
+
+const SUGGESTIONS = { recent: 3, queries: 4, words: 5, total: 8 } as const;
+
+/** Suggestions while typing (spec core §4 "Search"): four indexed lookups, whatever the campus's size. */
+export function createSuggestions(db: Db) {
+  /** Words of the campus's listings that complete the last word typed. */
+  async function completions(campus: Campus, q: string): Promise<string[]> {
+    const last = wordsOf(q).at(-1);
+    if (!last || last.length < 2 || /\s$/.test(q)) return [];
+    const rows = await search.candidates(db, {
+      campusId: campus.id,
+      terms: [{ word: last, corrections: [] }],
+      media: false,
+      limit: 50,
+    });
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      for (const word of new Set(wordsOf(`${row.text} ${row.category ?? ''}`))) {
+        if (word.startsWith(last) && word !== last) counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+    }
+    const lead = q.slice(0, q.length - last.length);
+    return [...counts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)
+      .slice(0, SUGGESTIONS.words)
+      .map(([word]) => queryText(`${lead}${word}`));
+  }
+
+  /** While typing: the viewer's recent queries, the campus's queries, listing words. */
+  return async function suggestions(
+    user: UserRow | null,
+    campus: Campus,
+    raw: string,
+  ): Promise<Suggestions> {
+    campusPolicy.canRead(user, campus);
+    const q = normalize(plain(raw).trimStart()).replace(/\s+/g, ' ');
+    if (!q.trim()) return { items: [] };
+    const [recent, queries, words] = await Promise.all([
+      searches.recentStarting(db.kysely, user.id, q, SUGGESTIONS.recent),
+      searches.popularStarting(db.kysely, campus.id, q, SUGGESTIONS.queries + SUGGESTIONS.recent),
+      completions(campus, q),
+    ]);
+    const items: Suggestions['items'] = [];
+    const seen = new Set<string>();
+    const add = (text: string, kind: Suggestions['items'][number]['kind']) => {
+      const key = queryText(text);
+      if (seen.has(key) || items.length >= SUGGESTIONS.total) return;
+      seen.add(key);
+      items.push({ text, kind });
+    };
+    recent.forEach((r) => add(r.text, 'recent'));
+    queries.slice(0, SUGGESTIONS.queries + recent.length).forEach((r) => add(r.text, 'query'));
+    words.forEach((w) => add(w, 'word'));
+    return { items };
+  };
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/kysely';
+import { searchRepository as search } from './search.repository';
+import { corrections, editsAllowed, type QueryTerm, queryWords } from './search.text';
+
+/** How long a word's reading of the index is reused: new posts bring new words. */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Reads a query as terms the index knows: each word as typed when some
+ * indexed word starts with it, else its closest corrections, else dropped
+ * (ADR 009). Each word costs one or two indexed lookups, remembered briefly.
+ */
+export function createTermResolver(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { term: QueryTerm; at: number }>();
+
+  async function readWord(word: string): Promise<QueryTerm | null> {
+    if (await search.knownPrefix(db, word)) return { word, corrections: [] };
+    const slack = editsAllowed(word);
+    if (slack === 0) return null;
+    const found = corrections(word, await search.nearWords(db, word, slack));
+    return found.length > 0 ? { word, corrections: found } : null;
+  }
+
+  async function resolveWord(word: string): Promise<QueryTerm | null> {
+    const hit = cache.get(word);
+    if (hit && now() - hit.at < TTL_MS) return hit.term;
+    const term = await readWord(word);
+    // Only what was found is kept: a word unknown now may be posted a moment later.
+    if (term) {
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(word, { term, at: now() });
+    }
+    return term;
+  }
+
+  /** The terms of a query; none when no word of it is known or correctable. */
+  return async function resolve(query: string): Promise<QueryTerm[]> {
+    const terms = await Promise.all(queryWords(query).map(resolveWord));
+    return terms.filter((t): t is QueryTerm => t !== null);
+  };
+}
+export type TermResolver = ReturnType<typeof createTermResolver>;

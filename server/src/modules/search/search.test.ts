@@ -1,0 +1,258 @@
+import { SEARCH_MESSAGES, type SearchPosts } from '@common/schemas/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { callerOn, userWithSession } from '../../../test/auth';
+import { buildPost } from '../../../test/factories';
+
+/** Search (spec core §2 "Search screen", §4 "Search", §6, §7; DESIGN §6; ADR 009). */
+
+let t: TestContext;
+let call: ReturnType<typeof callerOn>;
+let onUt: ReturnType<typeof callerOn>;
+beforeAll(async () => {
+  t = await createTestApp();
+  call = callerOn(t.app, 'ou', '198.30');
+  onUt = callerOn(t.app, 'ut', '198.31');
+});
+afterAll(() => t.close());
+
+type Student = Awaited<ReturnType<typeof userWithSession>>;
+const student = (overrides: Parameters<typeof userWithSession>[1] = {}) =>
+  userWithSession(t.app, { verified: true, school_verified: true, campus_id: 'ou', ...overrides });
+
+let clock = Date.now() - 1_000_000;
+/** A post written straight to the database, each newer than the last. */
+const listing = (who: Student, text: string, extra: Parameters<typeof buildPost>[2] = {}) => {
+  clock += 1000;
+  return buildPost(t.db, who.user, { text, created_at: clock, updated_at: clock, ...extra });
+};
+
+async function searchPosts(who: Student | null, q: string, path = 'posts'): Promise<SearchPosts> {
+  const res = await call(who, 'GET', `/api/search/${path}?q=${encodeURIComponent(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const ids = async (who: Student, q: string) => (await searchPosts(who, q)).items.map((p) => p.id);
+
+describe('finding listings', () => {
+  it('ranks every word as typed above words it begins; newest first among equals', async () => {
+    const seller = await student();
+    const typo = await listing(seller, 'Vintage lampp for a dorm');
+    const older = await listing(seller, 'Desk lamp, brass');
+    const plural = await listing(seller, 'Two lamps, brass');
+    const prefix = await listing(seller, 'Lampshade, pleated');
+    const newer = await listing(seller, 'Reading lamp with bulb');
+    expect(await ids(seller, 'lamp')).toEqual([newer.id, plural.id, older.id, prefix.id, typo.id]);
+    expect(await ids(seller, 'brass lamp')).toEqual([plural.id, older.id]);
+    // No word starts with "lampz": its corrections are searched instead.
+    const corrected = await searchPosts(seller, 'lampz');
+    expect(corrected.items.map((p) => p.id)).toEqual([newer.id, plural.id, older.id, typo.id]);
+    expect(corrected.terms.sort()).toEqual(['lamp', 'lampp', 'lamps', 'lampz']);
+  });
+
+  it('matches words in any order, while typing, misspelt, without case or accents', async () => {
+    const seller = await student();
+    const fridge = await listing(seller, 'Selling a MINI fridge, barely used');
+    const bike = await listing(seller, 'Trek bicycle, new tyres');
+    const cafe = await listing(seller, 'Café table for two');
+    expect(await ids(seller, 'fridge mini')).toEqual([fridge.id]);
+    expect(await ids(seller, 'mini fri')).toEqual([fridge.id]);
+    expect(await ids(seller, 'bycicle')).toEqual([bike.id]);
+    expect(await ids(seller, 'CAFE')).toEqual([cafe.id]);
+    const result = await searchPosts(seller, 'bycicle');
+    expect(result.terms).toContain('bicycle');
+  });
+
+  it('finds a listing by its category and by the words of its comments', async () => {
+    const seller = await student();
+    const buyer = await student();
+    const tickets = await listing(seller, 'Two seats for Saturday', { category: 'tickets' });
+    const lamp = await listing(seller, 'Floor light');
+    await listing(buyer, 'Is the halogen bulb included?', {
+      parent_id: lamp.id,
+      root_id: lamp.id,
+      depth: 1,
+    });
+    expect(await ids(buyer, 'tickets saturday')).toEqual([tickets.id]);
+    expect(await ids(buyer, 'halogen')).toEqual([lamp.id]);
+  });
+
+  it('keeps to the campus: nothing from another campus, ever', async () => {
+    const ours = await student();
+    const theirs = await student({ campus_id: 'ut' });
+    await listing(theirs, 'Kayak paddle, barely used');
+    expect(await ids(ours, 'kayak')).toEqual([]);
+    const res = await onUt(theirs, 'GET', '/api/search/posts?q=kayak');
+    expect(res.json().items).toHaveLength(1);
+    // Another campus's suggestions never show this campus's words either.
+    const words = await call(ours, 'GET', '/api/search/suggestions?q=kay');
+    expect(words.json().items).toEqual([]);
+  });
+
+  it('needs a member of the campus: a guest 401, another campus 403', async () => {
+    const outsider = await student({ campus_id: 'ut' });
+    for (const path of ['posts', 'media', 'people', 'suggestions']) {
+      expect((await call(null, 'GET', `/api/search/${path}?q=desk`)).statusCode).toBe(401);
+      expect((await call(outsider, 'GET', `/api/search/${path}?q=desk`)).statusCode).toBe(403);
+    }
+    expect((await call(null, 'GET', '/api/search/popular')).statusCode).toBe(401);
+    const unverified = await student({ school_verified: false, verified: false });
+    expect((await call(unverified, 'GET', '/api/search/posts?q=desk')).statusCode).toBe(403);
+  });
+
+  it('drops deleted posts at once', async () => {
+    const seller = await student();
+    const res = await call(seller, 'POST', '/api/posts', { text: 'Espresso machine, works' });
+    const { id } = res.json();
+    expect(await ids(seller, 'espresso')).toEqual([id]);
+    expect((await call(seller, 'DELETE', `/api/posts/${id}`)).statusCode).toBe(200);
+    expect(await ids(seller, 'espresso')).toEqual([]);
+  });
+
+  it('answers query syntax with results or an empty list, never an error', async () => {
+    const seller = await student();
+    await listing(seller, 'Quoted "special" lamp NEAR the door');
+    const hostile = [
+      '"',
+      '"lamp',
+      'lamp*',
+      '*',
+      '-lamp',
+      'lamp -',
+      'NEAR(lamp door)',
+      'lamp AND OR NOT',
+      '(((lamp',
+      'lamp)',
+      "'; drop table posts; --",
+      'col:lamp',
+      '^lamp',
+      '{text}: lamp',
+      'lamp:* & !',
+      '\u0000',
+      '🙂',
+      '   ',
+    ];
+    for (const q of hostile) {
+      for (const path of ['posts', 'media', 'people', 'suggestions']) {
+        const res = await call(seller, 'GET', `/api/search/${path}?q=${encodeURIComponent(q)}`);
+        expect(res.statusCode, `${path} ${q}: ${res.body}`).toBe(200);
+      }
+    }
+    expect((await searchPosts(seller, 'NEAR(lamp door)')).items).toHaveLength(1);
+  });
+
+  it('pages 10 at a time with an opaque cursor', async () => {
+    const seller = await student();
+    for (let i = 0; i < 12; i++) await listing(seller, `Textbook number ${i} zythum`);
+    const first = await searchPosts(seller, 'zythum');
+    expect(first.items).toHaveLength(10);
+    const res = await call(
+      seller,
+      'GET',
+      `/api/search/posts?q=zythum&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    const second: SearchPosts = res.json();
+    expect(second.items).toHaveLength(2);
+    expect(second.nextCursor).toBeNull();
+    const bad = await call(seller, 'GET', '/api/search/posts?q=zythum&cursor=bm9wZQ');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows only posts with photos or videos on the media tab', async () => {
+    const seller = await student();
+    await listing(seller, 'Guitar amp, no photo');
+    const withPhoto = await listing(seller, 'Guitar amp with photo', { media_count: 1 });
+    const media = await searchPosts(seller, 'guitar', 'media');
+    expect(media.items.map((p) => p.id)).toEqual([withPhoto.id]);
+  });
+});
+
+describe('people', () => {
+  it('finds students of the campus by name or @username', async () => {
+    const me = await student();
+    const jo = await student({
+      first_name: 'Josefina',
+      last_name: 'Quarles',
+      username: 'jq_sells',
+    });
+    await student({ first_name: 'Josefina', campus_id: 'ut' });
+    for (const q of ['josef', 'quarl', 'josefina q', '@jq_s']) {
+      const res = await call(me, 'GET', `/api/search/people?q=${encodeURIComponent(q)}`);
+      expect(
+        res.json().items.map((u: { id: string }) => u.id),
+        q,
+      ).toEqual([jo.user.id]);
+    }
+    const none = await call(me, 'GET', '/api/search/people?q=zzzzzz');
+    expect(none.json()).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('history, popular searches and suggestions', () => {
+  it('ignores an empty query and counts a known one instead of adding it', async () => {
+    const a = await student();
+    const b = await student();
+    const empty = await call(a, 'POST', '/api/me/searches', { text: '   ' });
+    expect(empty.json()).toEqual({ search: null, message: null });
+
+    const first = await call(a, 'POST', '/api/me/searches', { text: 'Mini  Fridge' });
+    expect(first.json()).toMatchObject({ search: { text: 'mini fridge' }, message: null });
+    const again = await call(b, 'POST', '/api/me/searches', { text: 'mini fridge' });
+    expect(again.json().message).toBe(SEARCH_MESSAGES.alreadyAdded);
+    await call(a, 'POST', '/api/me/searches', { text: 'mini fridge' });
+    const row = await t.db.kysely
+      .selectFrom('searches')
+      .select(['unique_views', 'ghost_views', 'total_views'])
+      .where('text', '=', 'mini fridge')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ unique_views: 2, ghost_views: 1, total_views: 3 });
+  });
+
+  it('keeps each student history, newest first; removes one and clears all', async () => {
+    const a = await student();
+    const other = await student();
+    for (const text of ['desk', 'lamp', 'desk'])
+      await call(a, 'POST', '/api/me/searches', { text });
+    await call(other, 'POST', '/api/me/searches', { text: 'kayak' });
+    const recent = (await call(a, 'GET', '/api/me/searches')).json().items;
+    expect(recent.map((r: { text: string }) => r.text)).toEqual(['desk', 'lamp']);
+
+    const notMine = (await call(other, 'DELETE', `/api/me/searches/${recent[0].id}`)).statusCode;
+    expect(notMine).toBe(404);
+    expect((await call(a, 'DELETE', `/api/me/searches/${recent[0].id}`)).statusCode).toBe(204);
+    const left = (await call(a, 'GET', '/api/me/searches')).json().items;
+    expect(left.map((r: { text: string }) => r.text)).toEqual(['lamp']);
+    expect((await call(a, 'DELETE', '/api/me/searches')).statusCode).toBe(204);
+    expect((await call(a, 'GET', '/api/me/searches')).json().items).toEqual([]);
+    expect((await call(other, 'GET', '/api/me/searches')).json().items).toHaveLength(1);
+  });
+
+  it('lists the 14 most viewed queries of the campus', async () => {
+    const a = await student();
+    for (let i = 0; i < 16; i++) {
+      for (let n = 0; n <= i; n++) {
+        await call(a, 'POST', '/api/me/searches', { text: `popular${String(i).padStart(2, '0')}` });
+      }
+    }
+    const items = (await call(a, 'GET', '/api/search/popular')).json().items;
+    expect(items).toHaveLength(14);
+    expect(items[0].text).toBe('popular15');
+    const ut = await student({ campus_id: 'ut' });
+    expect((await onUt(ut, 'GET', '/api/search/popular')).json().items).toEqual([]);
+  });
+
+  it('suggests recent queries, campus queries and listing words while typing', async () => {
+    const a = await student();
+    const b = await student();
+    await listing(b, 'Waffle maker and wafflecone mold');
+    await call(a, 'POST', '/api/me/searches', { text: 'waffle iron' });
+    await call(b, 'POST', '/api/me/searches', { text: 'waffle maker' });
+    const res = await call(a, 'GET', '/api/search/suggestions?q=waff');
+    expect(res.json().items).toEqual([
+      { text: 'waffle iron', kind: 'recent' },
+      { text: 'waffle maker', kind: 'query' },
+      { text: 'waffle', kind: 'word' },
+      { text: 'wafflecone', kind: 'word' },
+    ]);
+  });
+});

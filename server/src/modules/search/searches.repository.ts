@@ -1,0 +1,156 @@
+import { type SqlBool, sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Executor } from '../../db/schema';
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The campus's queries with their counts, and each student's history
+ * (spec core §3 "Search", "Per-user search history"; §4 "Search").
+ */
+export const searchesRepository = {
+  /**
+   * Counts a query: a new global query is added, a known one counted (every
+   * search adds a total view; a student's first search of it a unique view,
+   * their repeats a ghost view: ADR 009). The student's history gets it on
+   * top. Returns the history entry and whether the global query existed.
+   */
+  async record(
+    trx: Executor,
+    args: { campusId: string; userId: string; text: string; now: number },
+  ): Promise<{ entry: { id: string; text: string }; existed: boolean }> {
+    const { campusId, userId, text, now } = args;
+    let search = await trx
+      .selectFrom('searches')
+      .select('id')
+      .where('campus_id', '=', campusId)
+      .where('text', '=', text)
+      .executeTakeFirst();
+    const existed = search !== undefined;
+    if (!search) {
+      search = { id: uuidv7() };
+      await trx
+        .insertInto('searches')
+        .values({
+          id: search.id,
+          campus_id: campusId,
+          text,
+          unique_views: 0,
+          ghost_views: 0,
+          total_views: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['campus_id', 'text']).doNothing())
+        .execute();
+      search = await trx
+        .selectFrom('searches')
+        .select('id')
+        .where('campus_id', '=', campusId)
+        .where('text', '=', text)
+        .executeTakeFirstOrThrow();
+    }
+    const firstByUser = await addToHistory(trx, userId, search.id, text, now);
+    await trx
+      .updateTable('searches')
+      .set((eb) => ({
+        total_views: eb('total_views', '+', 1),
+        unique_views: eb('unique_views', '+', firstByUser ? 1 : 0),
+        ghost_views: eb('ghost_views', '+', firstByUser ? 0 : 1),
+        updated_at: now,
+      }))
+      .where('id', '=', search.id)
+      .execute();
+    const entry = await trx
+      .selectFrom('user_searches')
+      .select(['id', 'text'])
+      .where('user_id', '=', userId)
+      .where('search_id', '=', search.id)
+      .executeTakeFirstOrThrow();
+    return { entry, existed };
+  },
+
+  /** The student's recent queries, newest first. */
+  recent(db: Executor, userId: string, limit: number) {
+    return db
+      .selectFrom('user_searches')
+      .select(['id', 'text'])
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** The student's recent queries starting with `prefix`. */
+  recentStarting(db: Executor, userId: string, prefix: string, limit: number) {
+    return db
+      .selectFrom('user_searches')
+      .select('text')
+      .where('user_id', '=', userId)
+      .where(sql<SqlBool>`lower(text) like ${likePrefix(prefix)} escape '\\'`)
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Removes one entry of the student's history; false when it is not theirs. */
+  async remove(db: Executor, userId: string, id: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom('user_searches')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
+  async clear(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('user_searches').where('user_id', '=', userId).execute();
+  },
+
+  /** Spec core §7: the campus's most viewed queries. */
+  popular(db: Executor, campusId: string, limit: number) {
+    return db
+      .selectFrom('searches')
+      .select(['id', 'text'])
+      .where('campus_id', '=', campusId)
+      .orderBy('total_views', 'desc')
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** The campus's queries starting with `prefix`, the most viewed first. */
+  popularStarting(db: Executor, campusId: string, prefix: string, limit: number) {
+    return db
+      .selectFrom('searches')
+      .select('text')
+      .where('campus_id', '=', campusId)
+      .where(sql<SqlBool>`text like ${likePrefix(prefix)} escape '\\'`)
+      .orderBy('total_views', 'desc')
+      .limit(limit)
+      .execute();
+  },
+};
+
+/** Puts the query on top of the student's history; true when it is new to them. */
+async function addToHistory(
+  trx: Executor,
+  userId: string,
+  searchId: string,
+  text: string,
+  now: number,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('user_searches')
+    .set((eb) => ({ qty: eb('qty', '+', 1), updated_at: now, text }))
+    .where('user_id', '=', userId)
+    .where('search_id', '=', searchId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return false;
+  await trx
+    .insertInto('user_searches')
+    .values({ id: uuidv7(), user_id: userId, search_id: searchId, text, qty: 1, updated_at: now })
+    .execute();
+  return true;
+}
