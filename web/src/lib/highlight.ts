@@ -7,7 +7,7 @@ export interface TextPart {
 /** Runs of letters and digits, with any accents written as combining marks. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
-/** Lower case, accents removed ("Café" → "cafe"), as the server compares words. */
+/** Lower case, accents removed ("Café" → "cafe"), as the server compares words and queries. */
 export function foldWord(word: string): string {
   return word
     .normalize('NFKD')

@@ -12,6 +12,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from '@common/schemas/search';
 import { SearchIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
+import { foldWord } from '../../../lib/highlight';
 import { useViewer } from '../../../lib/session';
 import { usePopularSearches, useSuggestions } from '../api/get-suggestions';
 import {
@@ -35,6 +36,16 @@ const ClearRecentDialog = lazy(() => import('./ClearRecentDialog'));
 
 /** Suggestions are asked for once typing pauses this long. */
 const SUGGEST_DEBOUNCE_MS = 150;
+
+/**
+ * The suggestions to show. Those of an earlier text stay on screen while the
+ * new ones load (no flicker), but only the ones that still begin with what is typed.
+ */
+function stillFitting<T extends { text: string }>(items: T[], typed: string, stale: boolean): T[] {
+  if (!stale) return items;
+  const start = foldWord(typed.trim());
+  return items.filter((item) => foldWord(item.text).startsWith(start));
+}
 
 /** The query in the URL of /search, which the box shows; '' elsewhere. */
 function useUrlQuery() {
@@ -90,7 +101,7 @@ export function SearchBox({
     typed,
     popular: popular.data?.items ?? [],
     recent: viewer ? (recent.data?.items ?? []) : [],
-    suggestions: suggestions.data?.items ?? [],
+    suggestions: stillFitting(suggestions.data?.items ?? [], typed, suggestions.isPlaceholderData),
   });
   const loaded = !popular.isPending || popular.isError;
 
@@ -112,6 +123,7 @@ export function SearchBox({
     if (!q) return;
     setTyped(q);
     setOpen(false);
+    setHighlight(-1);
     inputRef.current?.blur();
     navigate(searchPath(q, tab));
     if (viewer) record.mutate(q);
@@ -119,7 +131,7 @@ export function SearchBox({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    search(sections.all[highlight]?.text ?? typed);
+    search((open ? sections.all[highlight]?.text : undefined) ?? typed);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -167,7 +179,7 @@ export function SearchBox({
           aria-label={placeholder}
           placeholder={placeholder}
           aria-expanded={expanded}
-          aria-controls={active ? listIds[active.kind] : typing ? listIds.query : listIds.popular}
+          aria-controls={expanded ? listIds[(active ?? sections.all[0])!.kind] : undefined}
           aria-autocomplete="list"
           aria-activedescendant={active ? optionId(highlight) : undefined}
           autoComplete="off"
@@ -178,6 +190,7 @@ export function SearchBox({
           onChange={(e) => {
             setTyped(e.target.value);
             setOpen(true);
+            setHighlight(-1);
           }}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}

@@ -22,7 +22,12 @@ export function SearchTabs({
 }) {
   const refs = useRef<Partial<Record<SearchTab, HTMLButtonElement | null>>>({});
   const handleKeyDown = (event: KeyboardEvent) => {
-    const at = SEARCH_TABS.indexOf(selected);
+    // From the focused tab: quick presses may come before the selection has rendered.
+    const focused = (event.target as HTMLElement).dataset.tab;
+    const at = Math.max(
+      0,
+      SEARCH_TABS.findIndex((t) => t === (focused ?? selected)),
+    );
     const moves: Record<string, number> = {
       ArrowRight: (at + 1) % SEARCH_TABS.length,
       ArrowLeft: (at - 1 + SEARCH_TABS.length) % SEARCH_TABS.length,
@@ -51,6 +56,7 @@ export function SearchTabs({
           type="button"
           role="tab"
           id={tabId(baseId, tab)}
+          data-tab={tab}
           aria-selected={tab === selected}
           aria-controls={panelId(baseId)}
           tabIndex={tab === selected ? 0 : -1}
