@@ -81,7 +81,15 @@ describe('search', () => {
     expect(await page.getByRole('tab', { name: 'Latest' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    expect(await violations(page, 'main')).toEqual([]);
     await maybeScreenshot(page, 'search-results-desktop');
+    // "Alert me" asks how to tell (instant unless changed); saving it is the saved searches' test.
+    await page.getByRole('button', { name: SEARCH_MESSAGES.alertMe }).click();
+    const alertDialog = page.getByRole('dialog', { name: SEARCH_MESSAGES.alertMe });
+    expect(await alertDialog.getByRole('radio', { name: /Instant/ }).isChecked()).toBe(true);
+    await maybeScreenshot(page, 'search-alert-me-desktop');
+    await page.keyboard.press('Escape');
+    await alertDialog.waitFor({ state: 'hidden' });
 
     // A misspelt word finds the listing all the same.
     await box.fill('bycicle');
@@ -91,7 +99,7 @@ describe('search', () => {
     await bicycle.waitFor();
     expect(await bicycle.locator('mark').allTextContents()).toEqual(['bicycle']);
 
-    // The people tab, by keyboard: the URL follows the tab.
+    // The people tab, by keyboard: the URL follows the tab. Students show as "Rowan C.".
     await page.getByRole('tab', { name: 'Latest' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
@@ -102,9 +110,10 @@ describe('search', () => {
     await expect.poll(() => query(page)).toEqual({ q: 'Rowan', show: 'people' });
     const person = page
       .getByRole('list', { name: /^People for/ })
-      .getByRole('link', { name: /Rowan Castellano/ });
+      .getByRole('link', { name: /Rowan C\./ });
     await person.waitFor();
     expect(await person.getAttribute('href')).toMatch(/^\/rowan/);
+    await maybeScreenshot(page, 'search-people-desktop');
 
     // The empty box lists the recent searches (as the server keeps them, lower case), newest
     // first; one is removed, then all.
@@ -137,6 +146,7 @@ describe('search', () => {
       .click();
     await expect.poll(() => pathOf(phone.page)).toBe('/search');
     await phone.page.getByRole('heading', { name: SEARCH_MESSAGES.startTyping }).waitFor();
+    await maybeScreenshot(phone.page, 'search-start-phone');
     const own = phone.page.getByRole('main').getByRole('combobox', { name: /^Search / });
     await own.fill('fridge');
     await own.press('Enter');

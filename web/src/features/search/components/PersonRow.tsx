@@ -1,20 +1,19 @@
 import { Link } from 'react-router';
 import type { SearchPeople } from '@common/schemas/search';
+import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Spinner';
 import styles from './SearchResults.module.css';
 
 type Person = SearchPeople['items'][number];
 
-/** A student found by the people tab: avatar, full name and @username, to the profile. */
+/** A student found by the people tab: avatar, "Jane D." and @username, to the profile. */
 export function PersonRow({ person }: { person: Person }) {
   return (
     <Link to={`/${person.username}`} className={styles.person}>
       <Avatar person={person} size={44} />
       <span className={styles.personText}>
-        <span className={styles.personName}>
-          {person.firstName} {person.lastName}
-        </span>
+        <span className={styles.personName}>{authorName(person)}</span>
         <span className={styles.personHandle}>@{person.username}</span>
       </span>
     </Link>

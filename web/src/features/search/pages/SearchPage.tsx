@@ -39,7 +39,7 @@ export function SearchPage() {
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{query ? `Search results for "${query}"` : 'Search'}</h1>
-      {mobile ? <SearchBox className={boxStyles.pageBox} autoFocus={!query} /> : null}
+      {mobile ? <SearchBox className={boxStyles.pageBox} /> : null}
       {query ? (
         <>
           <div className={styles.bar}>
