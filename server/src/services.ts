@@ -16,6 +16,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
+import {
+  createSavedSearchAlerts,
+  createSavedSearchesService,
+} from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
@@ -23,6 +27,29 @@ import { loadSecretKey } from './platform/secret-key';
 
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
+
+/**
+ * Who is told of what: notifications with their e-mail alerts, and the
+ * saved-search alerts that watch new posts.
+ */
+function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) {
+  const secretKey = loadSecretKey(config);
+  const notifications = createNotificationsService({
+    db,
+    bus,
+    storage,
+    secretKey,
+    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
+    log: (error) => log(error, 'notification side effect failed'),
+  });
+  const savedSearchAlerts = createSavedSearchAlerts({
+    db,
+    notifications,
+    publicUrl: config.publicUrl,
+    log: (error) => log(error, 'saved-search alert failed'),
+  });
+  return { notifications, savedSearchAlerts };
+}
 
 /**
  * Every service of the app, built once from the platform's adapters. Part of
@@ -46,21 +73,14 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
-  const secretKey = loadSecretKey(config);
-  const notifications = createNotificationsService({
-    db,
-    bus,
-    storage,
-    secretKey,
-    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
-    log: (error) => log(error, 'notification side effect failed'),
-  });
+  const { notifications, savedSearchAlerts } = createAlerting(deps, log);
   const posts = createPostsService({
     db,
     storage,
     bus,
     saves,
     notifications,
+    watch: savedSearchAlerts,
     cache: postCache,
     log: (error) => log(error, 'post side effect failed'),
   });
@@ -76,6 +96,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
+  const search = createSearchService({ db, storage, posts });
   const services = {
     health: createHealthService(db),
     campuses,
@@ -94,12 +115,15 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
-    search: createSearchService({ db, storage, posts }),
+    search,
+    savedSearches: createSavedSearchesService({ db, search }),
+    savedSearchAlerts,
   };
   return {
     services,
     /** Stops what the services keep running: bus subscriptions of the caches and live hub. */
     async close(): Promise<void> {
+      await savedSearchAlerts.idle();
       await live.close();
       await postCache.close();
       await sessionCache.close();
