@@ -89,6 +89,11 @@ export const savedSearchesRepository = {
     keys: string[],
   ): Promise<CandidateSearch[]> {
     if (keys.length === 0) return Promise.resolve([]);
+    return savedSearchesRepository.candidatesQuery(db, post, keys).execute();
+  },
+
+  /** The statement of `candidates`, for reading its plan. */
+  candidatesQuery(db: Executor, post: { campusId: string; authorId: string }, keys: string[]) {
     return db
       .selectFrom('saved_search_terms as t')
       .innerJoin('saved_searches as s', 's.id', 't.saved_search_id')
@@ -109,8 +114,7 @@ export const savedSearchesRepository = {
       .where('s.paused', '=', false)
       .where('s.user_id', '<>', post.authorId)
       .where('u.campus_id', '=', post.campusId)
-      .where('u.school_verified', '=', true)
-      .execute();
+      .where('u.school_verified', '=', true);
   },
 
   /**
