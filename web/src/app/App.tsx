@@ -13,6 +13,7 @@ import { postRoutes } from '../features/post/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
+import { savedSearchesRoutes } from '../features/saved-searches/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -69,6 +70,7 @@ const router = createBrowserRouter([
       ...authRoutes,
       ...schoolEmailRoutes,
       ...accountRoutes,
+      ...savedSearchesRoutes,
       ...mediaRoutes,
       ...feedRoutes,
       ...postRoutes,
