@@ -16,6 +16,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
 import { createPostsService } from './modules/posts/posts.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import {
   createSavedSearchAlerts,
   createSavedSearchesService,
@@ -118,6 +119,12 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     search,
     savedSearches: createSavedSearchesService({ db, search }),
     savedSearchAlerts,
+    profiles: createProfilesService({
+      db,
+      storage,
+      posts,
+      log: (error) => log(error, 'profile side effect failed'),
+    }),
   };
   return {
     services,

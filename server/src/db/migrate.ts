@@ -4,6 +4,7 @@ import { initial } from './migrations/0001-initial';
 import { oauthStates } from './migrations/0002-oauth-states';
 import { search } from './migrations/0003-search';
 import { savedSearches } from './migrations/0004-saved-searches';
+import { profiles } from './migrations/0005-profiles';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -12,12 +13,14 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0002-oauth-states': oauthStates(db.dialect),
     '0003-search': search(db.dialect),
     '0004-saved-searches': savedSearches(db.dialect),
+    '0005-profiles': profiles(db.dialect),
   };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Branches add migrations side by side: one merged later may sort before one already run.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

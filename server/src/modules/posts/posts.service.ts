@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
+import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
 import {
@@ -70,6 +71,7 @@ export function createPostsService({
       now,
       log,
     }),
+    ...createProfileTabs({ db, pages, saves }),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),
