@@ -87,6 +87,7 @@ function SavedSearchRow({ search }: { search: SavedSearchDto }) {
         </label>
         <select
           id={emailId}
+          aria-label={`${T.email} for “${search.query}”`}
           className={styles.select}
           value={search.email}
           disabled={busy}
