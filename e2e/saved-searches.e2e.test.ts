@@ -10,6 +10,7 @@ import {
   sidebar,
   signInElsewhere,
   tag,
+  waitForMail,
 } from './students';
 
 /**
@@ -22,29 +23,6 @@ import {
  */
 
 const env = serverAndBrowser();
-
-interface MailItem {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailTo(to: string, match: (mail: MailItem) => boolean): Promise<MailItem> {
-  let found: MailItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(
-          env.server.url('bare', `/dev/mailbox.json?to=${encodeURIComponent(to)}`),
-        );
-        found = ((await res.json()) as { items: MailItem[] }).items.find(match);
-        return found !== undefined;
-      },
-      { timeout: 20_000, interval: 250 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 describe('saved searches', () => {
   it('save a search, another student posts a match, the alert arrives; pause and delete it', async () => {
@@ -77,7 +55,9 @@ describe('saved searches', () => {
     expect(await item.getAttribute('href')).toBe(`/post/${listing.id}`);
 
     // By e-mail, with the way to the settings page.
-    const mail = await mailTo(buyer.email, (m) => m.subject.startsWith('New listing for'));
+    const mail = await waitForMail(env.server, buyer.email, (m) =>
+      m.subject.startsWith('New listing for'),
+    );
     expect(mail.subject).toBe(NOTIFICATION_TEXT['saved search'](word, text));
     expect(mail.text).toContain(`/post/${listing.id}`);
     expect(mail.text).toContain('/settings/saved-searches');
