@@ -14,6 +14,7 @@ import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
+import { savedSearchesRoutes } from '../features/saved-searches/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -70,6 +71,7 @@ const router = createBrowserRouter([
       ...authRoutes,
       ...schoolEmailRoutes,
       ...accountRoutes,
+      ...savedSearchesRoutes,
       ...mediaRoutes,
       ...feedRoutes,
       ...postRoutes,

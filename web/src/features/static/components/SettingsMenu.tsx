@@ -11,6 +11,7 @@ import {
   LogOutIcon,
   MessageHeartIcon,
   ReturnIcon,
+  SearchIcon,
   ShieldIcon,
   SlidersIcon,
   UserCircleIcon,
@@ -40,7 +41,11 @@ function menuSections(signedIn: boolean): MenuSection[] {
       id: 'account',
       title: MESSAGES.settingsAccountInfo,
       items: signedIn
-        ? [{ to: '/settings/account', label: MESSAGES.settingsAccountSettings, Icon: SlidersIcon }]
+        ? [
+            { to: '/settings/account', label: MESSAGES.settingsAccountSettings, Icon: SlidersIcon },
+            // Saved searches and their alerts (issue 11 item 5).
+            { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
+          ]
         : [
             {
               to: '/user_registration',
