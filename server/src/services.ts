@@ -10,7 +10,7 @@ import { createHealthService } from './modules/health/health.service';
 import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
 import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
-import { createMediaService } from './modules/media/media.service';
+import { createMediaService, type MediaService } from './modules/media/media.service';
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
@@ -117,7 +117,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
-    ...createPeopleServices(deps, { posts, sessions }, log),
+    ...createPeopleServices(deps, { posts, sessions, media }, log),
     savedSearchAlerts,
   };
   return {
@@ -138,7 +138,11 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
  */
 function createPeopleServices(
   { db, storage, config }: AppDeps,
-  { posts, sessions }: { posts: PostsService; sessions: SessionService },
+  {
+    posts,
+    sessions,
+    media,
+  }: { posts: PostsService; sessions: SessionService; media: MediaService },
   log: ServiceLog,
 ) {
   const search = createSearchService({ db, storage, posts });
@@ -148,6 +152,12 @@ function createPeopleServices(
     account: createAccountService({
       db,
       storage,
+      leaving: {
+        authorLeaving: posts.authorLeaving,
+        authorLeft: posts.authorLeft,
+        chatFiles: media.keysOfChatsOf,
+      },
+      log: (error) => log(error, 'account side effect failed'),
       changed: (campusId) => posts.changed(campusId),
       passwords: {
         hash: (password) => hashPassword(password, config.passwordHashCost),

@@ -49,6 +49,11 @@ export const accountRepository = {
       .execute();
   },
 
+  /** Everything of the student goes with the row (foreign keys cascade). */
+  async deleteUser(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('users').where('id', '=', id).execute();
+  },
+
   async setPasswordHash(db: Executor, id: string, hash: string, now: number): Promise<void> {
     await db
       .updateTable('users')

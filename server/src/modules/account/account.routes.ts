@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   accountBodySchema,
+  deleteAccountBodySchema,
   passwordBodySchema,
   usernameBodySchema,
 } from '@common/schemas/account';
@@ -40,6 +41,19 @@ export async function accountRoutes(
     async (request) => {
       await account.changePassword(request.user, request.sessionToken, request.body);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: { body: deleteAccountBodySchema, response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(request.user, request.body.password);
+      await app.sessionCookie.signOut(request, reply);
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 

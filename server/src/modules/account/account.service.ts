@@ -8,27 +8,23 @@ import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentViewer } from '../users/users.presenter';
 import { accountRepository as account } from './account.repository';
+import { createAccountDeletion } from './account.deletion';
+import type { LeavingPort, PasswordPort } from './account.ports';
 import { birthDateColumns, normalisePhone } from './account.rules';
 
 /** How long a username given up still leads to its student (issue 12). */
 export const OLD_USERNAME_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What account settings need of the auth module, passed in by the composition root. */
-export interface PasswordPort {
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
-  /** Ends every session of the user but the one with this token. */
-  endOtherSessions(userId: string, keepToken: string | null): Promise<void>;
-}
-
 export interface AccountServiceDeps {
   db: Db;
   storage: BlobStore;
   passwords: PasswordPort;
+  leaving: LeavingPort;
   /** Pages showing the student's name are dropped when it changes (the posts cache). */
   changed: (campusId: string) => void;
   now?: () => number;
+  log?: (error: unknown) => void;
 }
 
 /** Account settings (companion §2 "Account settings" and its sub-pages; core §4 "Username change"). */
@@ -36,13 +32,17 @@ export function createAccountService({
   db,
   storage,
   passwords,
+  leaving,
   changed,
   now = Date.now,
+  log = () => undefined,
 }: AccountServiceDeps) {
   const reread = async (id: string): Promise<Viewer> =>
     presentViewer((await account.findById(db.kysely, id))!, storage);
 
   return {
+    deleteAccount: createAccountDeletion({ db, storage, passwords, leaving, changed, log }),
+
     /**
      * A new username: "That username has been taken." when another student
      * has it or gave it up less than 30 days ago (their old links still lead

@@ -250,3 +250,58 @@ describe('e-mail change', () => {
     expect(told.text).toContain(next);
   });
 });
+
+describe('deleting the account', () => {
+  it('needs the password, then leaves nothing of the student and redoes others’ counts', async () => {
+    const jane = await student({ password_hash: await hashPassword('old-password-1', 10) });
+    const sam = await student();
+    const own = (await call(jane, 'POST', '/api/posts', { text: 'My lamp' })).json();
+    await call(sam, 'POST', '/api/posts', { text: 'Nice', parentId: own.id });
+    const theirs = (await call(sam, 'POST', '/api/posts', { text: 'Sam desk' })).json();
+    const comment = (
+      await call(jane, 'POST', '/api/posts', { text: 'Hi', parentId: theirs.id })
+    ).json();
+    await call(sam, 'POST', '/api/posts', { text: 'Reply', parentId: comment.id });
+    await call(sam, 'POST', '/api/posts', { text: 'Stays', parentId: theirs.id });
+    await call(jane, 'PUT', `/api/posts/${theirs.id}/like`);
+    await call(jane, 'POST', '/api/chats', { userId: sam.user.id });
+
+    const del = (password: string) =>
+      api(t.app, { method: 'DELETE', url: '/api/me', cookie: jane.cookie, payload: { password } });
+    expect(errorOf(await del(''))).toBe(M.passwordRequiredToDelete);
+    expect(errorOf(await del('wrong-password'))).toBe(M.currentPasswordWrong);
+    const ok = await del('old-password-1');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ message: M.accountDeleted });
+
+    const k = t.db.kysely;
+    const left = async (table: 'posts' | 'likes' | 'chats' | 'sessions' | 'notifications') =>
+      (await k.selectFrom(table).selectAll().execute()).filter((row) =>
+        JSON.stringify(row).includes(jane.user.id),
+      );
+    for (const table of ['posts', 'likes', 'chats', 'sessions', 'notifications'] as const) {
+      expect(await left(table), table).toEqual([]);
+    }
+    expect(await k.selectFrom('posts').select('id').where('id', '=', own.id).execute()).toEqual([]);
+    const after = await k
+      .selectFrom('posts')
+      .select(['comment_count', 'like_count'])
+      .where('id', '=', theirs.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ comment_count: 1, like_count: 0 });
+    const me = await api(t.app, { method: 'GET', url: '/api/me', cookie: jane.cookie });
+    expect(me.json().viewer).toBeNull();
+    // The e-mail is free again.
+    const again = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Jane Again',
+        email: jane.user.email,
+        password: 'brand-new-pass-2',
+        terms: true,
+      },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});

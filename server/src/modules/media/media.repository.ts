@@ -142,6 +142,17 @@ export const mediaRepository = {
       .execute();
   },
 
+  /** The photos of every chat a student is in. */
+  listForChatsOf(db: Executor, userId: string) {
+    return db
+      .selectFrom('message_media')
+      .innerJoin('messages', 'messages.id', 'message_media.message_id')
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .selectAll('message_media')
+      .where((eb) => eb.or([eb('chats.user_low', '=', userId), eb('chats.user_high', '=', userId)]))
+      .execute();
+  },
+
   /** Every blob key these rows own (all variants), for deleting them from the store. */
   keysOf(rows: readonly Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]): string[] {
     const keys = new Set<string>();

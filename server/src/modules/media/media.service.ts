@@ -131,6 +131,11 @@ export function createMediaService({
       return mediaRepository.keysOf(await mediaRepository.listForChat(trx, chatId));
     },
 
+    /** Photo files of every chat the student is in (their chats go with their account). */
+    async keysOfChatsOf(trx: Executor, userId: string): Promise<string[]> {
+      return mediaRepository.keysOf(await mediaRepository.listForChatsOf(trx, userId));
+    },
+
     /** Deletes files after the rows that pointed at them are gone. */
     deleteFiles: (keys: string[]) => storage.delete(keys),
   };

@@ -225,6 +225,106 @@ export const postsRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** Every post an author wrote and every reply below them (one recursive query). */
+  async subtreesOfAuthor(db: Executor, authorId: string): Promise<string[]> {
+    const rows = await db
+      .withRecursive('thread(id)', (qb) =>
+        qb
+          .selectFrom('posts')
+          .select('posts.id')
+          .where('posts.author_id', '=', authorId)
+          .union((q) =>
+            q
+              .selectFrom('posts')
+              .innerJoin('thread', 'thread.id', 'posts.parent_id')
+              .select('posts.id'),
+          ),
+      )
+      .selectFrom('thread')
+      .select('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** The threads (by root) an author commented in, outside their own posts. */
+  async threadsCommentedBy(db: Executor, authorId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('posts as c')
+      .innerJoin('posts as r', 'r.id', 'c.root_id')
+      .select('r.id')
+      .distinct()
+      .where('c.author_id', '=', authorId)
+      .where('r.author_id', '!=', authorId)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Posts outside an author's own that they saved. */
+  async savedByOthersPosts(db: Executor, userId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('likes')
+      .innerJoin('posts', 'posts.id', 'likes.post_id')
+      .select('posts.id')
+      .where('likes.user_id', '=', userId)
+      .where('posts.author_id', '!=', userId)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Media keys of the uploads a user made that no post took. */
+  unattachedMediaOf(db: Executor, ownerId: string) {
+    return db
+      .selectFrom('post_media')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('post_id', 'is', null)
+      .execute();
+  },
+
+  /**
+   * Counts each post's comments again from what is left of its thread (after
+   * a student's replies went with their account). Two statements per thread
+   * plus one per post whose count moved.
+   */
+  async recountThread(db: Executor, rootId: string): Promise<void> {
+    const rows = await db
+      .selectFrom('posts')
+      .select(['id', 'parent_id', 'comment_count'])
+      .where((eb) => eb.or([eb('root_id', '=', rootId), eb('id', '=', rootId)]))
+      .execute();
+    const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
+    const counts = new Map(rows.map((r) => [r.id, 0]));
+    for (const row of rows) {
+      for (let up = row.parent_id; up && counts.has(up); up = parentOf.get(up) ?? null) {
+        counts.set(up, counts.get(up)! + 1);
+      }
+    }
+    for (const row of rows) {
+      if (counts.get(row.id) !== row.comment_count) {
+        await db
+          .updateTable('posts')
+          .set({ comment_count: counts.get(row.id)! })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  },
+
+  /** Each post's saves counted again from the likes table. */
+  async recountLikes(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('posts')
+      .set((eb) => ({
+        like_count: eb
+          .selectFrom('likes')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('likes.post_id', '=', 'posts.id'),
+      }))
+      .where('id', 'in', ids)
+      .execute();
+  },
+
   /** A reply touches every ancestor (spec core §4): last activity and comment counts. */
   async touchAncestors(
     db: Executor,

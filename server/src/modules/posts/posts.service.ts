@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
+import { createAuthorLeaving } from './posts.leaving';
 import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
@@ -19,6 +20,7 @@ import {
 
 export { feedScore } from './posts.cursor';
 export type { ViewerSaves } from './posts.pages';
+export type { AuthorLeaving } from './posts.leaving';
 export type { NewListing, PostWatch } from './posts.writes';
 
 export interface PostsServiceDeps {
@@ -56,22 +58,24 @@ export function createPostsService({
   log = () => undefined,
 }: PostsServiceDeps) {
   const pages = createSharedPages({ db, storage, cache, saves });
+  const writes = createPostWrites({
+    db,
+    storage,
+    bus,
+    saves,
+    notifications,
+    watch,
+    cache,
+    pages,
+    now,
+    log,
+  });
 
   return {
     ...createPostReads({ db, cache, pages, saves }),
-    ...createPostWrites({
-      db,
-      storage,
-      bus,
-      saves,
-      notifications,
-      watch,
-      cache,
-      pages,
-      now,
-      log,
-    }),
+    ...writes,
     ...createProfileTabs({ db, pages, saves }),
+    ...createAuthorLeaving(writes.rescoreThreadOf),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),
