@@ -43,6 +43,31 @@ function after(query: Query, cursor: Cursor | undefined, ranked: boolean): Query
   });
 }
 
+/** Posts where `column` is `value` and every reply below them. */
+async function subtreesFrom(
+  db: Executor,
+  column: 'id' | 'author_id',
+  value: string,
+): Promise<string[]> {
+  const rows = await db
+    .withRecursive('thread(id)', (qb) =>
+      qb
+        .selectFrom('posts')
+        .select('posts.id')
+        .where(`posts.${column}`, '=', value)
+        .union((q) =>
+          q
+            .selectFrom('posts')
+            .innerJoin('thread', 'thread.id', 'posts.parent_id')
+            .select('posts.id'),
+        ),
+    )
+    .selectFrom('thread')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The only SQL over posts (likes: modules/likes). Every page is a fixed number of queries. */
 export const postsRepository = {
   async insert(db: Executor, row: Omit<PostRow, 'like_count' | 'comment_count'>): Promise<void> {
@@ -204,47 +229,11 @@ export const postsRepository = {
     return below.orderBy('posts.created_at', 'asc').orderBy('posts.id', 'asc').execute();
   },
 
-  /** Ids of a post and everything below it. */
-  async subtreeIds(db: Executor, id: string): Promise<string[]> {
-    const rows = await db
-      .withRecursive('thread(id)', (qb) =>
-        qb
-          .selectFrom('posts')
-          .select('posts.id')
-          .where('posts.id', '=', id)
-          .unionAll((q) =>
-            q
-              .selectFrom('posts')
-              .innerJoin('thread', 'thread.id', 'posts.parent_id')
-              .select('posts.id'),
-          ),
-      )
-      .selectFrom('thread')
-      .select('id')
-      .execute();
-    return rows.map((r) => r.id);
-  },
+  /** A post and every reply below it (one recursive query). */
+  subtreeIds: (db: Executor, id: string) => subtreesFrom(db, 'id', id),
 
   /** Every post an author wrote and every reply below them (one recursive query). */
-  async subtreesOfAuthor(db: Executor, authorId: string): Promise<string[]> {
-    const rows = await db
-      .withRecursive('thread(id)', (qb) =>
-        qb
-          .selectFrom('posts')
-          .select('posts.id')
-          .where('posts.author_id', '=', authorId)
-          .union((q) =>
-            q
-              .selectFrom('posts')
-              .innerJoin('thread', 'thread.id', 'posts.parent_id')
-              .select('posts.id'),
-          ),
-      )
-      .selectFrom('thread')
-      .select('id')
-      .execute();
-    return rows.map((r) => r.id);
-  },
+  subtreesOfAuthor: (db: Executor, authorId: string) => subtreesFrom(db, 'author_id', authorId),
 
   /** The threads (by root) an author commented in, outside their own posts. */
   async threadsCommentedBy(db: Executor, authorId: string): Promise<string[]> {
