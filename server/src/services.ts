@@ -77,6 +77,12 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
+  const profiles = createProfilesService({
+    db,
+    storage,
+    posts,
+    log: (error) => log(error, 'profile side effect failed'),
+  });
   const services = {
     health: createHealthService(db),
     campuses,
@@ -94,14 +100,9 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
-    pages: createPagesService({ config, storage, campuses, posts, log }),
+    pages: createPagesService({ config, storage, campuses, posts, profiles, log }),
     search: createSearchService({ db, storage, posts }),
-    profiles: createProfilesService({
-      db,
-      storage,
-      posts,
-      log: (error) => log(error, 'profile side effect failed'),
-    }),
+    profiles,
   };
   return {
     services,

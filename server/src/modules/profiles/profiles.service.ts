@@ -105,6 +105,26 @@ export function createProfilesService({
       return changed(viewer);
     },
 
+    /**
+     * The Open Graph preview of a shared profile link (/{username}): "Jane D. · OU Buy / Sell",
+     * the bio, the photo. Null for nobody or another campus's student (nothing is revealed).
+     */
+    async preview(
+      campus: Campus,
+      username: string,
+    ): Promise<{ title: string; description: string; image: string | null } | null> {
+      const user = await profiles.findByUsername(db.kysely, username, now());
+      if (!user || user.campus_id !== campus.id) return null;
+      const dto = presentProfile(user, storage);
+      const name = [dto.firstName, dto.lastInitial].filter(Boolean).join(' ');
+      const bio = dto.bio.replace(/\s+/g, ' ').trim();
+      return {
+        title: `${name} · ${campus.productName}`,
+        description: bio || `@${dto.username} on ${campus.productName}`,
+        image: dto.avatarUrl,
+      };
+    },
+
     /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
     async report(viewer: UserRow | null, campus: Campus, username: string, reason: string) {
       const found = await find(viewer, campus, username);
