@@ -101,9 +101,9 @@ export function ProfileHeader({
         </div>
       </div>
       <div className={styles.identity}>
-        <h1 id="profile-name" className={styles.name}>
+        <h2 id="profile-name" className={styles.name}>
           {name}
-        </h1>
+        </h2>
         <p className={styles.username}>@{profile.username}</p>
       </div>
       {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
