@@ -14,6 +14,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
+import { searchRoutes } from '../features/search/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -75,6 +76,7 @@ const router = createBrowserRouter([
       ...postRoutes,
       ...messagesRoutes,
       ...notificationsRoutes,
+      ...searchRoutes,
       ...profileRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
