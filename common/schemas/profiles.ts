@@ -36,6 +36,22 @@ export const PROFILE_MESSAGES = {
   bioTooLong: `Bios are at most ${BIO_MAX_CHARS} characters.`,
   reportTooLong: 'Reasons are at most 500 characters.',
   notYourself: 'You cannot report yourself.',
+  /** Quad's words for the profile page's parts (the spec names them, not their text). */
+  memberSince: (monthYear: string) => `Member since ${monthYear}`,
+  listings: (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`,
+  tabs: { posts: 'Posts', photos: 'Photos', likes: 'Likes', replies: 'Replies' },
+  tabsLabel: 'Profile sections',
+  moreActions: 'More actions',
+  reportTitle: (name: string) => `Report ${name}?`,
+  reportText: 'Tell us what is wrong with this account. The student is not told who reported them.',
+  reportReason: 'Reason (optional)',
+  changePhoto: 'Change photo',
+  addPhoto: 'Add a photo',
+  uploadingPhoto: 'Uploading photo…',
+  displayName: 'Display name',
+  noBio: 'No bio yet.',
+  bioPlaceholder: 'What you study, what you sell, what you are looking for…',
+  counter: (n: number) => `${n} / ${BIO_MAX_CHARS}`,
 } as const;
 
 export const NAME_MAX_CHARS = 20;
@@ -92,3 +108,26 @@ export const reportBodySchema = z.object({
   reason: z.string().trim().max(500, PROFILE_MESSAGES.reportTooLong).default(''),
 });
 export const reportResultSchema = z.object({ message: z.string() });
+
+/** `?show=` of a profile as its tab: anything else (or nothing) is the posts tab. */
+export function profileTabOf(show: string | null | undefined): ProfileTab {
+  return (PROFILE_TABS as readonly string[]).includes(show ?? '') ? (show as ProfileTab) : 'posts';
+}
+
+const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'];
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
+/**
+ * A profile photo must be a jpeg, jpg, png or gif (companion §5): by its type,
+ * or by its name when the browser gives no type. The server checks the bytes too.
+ */
+export function isProfilePhotoFile(file: { name: string; type: string }): boolean {
+  if (file.type) return PHOTO_TYPES.includes(file.type.toLowerCase());
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  return PHOTO_EXTENSIONS.includes(extension);
+}
+
+/** The file picker's `accept` for a profile photo. */
+export const ACCEPT_PROFILE_PHOTO = [...PHOTO_EXTENSIONS.map((e) => `.${e}`), ...PHOTO_TYPES].join(
+  ',',
+);

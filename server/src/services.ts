@@ -99,6 +99,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
+  const people = createPeopleServices(deps, { posts, sessions, media }, log);
   const services = {
     health: createHealthService(db),
     campuses,
@@ -116,8 +117,8 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
-    pages: createPagesService({ config, storage, campuses, posts, log }),
-    ...createPeopleServices(deps, { posts, sessions, media }, log),
+    pages: createPagesService({ config, storage, campuses, posts, profiles: people.profiles, log }),
+    ...people,
     savedSearchAlerts,
   };
   return {

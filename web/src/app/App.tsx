@@ -10,6 +10,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { feedRoutes } from '../features/feed/routes';
 import { postRoutes } from '../features/post/routes';
+import { profileRoutes } from '../features/profile/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
@@ -78,6 +79,7 @@ const router = createBrowserRouter([
       ...messagesRoutes,
       ...notificationsRoutes,
       ...searchRoutes,
+      ...profileRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,6 +15,9 @@ export const postKeys = {
   own: ['posts', 'own'] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   likes: (id: string) => ['posts', 'likes', id] as const,
+  /** A profile's tab (posts, photos, likes, replies) of `username`, lower case. */
+  profile: (username: string, tab: string) => ['posts', 'profile', username, tab] as const,
+  profiles: ['posts', 'profile'] as const,
 };
 
 /** A paged list of posts as TanStack Query caches it (the feed, saved posts). */

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '@common/categories';
-import { MESSAGES } from '@common/messages';
 import type { CreatePostBody, MediaDto, PostDto, PostList, PostPage } from '@common/schemas/posts';
-import { api, ApiError } from './api';
+import { api } from './api';
+import { uploadWithProgress } from './upload';
 
 import { postKeys, type PostPages } from './post-keys';
 
@@ -138,38 +138,7 @@ export function isInFeeds(queryClient: QueryClient, id: string): boolean {
     .some(([, feed]) => feed?.pages.some((page) => page.items.some((p) => p.id === id)));
 }
 
-/**
- * Uploads one file with XMLHttpRequest, which (unlike fetch) reports upload
- * progress: `onProgress(loadedBytes)`.
- */
+/** Uploads one photo or video of a post or message, reporting `onProgress(loadedBytes)`. */
 export function uploadFile(file: File, onProgress: (loaded: number) => void): Promise<MediaDto> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
-    xhr.setRequestHeader('x-quad-csrf', '1');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => {
-      const body = xhr.response as
-        (MediaDto & { error?: undefined }) | { error?: { code?: string; message?: string } } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body && 'id' in body) {
-        onProgress(file.size);
-        resolve(body);
-      } else {
-        const error = body && 'error' in body ? body.error : undefined;
-        reject(
-          new ApiError(
-            xhr.status,
-            error?.code ?? 'upload_failed',
-            error?.message ?? MESSAGES.somethingWentWrong,
-          ),
-        );
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', MESSAGES.somethingWentWrong));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+  return uploadWithProgress<MediaDto>('POST', '/api/uploads', file, onProgress);
 }

@@ -4,14 +4,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { campusLogoSvg } from '@common/logo';
 import type { CampusDto } from '@common/schemas/campus';
 
-/** Open Graph tags for a shared post link (/post/{id}), so chat apps show a preview. */
+/** Open Graph tags for a shared post (/post/{id}) or profile (/{username}) link, so chat apps show a preview. */
 export function openGraphTags(
   preview: { title: string; description: string; image: string | null } | null,
   absolute: (path: string) => string,
+  { type = 'article' }: { type?: 'article' | 'profile' } = {},
 ): string[] {
   if (!preview) return [];
   return [
-    `<meta property="og:type" content="article">`,
+    `<meta property="og:type" content="${type}">`,
     `<meta property="og:title" content="${escapeHtml(preview.title)}">`,
     `<meta property="og:description" content="${escapeHtml(preview.description)}">`,
     ...(preview.image

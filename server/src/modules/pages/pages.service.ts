@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { RESERVED_USERNAMES } from '@common/text';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { CampusService } from '../campuses/campuses.service';
 import type { PostsService } from '../posts/posts.service';
+import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
 import { escapeHtml, modulePreloads, openGraphTags, topBar } from './pages.html';
 
@@ -16,6 +18,7 @@ export interface PagesServiceDeps {
   storage: BlobStore;
   campuses: CampusService;
   posts: PostsService;
+  profiles: Pick<ProfilesService, 'preview'>;
   log?: (error: unknown, message: string) => void;
 }
 
@@ -29,6 +32,7 @@ export function createPagesService({
   storage,
   campuses,
   posts,
+  profiles,
   log = () => undefined,
 }: PagesServiceDeps) {
   const indexFile = path.join(config.webDist, 'index.html');
@@ -53,13 +57,22 @@ export function createPagesService({
     return feed?.replace(/</g, '\\u003c') ?? null;
   }
 
-  /** Open Graph tags for a shared post link (/post/{id}), so chat apps show a preview. */
+  /**
+   * Open Graph tags for a shared post link (/post/{id}) or profile link
+   * (/{username}), so chat apps show a preview.
+   */
   async function openGraph(campus: Campus, pathName: string): Promise<string[]> {
-    const match = /^\/post\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathName);
-    if (!match) return [];
+    const post = /^\/post\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathName);
+    const profile = post ? null : /^\/([A-Za-z0-9_.-]{1,60})\/?$/.exec(pathName);
+    const username = profile ? profile[1]!.toLowerCase() : null;
+    if (!post && (!username || RESERVED_USERNAMES.has(username))) return [];
     const site = campuses.present(campus).url;
-    const preview = await posts.preview(campus, match[1]!).catch(() => null);
-    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p));
+    const preview = await (
+      post ? posts.preview(campus, post[1]!) : profiles.preview(campus, username!)
+    ).catch(() => null);
+    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p), {
+      type: post ? 'article' : 'profile',
+    });
   }
 
   return {

@@ -169,6 +169,45 @@ describe('serving the web app', () => {
     expect(elsewhere.body).not.toContain('og:title');
   });
 
+  it('gives shared profile links Open Graph tags: "Jane D. · campus", the bio, the photo', async () => {
+    const student = await buildUser(t.db, {
+      first_name: 'Maya',
+      last_name: 'Lopez',
+      username: 'mayalopez',
+      campus_id: 'ut',
+      bio: 'Selling <textbooks> & bikes',
+      avatar_key: 'avatars/maya/face.webp',
+    });
+    const res = await t.app.inject({
+      url: `/${student.username}`,
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
+    expect(res.body).toContain('<meta property="og:type" content="profile">');
+    expect(res.body).toContain('<meta property="og:title" content="Maya L. · UT Buy / Sell">');
+    expect(res.body).toContain(
+      '<meta property="og:description" content="Selling &#60;textbooks&#62; &#38; bikes">',
+    );
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="http[^"]+avatars\/maya\/face\.webp">/,
+    );
+    // Any letter case finds the student; another campus's host and reserved names preview nothing.
+    const upper = await t.app.inject({
+      url: '/MayaLopez',
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
+    expect(upper.body).toContain('og:title');
+    const elsewhere = await t.app.inject({
+      url: `/${student.username}`,
+      headers: { ...html, host: 'ou.localhost:3000' },
+    });
+    expect(elsewhere.body).not.toContain('og:title');
+    const reserved = await t.app.inject({
+      url: '/settings',
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
+    expect(reserved.body).not.toContain('og:title');
+  });
+
   it('serves /404 with a 404 status', async () => {
     const res = await t.app.inject({ url: '/404', headers: html });
     expect(res.statusCode).toBe(404);

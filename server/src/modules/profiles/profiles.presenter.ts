@@ -1,4 +1,4 @@
-import { isCampusId } from '@common/campuses';
+import { type Campus, isCampusId } from '@common/campuses';
 import type { ProfileDto } from '@common/schemas/profiles';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -20,5 +20,23 @@ export function presentProfile(user: UserRow, storage: BlobStore): ProfileDto {
     profileSetUp: Boolean(user.profile_set_up),
     createdAt: user.created_at,
     postCount: user.total_posts,
+  };
+}
+
+export interface ProfilePreview {
+  title: string;
+  description: string;
+  image: string | null;
+}
+
+/** A shared profile link's Open Graph preview: "Jane D. · OU Buy / Sell", the bio, the photo. */
+export function presentPreview(user: UserRow, campus: Campus, storage: BlobStore): ProfilePreview {
+  const dto = presentProfile(user, storage);
+  const name = [dto.firstName, dto.lastInitial].filter(Boolean).join(' ');
+  const bio = dto.bio.replace(/\s+/g, ' ').trim();
+  return {
+    title: `${name} · ${campus.productName}`,
+    description: bio || `@${dto.username} on ${campus.productName}`,
+    image: dto.avatarUrl,
   };
 }

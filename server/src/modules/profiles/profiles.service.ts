@@ -16,7 +16,7 @@ import { processAvatar } from '../../platform/images/avatar';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { PostsService } from '../posts/posts.service';
 import { presentViewer } from '../users/users.presenter';
-import { presentProfile } from './profiles.presenter';
+import { type ProfilePreview, presentPreview, presentProfile } from './profiles.presenter';
 import { profilesRepository as profiles } from './profiles.repository';
 
 export interface ProfilesServiceDeps {
@@ -105,6 +105,9 @@ export function createProfilesService({
       return changed(viewer);
     },
 
+    /** A shared /{username} link's Open Graph preview; null for nobody or another campus's. */
+    preview: (campus: Campus, username: string) => preview(db, storage, now(), campus, username),
+
     /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
     async report(viewer: UserRow | null, campus: Campus, username: string, reason: string) {
       const found = await find(viewer, campus, username);
@@ -121,3 +124,14 @@ export function createProfilesService({
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+async function preview(
+  db: Db,
+  storage: BlobStore,
+  now: number,
+  campus: Campus,
+  username: string,
+): Promise<ProfilePreview | null> {
+  const user = await profiles.findByUsername(db.kysely, username, now);
+  return user && user.campus_id === campus.id ? presentPreview(user, campus, storage) : null;
+}

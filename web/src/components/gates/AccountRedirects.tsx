@@ -8,6 +8,8 @@ import {
   isSchoolEmailPage,
   mayStayUnverified,
   mayStayWithoutSchoolEmail,
+  OWN_PROFILE_PATH,
+  PROFILE_SET_UP_PATH,
   SCHOOL_EMAIL_PATH,
 } from './paths';
 
@@ -21,13 +23,16 @@ const sent = { verify: false, schoolEmail: false };
  * - A verified user without school verification goes to the school e-mail page
  *   (not on the generic campus), once per page load: afterwards they may browse,
  *   with the banner and the prompts reminding them (spec core §6).
+ * - `?SetUp=true` on any page opens the profile set-up wizard for a signed-in
+ *   user, or their profile when it is set up already (companion §2).
  * - On the generic campus a remembered campus (saved after a school verification)
  *   sends the user to that campus's own site, and is forgotten.
  */
 export function AccountRedirects() {
   const viewer = useViewer();
   const campus = useCampus();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const setUp = new URLSearchParams(search).get('SetUp') === 'true';
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -49,6 +54,10 @@ export function AccountRedirects() {
       }
       return;
     }
+    if (setUp) {
+      navigate(viewer.profileSetUp ? OWN_PROFILE_PATH : PROFILE_SET_UP_PATH, { replace: true });
+      return;
+    }
     if (!viewer.schoolVerified && isSchoolEmailPage(pathname)) sent.schoolEmail = true;
     if (
       !viewer.schoolVerified &&
@@ -59,7 +68,7 @@ export function AccountRedirects() {
       sent.schoolEmail = true;
       navigate(SCHOOL_EMAIL_PATH, { replace: true });
     }
-  }, [viewer, campus, pathname, navigate]);
+  }, [viewer, campus, pathname, setUp, navigate]);
 
   return null;
 }

@@ -1,6 +1,9 @@
 /** The school e-mail pages (features/school-email). */
 export const SCHOOL_EMAIL_PATH = '/settings/account/school_email';
 export const VERIFY_SCHOOL_EMAIL_PATH = '/settings/account/verify_school_email';
+/** The viewer's own profile and its set-up wizard (features/profile). */
+export const OWN_PROFILE_PATH = '/profile';
+export const PROFILE_SET_UP_PATH = '/profile/set-up';
 
 const STATIC_SETTINGS =
   /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;

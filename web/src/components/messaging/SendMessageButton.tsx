@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGES, startConversationText } from '@common/schemas/chats';
 import type { AuthorDto } from '@common/schemas/posts';
 import { useGate } from '../gates/use-gate';
@@ -14,11 +14,14 @@ export function SendMessageButton({
   to,
   className,
   compact = false,
+  openAtOnce = false,
 }: {
   to: Pick<AuthorDto, 'id' | 'firstName'>;
   className?: string;
   /** Icon only, the name in the accessible label (list rows). */
   compact?: boolean;
+  /** Asks at once, as if clicked (a profile's `?redirect=true`, companion §2); once. */
+  openAtOnce?: boolean;
 }) {
   const gate = useGate();
   const start = useStartChat();
@@ -26,6 +29,12 @@ export function SendMessageButton({
   const handleClick = () => {
     if (gate('message')) setAsking(true);
   };
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openAtOnce || opened.current) return;
+    opened.current = true;
+    if (gate('message')) setAsking(true);
+  }, [openAtOnce, gate]);
   return (
     <>
       <button

@@ -1,22 +1,21 @@
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { MEDIA_MESSAGES } from '@common/messages';
-import styles from './FeedMediaTabs.module.css';
+import { TabLinks } from '../ui/TabLinks';
 
 /**
  * Feed | Media above the gallery (companion spec §2 "Media gallery"). Real
  * links: the current one carries aria-current="page".
  */
 export function FeedMediaTabs() {
-  const className = ({ isActive }: { isActive: boolean }) =>
-    isActive ? `${styles.tab} ${styles.active}` : styles.tab;
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
   return (
-    <nav className={styles.tabs} aria-label={MEDIA_MESSAGES.tabsLabel}>
-      <NavLink to="/home" end className={className}>
-        {MEDIA_MESSAGES.feedTab}
-      </NavLink>
-      <NavLink to="/media" end className={className}>
-        {MEDIA_MESSAGES.mediaTab}
-      </NavLink>
-    </nav>
+    <TabLinks
+      label={MEDIA_MESSAGES.tabsLabel}
+      tabs={[
+        { to: '/home', label: MEDIA_MESSAGES.feedTab, current: path === '/home' },
+        { to: '/media', label: MEDIA_MESSAGES.mediaTab, current: path === '/media' },
+      ]}
+    />
   );
 }

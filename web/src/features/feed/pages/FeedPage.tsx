@@ -16,7 +16,7 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { useFeed } from '../api/posts';
 import { useLiveFeed } from '../api/use-live-feed';
 import { Composer } from '../components/Composer';
-import { InfiniteList } from '../components/InfiniteList';
+import { InfiniteList } from '../../../components/posts/InfiniteList';
 import type { PostedState } from './CreatePostPage';
 import styles from './FeedPage.module.css';
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@common/messages';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useSavedPosts } from '../api/posts';
-import { InfiniteList } from '../components/InfiniteList';
+import { InfiniteList } from '../../../components/posts/InfiniteList';
 import styles from './FeedPage.module.css';
 
 /** /saved: the viewer's saved posts, 10 per page (spec core §2). */

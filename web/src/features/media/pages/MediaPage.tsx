@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
@@ -9,8 +8,7 @@ import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
-import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
-import { useLoadMore } from '../../../lib/use-load-more';
+import { MediaTileGrid } from '../../../components/posts/MediaTileGrid';
 import styles from './MediaPages.module.css';
 
 /** Enough grey cells to fill the first screen while the first page loads. */
@@ -26,14 +24,13 @@ export function MediaPage() {
   const campus = useCampus();
   const { viewer, loading } = useSession();
   const feed = useMediaFeed(Boolean(viewer));
-  const sentinel = useRef<HTMLDivElement>(null);
   const pages = feed.data?.pages ?? [];
-  useLoadMore(sentinel, {
+  const pager = {
     hasNextPage: feed.hasNextPage,
     isFetchingNextPage: feed.isFetchingNextPage,
     fetchNextPage: feed.fetchNextPage,
     pageCount: pages.length,
-  });
+  };
 
   if (loading) return <Spinner />;
   const heading = (
@@ -56,54 +53,40 @@ export function MediaPage() {
     .filter((post) => post.media.length > 0 && !seen.has(post.id) && seen.add(post.id));
 
   let body: React.ReactNode;
-  if (feed.isPending) {
-    body = (
-      <div className={styles.grid} aria-busy="true" aria-label={MEDIA_MESSAGES.gridLabel}>
-        {Array.from({ length: SKELETON_TILES }, (_, i) => (
-          <MediaTileSkeleton key={i} />
-        ))}
-      </div>
-    );
-  } else if (feed.isError && posts.length === 0) {
+  if (feed.isError && !feed.isPending && posts.length === 0) {
     body = (
       <section className="card empty-state" role="alert">
         <h2 className="empty-state__title">{MEDIA_MESSAGES.loadFailed}</h2>
         <Button onClick={() => void feed.refetch()}>{MEDIA_MESSAGES.tryAgain}</Button>
       </section>
     );
-  } else if (posts.length === 0) {
-    body = (
-      <section className="card empty-state">
-        <span className={styles.emptyIcon} aria-hidden="true">
-          <ImageIcon width={32} height={32} />
-        </span>
-        <h2 className="empty-state__title">{POST_MESSAGES.noPhotosVideos}</h2>
-      </section>
-    );
   } else {
     body = (
-      <>
-        <ul className={styles.grid} aria-label={MEDIA_MESSAGES.gridLabel}>
-          {posts.map((post) => (
-            <li key={post.id}>
-              <MediaTile post={post} />
-            </li>
-          ))}
-        </ul>
-        <div ref={sentinel} className={styles.sentinel} />
-        {feed.isFetchingNextPage ? (
-          <Spinner />
-        ) : feed.isFetchNextPageError ? (
-          <div className={styles.end} role="alert">
-            <p>{MEDIA_MESSAGES.loadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
-              {MEDIA_MESSAGES.tryAgain}
-            </Button>
-          </div>
-        ) : feed.hasNextPage ? null : (
-          <p className={styles.end}>{MESSAGES.feedEnd}</p>
-        )}
-      </>
+      <MediaTileGrid
+        label={MEDIA_MESSAGES.gridLabel}
+        posts={posts}
+        pending={feed.isPending}
+        pager={pager}
+        skeletons={SKELETON_TILES}
+        empty={
+          <section className="card empty-state">
+            <span className={styles.emptyIcon} aria-hidden="true">
+              <ImageIcon width={32} height={32} />
+            </span>
+            <h2 className="empty-state__title">{POST_MESSAGES.noPhotosVideos}</h2>
+          </section>
+        }
+        nextFailed={
+          feed.isFetchNextPageError ? (
+            <div className={styles.end} role="alert">
+              <p>{MEDIA_MESSAGES.loadFailed}</p>
+              <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
+                {MEDIA_MESSAGES.tryAgain}
+              </Button>
+            </div>
+          ) : undefined
+        }
+      />
     );
   }
 

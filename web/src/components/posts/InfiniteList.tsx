@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { PostDto } from '@common/schemas/posts';
 import { MESSAGES } from '@common/messages';
-import { Spinner } from '../../../components/ui/Spinner';
-import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';
+import { Spinner } from '../ui/Spinner';
+import { PostCard, PostCardSkeleton } from './PostCard';
 import styles from './InfiniteList.module.css';
 
 interface Props {

@@ -1,0 +1,71 @@
+import { PROFILE_MESSAGES as M, PROFILE_TABS, type ProfileTab } from '@common/schemas/profiles';
+import { InfiniteList } from '../../../components/posts/InfiniteList';
+import { MediaTileGrid } from '../../../components/posts/MediaTileGrid';
+import { TabLinks } from '../../../components/ui/TabLinks';
+import { useProfilePosts } from '../api/get-profile-posts';
+
+/** Enough grey cells for the first rows of the photos grid while it loads. */
+const SKELETON_TILES = 9;
+
+/** Posts / Photos / Likes / Replies as links to `?show=` (absent = posts), the current one marked. */
+export function ProfileTabNav({ tab, path }: { tab: ProfileTab; path: string }) {
+  return (
+    <TabLinks
+      label={M.tabsLabel}
+      replace
+      tabs={PROFILE_TABS.map((t) => ({
+        to: t === 'posts' ? path : `${path}?show=${t}`,
+        label: M.tabs[t],
+        current: t === tab,
+      }))}
+    />
+  );
+}
+
+function NoPosts() {
+  return (
+    <section className="card empty-state">
+      <h2 className="empty-state__title">{M.noPosts}</h2>
+    </section>
+  );
+}
+
+/**
+ * One tab of a profile, 10 posts a page with infinite scroll (companion §4
+ * "Profile feed"): post cards for posts, likes and replies; the 3-column grid
+ * for photos. "No Posts" when empty, "You've reached the end." at the end.
+ */
+export function ProfileTabPanel({ username, tab }: { username: string; tab: ProfileTab }) {
+  const list = useProfilePosts(username, tab);
+  const pages = list.data?.pages ?? [];
+  const posts = pages.flatMap((p) => p.items);
+  const label = M.tabs[tab];
+  if (tab === 'photos') {
+    return (
+      <MediaTileGrid
+        label={label}
+        posts={posts.filter((post) => post.media.length > 0)}
+        pending={list.isPending}
+        pager={{
+          hasNextPage: list.hasNextPage,
+          isFetchingNextPage: list.isFetchingNextPage,
+          fetchNextPage: list.fetchNextPage,
+          pageCount: pages.length,
+        }}
+        skeletons={SKELETON_TILES}
+        empty={<NoPosts />}
+      />
+    );
+  }
+  return (
+    <InfiniteList
+      label={label}
+      posts={posts}
+      pending={list.isPending}
+      hasNextPage={list.hasNextPage}
+      fetchingNext={list.isFetchingNextPage}
+      fetchNextPage={() => void list.fetchNextPage()}
+      empty={<NoPosts />}
+    />
+  );
+}
