@@ -14,9 +14,20 @@ function migrationsFor(db: Db): Record<string, Migration> {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db);
+}
+
+/** Up to and including migration `name` only (the bench loads data before the search index). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, name);
+}
+
+async function migrate(db: Db, upTo?: string): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
   const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
