@@ -20,6 +20,14 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The web app's pure modules (no DOM): highlight, dropdown options.
+          name: 'web',
+          include: ['web/src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
           setupFiles: ['server/test/vitest.setup.ts'],

@@ -53,8 +53,9 @@ export async function buildSearchData(db: Db, total: number): Promise<SearchData
   }
   const loadSeconds = (Date.now() - started) / 1000;
   started = Date.now();
-  await migrateToLatest(db);
+  await migrateUpTo(db, '0003-search');
   const buildSeconds = (Date.now() - started) / 1000;
+  await migrateToLatest(db);
   started = Date.now();
   if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
   else await sql`analyze`.execute(db.kysely);

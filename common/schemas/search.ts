@@ -57,9 +57,9 @@ export const searchPostsSchema = z.object({
 });
 export type SearchPosts = z.infer<typeof searchPostsSchema>;
 
-/** Spec core §3 "Search result user". */
+/** Spec core §3 "Search result user", shown as "Jane D." (DESIGN §11: no full last name). */
 export const searchPeopleSchema = z.object({
-  items: z.array(authorSchema.extend({ lastName: z.string() })),
+  items: z.array(authorSchema),
   nextCursor: z.string().nullable(),
 });
 export type SearchPeople = z.infer<typeof searchPeopleSchema>;

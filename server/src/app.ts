@@ -27,6 +27,8 @@ import { liveRoutes } from './modules/live/live.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(chatsRoutes, { chats: services.chats });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(searchRoutes, { search: services.search });
+  await app.register(profilesRoutes, { profiles: services.profiles });
+  await app.register(accountRoutes, { account: services.account });
   await app.register(liveRoutes, { live: services.live });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
   await registerPages(app, { pages: services.pages });

@@ -3,7 +3,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
-import { createSessionService } from './modules/auth/sessions.service';
+import { createSessionService, type SessionService } from './modules/auth/sessions.service';
 import { createCampusService } from './modules/campuses/campuses.service';
 import { createChatsService } from './modules/chats/chats.service';
 import { createHealthService } from './modules/health/health.service';
@@ -15,7 +15,10 @@ import { createAlertMailer } from './modules/notifications/notifications.alerts'
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPostCache } from './modules/posts/posts.cache';
-import { createPostsService } from './modules/posts/posts.service';
+import { createPostsService, type PostsService } from './modules/posts/posts.service';
+import { createAccountService } from './modules/account/account.service';
+import { hashPassword, verifyPassword } from './modules/auth/passwords';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
@@ -94,7 +97,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
-    search: createSearchService({ db, storage, posts }),
+    ...createPeopleServices(deps, { posts, sessions }, log),
   };
   return {
     services,
@@ -106,4 +109,32 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     },
   };
 }
+/** Search, profiles and account settings: what a student finds of others and keeps of themselves. */
+function createPeopleServices(
+  { db, storage, config }: AppDeps,
+  { posts, sessions }: { posts: PostsService; sessions: SessionService },
+  log: ServiceLog,
+) {
+  return {
+    search: createSearchService({ db, storage, posts }),
+    account: createAccountService({
+      db,
+      storage,
+      changed: (campusId) => posts.changed(campusId),
+      passwords: {
+        hash: (password) => hashPassword(password, config.passwordHashCost),
+        verify: verifyPassword,
+        endOtherSessions: (userId, keep) =>
+          sessions.endAllFor(userId, keep ? { except: keep } : {}),
+      },
+    }),
+    profiles: createProfilesService({
+      db,
+      storage,
+      posts,
+      log: (error) => log(error, 'profile side effect failed'),
+    }),
+  };
+}
+
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];

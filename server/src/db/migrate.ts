@@ -3,6 +3,7 @@ import type { Db } from './kysely';
 import { initial } from './migrations/0001-initial';
 import { oauthStates } from './migrations/0002-oauth-states';
 import { search } from './migrations/0003-search';
+import { profiles } from './migrations/0005-profiles';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0001-initial': initial(db.dialect),
     '0002-oauth-states': oauthStates(db.dialect),
     '0003-search': search(db.dialect),
+    '0005-profiles': profiles(db.dialect),
   };
 }
 
@@ -24,7 +26,8 @@ export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
 
 async function migrate(db: Db, upTo?: string): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Branches add migrations side by side: one merged later may sort before one already run.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = upTo
     ? await migrator.migrateTo(upTo)
     : await migrator.migrateToLatest();

@@ -213,6 +213,13 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** Usernames given up, leading to their student until `expires_at` (30 days). */
+export interface OldUsernamesTable {
+  username: string;
+  user_id: string;
+  expires_at: Time;
+}
+
 export interface ReportsTable {
   id: string;
   reporter_id: string;
@@ -260,6 +267,7 @@ export interface Database {
   searches: SearchesTable;
   user_searches: UserSearchesTable;
   search_words: SearchWordsTable;
+  old_usernames: OldUsernamesTable;
   reports: ReportsTable;
   events: EventsTable;
   oauth_states: OauthStatesTable;

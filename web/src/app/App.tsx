@@ -13,6 +13,7 @@ import { postRoutes } from '../features/post/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
+import { searchRoutes } from '../features/search/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -74,6 +75,7 @@ const router = createBrowserRouter([
       ...postRoutes,
       ...messagesRoutes,
       ...notificationsRoutes,
+      ...searchRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,7 @@ import {
 import { keysOfMedia, presentMedia } from './media.presenter';
 import { type MediaVariants, mediaRepository } from './media.repository';
 import { createMediaService, MEDIA_MESSAGES } from './media.service';
+import { multipart, MULTIPART_TYPE, partHead, TAIL } from '../../../test/multipart';
 
 /**
  * POST /api/uploads (DESIGN §8): photos and videos recognised by their bytes,
@@ -57,26 +58,6 @@ afterEach(() => {
   expect(left, 'temp files left behind').toEqual([]);
 });
 
-interface Part {
-  field?: string;
-  filename: string;
-  type: string;
-  data: Buffer;
-}
-
-const BOUNDARY = '----quad-test-boundary-7d3f';
-const partHead = ({ field = 'file', filename, type }: Omit<Part, 'data'>) =>
-  Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-const TAIL = Buffer.from(`--${BOUNDARY}--\r\n`);
-
-/** A multipart/form-data body, written by hand as a browser would send it. */
-function multipart(parts: Part[]): Buffer {
-  return Buffer.concat([...parts.flatMap((p) => [partHead(p), p.data, Buffer.from('\r\n')]), TAIL]);
-}
-
 function upload(
   payload: Buffer | Readable,
   options: { cookie?: string | null; contentType?: string } = {},
@@ -87,7 +68,7 @@ function upload(
     payload,
     remoteAddress: nextIp(),
     headers: {
-      'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`,
+      'content-type': options.contentType ?? MULTIPART_TYPE,
     },
     ...(options.cookie === null ? {} : { cookie: options.cookie ?? cookie }),
   });

@@ -100,6 +100,30 @@ export const postsRepository = {
       .execute();
   },
 
+  /** A profile's posts, photos or replies on a campus, by last activity (companion §7). */
+  byAuthor(
+    db: Executor,
+    opts: {
+      authorId: string;
+      campusId: string;
+      kind: 'posts' | 'photos' | 'replies';
+      limit: number;
+      cursor?: Cursor;
+    },
+  ): Promise<PostWithAuthor[]> {
+    let query = withAuthor(db)
+      .where('posts.author_id', '=', opts.authorId)
+      .where('posts.campus_id', '=', opts.campusId);
+    if (opts.kind === 'posts') query = query.where('posts.parent_id', 'is', null);
+    if (opts.kind === 'replies') query = query.where('posts.parent_id', 'is not', null);
+    if (opts.kind === 'photos') query = query.where('posts.media_count', '>', 0);
+    return after(query, opts.cursor, false)
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(opts.limit)
+      .execute();
+  },
+
   /** Posts the user saved (liked) on a campus, by last activity. */
   saved(
     db: Executor,

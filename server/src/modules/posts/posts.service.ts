@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
+import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
 import { createPostWrites, noNotifications, type PostNotifier } from './posts.writes';
@@ -48,6 +49,7 @@ export function createPostsService({
 
   return {
     ...createPostReads({ db, cache, pages, saves }),
+    ...createProfileTabs({ db, pages, saves }),
     ...createPostWrites({ db, storage, bus, saves, notifications, cache, pages, now, log }),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */

@@ -111,9 +111,7 @@ export function createSearchService({ db, storage, posts, now = Date.now }: Sear
       if (!q) return { items: [], nextCursor: null };
       const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1);
       return {
-        items: rows
-          .slice(0, PAGE)
-          .map((r) => ({ ...presentAuthor(r, storage), lastName: r.last_name })),
+        items: rows.slice(0, PAGE).map((r) => presentAuthor(r, storage)),
         nextCursor: rows.length > PAGE ? writeCursor(offset + PAGE) : null,
       };
     },

@@ -2,12 +2,15 @@ import type { PostDto } from '@common/schemas/posts';
 import { CommentLink, MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
 import styles from './PostParts.module.css';
 
-/** One post in a list: author, time, text, photos, Save and Comment. */
-export function PostCard({ post }: { post: PostDto }) {
+/**
+ * One post in a list: author, time, text, photos, Save and Comment. Search
+ * results mark the words that matched (`highlight`: lower case, accent-free).
+ */
+export function PostCard({ post, highlight }: { post: PostDto; highlight?: readonly string[] }) {
   return (
     <article className={`card ${styles.card}`} aria-labelledby={`post-${post.id}-author`}>
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
-      {post.text ? <PostText text={post.text} /> : null}
+      {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
       <MediaGrid media={post.media} />
       <footer className={styles.actions}>
         <SaveButton post={post} />

@@ -5,6 +5,7 @@ import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
+import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon } from '../ui/Icons';
@@ -71,18 +72,46 @@ export function PostHeader({
   );
 }
 
+/** `text` with the words that start with one of `terms` in <mark> (search results). */
+function Marked({ text, terms }: { text: string; terms?: readonly string[] }) {
+  if (!terms?.length) return <>{text}</>;
+  return (
+    <>
+      {highlightParts(text, terms).map((part, i) =>
+        part.mark ? <mark key={i}>{part.text}</mark> : part.text,
+      )}
+    </>
+  );
+}
+
 /**
  * Text cut at 200 characters with "See more" / "See less" (spec core §2 Composer;
- * companion §2 Post detail).
+ * companion §2 Post detail). Search results pass the words to `highlight`.
  */
-export function PostText({ text, className }: { text: string; className?: string }) {
+export function PostText({
+  text,
+  className,
+  highlight,
+}: {
+  text: string;
+  className?: string;
+  highlight?: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const chars = [...text];
   const classes = className ? `${styles.text} ${className}` : styles.text;
-  if (chars.length <= POST_PREVIEW_CHARS) return <p className={classes}>{text}</p>;
+  if (chars.length <= POST_PREVIEW_CHARS)
+    return (
+      <p className={classes}>
+        <Marked text={text} terms={highlight} />
+      </p>
+    );
   return (
     <p className={classes}>
-      {open ? text : `${chars.slice(0, POST_PREVIEW_CHARS).join('').trimEnd()}… `}
+      <Marked
+        text={open ? text : `${chars.slice(0, POST_PREVIEW_CHARS).join('').trimEnd()}… `}
+        terms={highlight}
+      />
       <button
         type="button"
         className={styles.more}

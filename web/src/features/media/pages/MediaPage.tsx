@@ -9,7 +9,7 @@ import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useMediaFeed } from '../api/get-media-feed';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
-import { MediaTile, MediaTileSkeleton } from '../components/MediaTile';
+import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
 import { useLoadMore } from '../../../lib/use-load-more';
 import styles from './MediaPages.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
-import { Skeleton } from '../../../components/ui/Spinner';
+import { Skeleton } from '../ui/Spinner';
 import styles from './MediaTile.module.css';
 
 const SNIPPET_CHARS = 80;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, passwordField, newPasswordField } from './auth';
+import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../text';
+
+/** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
+export const ACCOUNT_MESSAGES = {
+  accountUpdated: 'Account Updated!',
+  usernameTaken: 'That username has been taken.',
+  /** Quad's words for DESIGN §11's rules. */
+  usernameRules: 'Usernames are 1 to 50 lowercase letters, digits, ".", "_" or "-".',
+  usernameReserved: 'That username is reserved. Please choose another.',
+  currentPasswordRequired: 'Current password required',
+  newPasswordRequired: 'Please enter a new password',
+  reenterPassword: 'Must re-enter new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordChanged: 'Password changed. You were signed out everywhere else.',
+  fillAllFields: 'Please fill in all the fields',
+  notARealDate: 'That date does not exist.',
+  tooYoung: 'You must be at least 13 years old to use Quad.',
+  invalidPhone: 'Enter a valid US phone number.',
+  phoneTooLong: 'Phone numbers are at most 20 characters.',
+  clickToAdd: 'click to add',
+  none: 'None',
+  joinYourCampus: 'Join your campus',
+  emailSame: 'That is already your e-mail.',
+  emailTaken: 'An account already uses that e-mail.',
+  emailCodeSent: 'Email sent',
+  emailChanged: 'Your e-mail is changed.',
+  deleteTitle: 'Delete your account?',
+  deleteText:
+    'Your posts, comments, saves, chats and photos are removed for good. This can’t be undone.',
+  accountDeleted: 'Your account was deleted.',
+  passwordRequiredToDelete: 'Enter your password to delete your account.',
+} as const;
+
+export const USERNAME_MAX = 50;
+export const PHONE_MAX = 20;
+export const MIN_AGE_YEARS = 13;
+export const GENDERS = ['male', 'female', 'other'] as const;
+
+export const usernameBodySchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(USERNAME_MAX, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
+    .regex(USERNAME_PATTERN, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
+    .refine((v) => !RESERVED_USERNAMES.has(v), ACCOUNT_MESSAGES.usernameReserved),
+});
+
+/** The spec's order of checks: current, new, again, equal (companion §5). */
+export const passwordBodySchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX).default(''),
+    password: z
+      .string()
+      .default('')
+      .pipe(
+        z
+          .string()
+          .min(1, { message: ACCOUNT_MESSAGES.newPasswordRequired, abort: true })
+          .pipe(newPasswordField),
+      ),
+    password2: z.string().max(PASSWORD_MAX).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.password2)
+      ctx.addIssue({
+        code: 'custom',
+        message: ACCOUNT_MESSAGES.reenterPassword,
+        path: ['password2'],
+      });
+    else if (body.password2 !== body.password)
+      ctx.addIssue({
+        code: 'custom',
+        message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+        path: ['password2'],
+      });
+  });
+
+export const birthDateSchema = z.object({
+  year: z.number().int().min(1900).max(2100),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+});
+
+/** PATCH /api/me/account: the rows of the account page that are not their own flow. */
+export const accountBodySchema = z.object({
+  phone: z.string().trim().max(PHONE_MAX, ACCOUNT_MESSAGES.phoneTooLong).nullable().optional(),
+  gender: z.enum(GENDERS).nullable().optional(),
+  birthDate: z
+    .object({
+      year: z.number().int().nullable(),
+      month: z.number().int().nullable(),
+      day: z.number().int().nullable(),
+    })
+    .nullable()
+    .optional(),
+  emailNotifications: z.boolean().optional(),
+});
+export type AccountBody = z.infer<typeof accountBodySchema>;
+
+export const emailChangeBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  currentPassword: passwordField.optional(),
+});
+export const emailVerifyBodySchema = z.object({ code: z.string().trim().max(10) });
+
+export const deleteAccountBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX).default(''),
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CAMPUS_IDS } from '../campuses';
+import { BIO_MAX_CHARS } from '../limits';
+import { MESSAGES } from '../messages';
+
+/** Spec companion §2 "Profile page", "Profile edit", "Profile set-up wizard"; §5, §8. */
+export const PROFILE_MESSAGES = {
+  noPosts: 'No Posts',
+  end: MESSAGES.feedEnd,
+  notFoundTitle: MESSAGES.notFoundTitle,
+  notFoundHint: MESSAGES.notFoundHint,
+  editProfile: 'Edit Profile',
+  setUpProfile: 'Set up profile',
+  copyLink: 'Copy link',
+  claimAccount: 'Claim this account',
+  report: 'Report',
+  editDisplayName: 'Edit Display Name',
+  editBio: 'Edit Bio',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  bio: 'Bio',
+  save: 'Save',
+  cancel: 'Cancel',
+  profileUpdated: 'Profile Updated',
+  onlyPhotos: 'Only photos are allowed!',
+  userReported: 'User Reported. Thanks for letting us know.',
+  pickPicture: 'Pick a profile picture',
+  describeYourself: 'Describe yourself',
+  skipForNow: 'Skip for now',
+  next: 'Next',
+  profileIsUpdated: 'Your profile is updated',
+  seeProfile: 'See profile',
+  /** Quad's words: the spec gives the limits (companion §5), not their messages. */
+  nameRequired: 'Name is required.',
+  nameTooLong: 'Names are at most 20 characters.',
+  bioTooLong: `Bios are at most ${BIO_MAX_CHARS} characters.`,
+  reportTooLong: 'Reasons are at most 500 characters.',
+  notYourself: 'You cannot report yourself.',
+} as const;
+
+export const NAME_MAX_CHARS = 20;
+
+/** `?show=` of a profile: absent means posts (companion §2). */
+export const PROFILE_TABS = ['posts', 'photos', 'likes', 'replies'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/**
+ * A student's profile as anyone who may see it does: "Jane D." (DESIGN §11),
+ * no e-mail, phone or birth date.
+ */
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastInitial: z.string(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string(),
+  campusId: z.enum(CAMPUS_IDS),
+  /** The account's e-mail is verified; unverified profiles offer "Claim this account". */
+  verified: z.boolean(),
+  schoolVerified: z.boolean(),
+  profileSetUp: z.boolean(),
+  /** "Member since": when the account was made. */
+  createdAt: z.number(),
+  /** Top-level posts on the campus (the user's totalPosts). */
+  postCount: z.number(),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
+
+export const usernameParams = z.object({ username: z.string().min(1).max(60) });
+export const profileTabQuerySchema = z.object({
+  tab: z.enum(PROFILE_TABS).default('posts'),
+  cursor: z.string().max(200).optional(),
+});
+
+const nameField = z
+  .string()
+  .trim()
+  .min(1, PROFILE_MESSAGES.nameRequired)
+  .max(NAME_MAX_CHARS, PROFILE_MESSAGES.nameTooLong);
+
+/** PATCH /api/me: the display name, the bio, and the set-up wizard's end. */
+export const updateProfileBodySchema = z.object({
+  firstName: nameField.optional(),
+  lastName: nameField.optional(),
+  bio: z.string().trim().max(BIO_MAX_CHARS, PROFILE_MESSAGES.bioTooLong).optional(),
+  profileSetUp: z.literal(true).optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const reportBodySchema = z.object({
+  reason: z.string().trim().max(500, PROFILE_MESSAGES.reportTooLong).default(''),
+});
+export const reportResultSchema = z.object({ message: z.string() });

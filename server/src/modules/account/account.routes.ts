@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  accountBodySchema,
+  passwordBodySchema,
+  usernameBodySchema,
+} from '@common/schemas/account';
+import { sessionResultSchema } from '@common/schemas/auth';
+import { z } from 'zod';
+import { LIMITS } from '../../core/limits';
+import type { AccountService } from './account.service';
+
+const updatedSchema = sessionResultSchema.extend({ message: z.string() });
+const messageSchema = z.object({ message: z.string() });
+
+/** The account settings sub-pages' saves (DESIGN §6 "people"). */
+export async function accountRoutes(
+  fastify: FastifyInstance,
+  { account }: { account: AccountService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/api/me/username',
+    { schema: { body: usernameBodySchema, response: { 200: updatedSchema } } },
+    async (request) => ({
+      viewer: await account.changeUsername(request.user, request.body.username),
+      message: ACCOUNT_MESSAGES.accountUpdated,
+    }),
+  );
+
+  app.put(
+    '/api/me/password',
+    {
+      // Guessing the current password is a sign-in attempt.
+      config: { rateLimit: LIMITS.signIn },
+      schema: { body: passwordBodySchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await account.changePassword(request.user, request.sessionToken, request.body);
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.patch(
+    '/api/me/account',
+    { schema: { body: accountBodySchema, response: { 200: updatedSchema } } },
+    async (request) => ({
+      viewer: await account.update(request.user, request.body),
+      message: ACCOUNT_MESSAGES.accountUpdated,
+    }),
+  );
+}

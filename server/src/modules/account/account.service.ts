@@ -1,0 +1,119 @@
+import type { Viewer } from '@common/schemas/auth';
+import { ACCOUNT_MESSAGES as M, type AccountBody } from '@common/schemas/account';
+import { badRequest, conflict } from '../../core/errors';
+import { requireSignedIn } from '../../core/policies/roles';
+import { isUniqueViolation } from '../../db/errors';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentViewer } from '../users/users.presenter';
+import { accountRepository as account } from './account.repository';
+import { birthDateColumns, normalisePhone } from './account.rules';
+
+/** How long a username given up still leads to its student (issue 12). */
+export const OLD_USERNAME_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What account settings need of the auth module, passed in by the composition root. */
+export interface PasswordPort {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Ends every session of the user but the one with this token. */
+  endOtherSessions(userId: string, keepToken: string | null): Promise<void>;
+}
+
+export interface AccountServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  passwords: PasswordPort;
+  /** Pages showing the student's name are dropped when it changes (the posts cache). */
+  changed: (campusId: string) => void;
+  now?: () => number;
+}
+
+/** Account settings (companion §2 "Account settings" and its sub-pages; core §4 "Username change"). */
+export function createAccountService({
+  db,
+  storage,
+  passwords,
+  changed,
+  now = Date.now,
+}: AccountServiceDeps) {
+  const reread = async (id: string): Promise<Viewer> =>
+    presentViewer((await account.findById(db.kysely, id))!, storage);
+
+  return {
+    /**
+     * A new username: "That username has been taken." when another student
+     * has it or gave it up less than 30 days ago (their old links still lead
+     * to them); the old one leads to this student for 30 days.
+     */
+    async changeUsername(viewer: UserRow | null, username: string): Promise<Viewer> {
+      requireSignedIn(viewer);
+      if (username === viewer.username) return reread(viewer.id);
+      const at = now();
+      try {
+        await db.kysely.transaction().execute(async (trx) => {
+          if (await account.usernameHeld(trx, username, viewer.id, at))
+            throw conflict('username_taken', M.usernameTaken);
+          await account.moveUsername(trx, {
+            userId: viewer.id,
+            from: viewer.username,
+            to: username,
+            until: at + OLD_USERNAME_DAYS * DAY_MS,
+            now: at,
+          });
+        });
+      } catch (error) {
+        // Two students claiming one name at once: the second meets the unique index.
+        if (isUniqueViolation(error)) throw conflict('username_taken', M.usernameTaken);
+        throw error;
+      }
+      changed(viewer.campus_id);
+      return reread(viewer.id);
+    },
+
+    /** Needs the current password (unless the account has none); ends every other session. */
+    async changePassword(
+      viewer: UserRow | null,
+      keepToken: string | null,
+      body: { currentPassword: string; password: string },
+    ): Promise<void> {
+      requireSignedIn(viewer);
+      if (viewer.password_hash) {
+        if (!body.currentPassword)
+          throw badRequest('current_password_required', M.currentPasswordRequired);
+        if (!(await passwords.verify(body.currentPassword, viewer.password_hash)))
+          throw badRequest('current_password_wrong', M.currentPasswordWrong);
+      }
+      await account.setPasswordHash(
+        db.kysely,
+        viewer.id,
+        await passwords.hash(body.password),
+        now(),
+      );
+      await passwords.endOtherSessions(viewer.id, keepToken);
+    },
+
+    /** Phone (E.164), gender, birth date and e-mail alerts: "Account Updated!". */
+    async update(viewer: UserRow | null, body: AccountBody): Promise<Viewer> {
+      requireSignedIn(viewer);
+      const at = now();
+      await account.update(
+        db.kysely,
+        viewer.id,
+        {
+          ...(body.phone !== undefined ? { phone: normalisePhone(body.phone) } : {}),
+          ...(body.gender !== undefined ? { gender: body.gender } : {}),
+          ...(body.birthDate !== undefined ? birthDateColumns(body.birthDate, at) : {}),
+          ...(body.emailNotifications !== undefined
+            ? { email_notifications: body.emailNotifications }
+            : {}),
+        },
+        at,
+      );
+      return reread(viewer.id);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,201 @@
+import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { api, callerOn, sessionCookie, userWithSession } from '../../../test/auth';
+import { hashPassword } from '../auth/passwords';
+import { birthDateColumns } from './account.rules';
+
+/** Account settings (companion §2 "Account settings", §5; core §4 "Username change"; DESIGN §11). */
+
+let t: TestContext;
+let call: ReturnType<typeof callerOn>;
+beforeAll(async () => {
+  t = await createTestApp();
+  call = callerOn(t.app, 'ou', '198.41');
+});
+afterAll(() => t.close());
+
+type Student = Awaited<ReturnType<typeof userWithSession>>;
+const student = (overrides: Parameters<typeof userWithSession>[1] = {}) =>
+  userWithSession(t.app, { verified: true, school_verified: true, campus_id: 'ou', ...overrides });
+
+const send = (who: Student | null, method: 'PUT' | 'PATCH', url: string, payload: object) =>
+  api(t.app, { method, url, payload, ...(who ? { cookie: who.cookie } : {}) });
+const errorOf = (res: { json(): { error: { message: string } } }) => res.json().error.message;
+
+describe('username', () => {
+  it('is stored lower case; "That username has been taken."; reserved names and bad characters refused', async () => {
+    const jane = await student();
+    const other = await student();
+    const ok = await send(jane, 'PUT', '/api/me/username', { username: 'Jane.Sells' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      viewer: { username: 'jane.sells' },
+      message: M.accountUpdated,
+    });
+
+    const taken = await send(other, 'PUT', '/api/me/username', { username: 'JANE.SELLS' });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toBe(M.usernameTaken);
+    for (const [username, message] of [
+      ['settings', M.usernameReserved],
+      ['search', M.usernameReserved],
+      ['jane doe', M.usernameRules],
+      ['x'.repeat(51), M.usernameRules],
+      ['', M.usernameRules],
+    ]) {
+      const res = await send(other, 'PUT', '/api/me/username', { username });
+      expect(res.statusCode, username).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
+  it('keeps old links for 30 days: the old name leads to the student and is not free to others', async () => {
+    const jane = await student();
+    const other = await student();
+    const viewer = await student();
+    const old = jane.user.username;
+    await send(jane, 'PUT', '/api/me/username', { username: `${old}-new` });
+    const profile = await call(viewer, 'GET', `/api/users/${old}`);
+    expect(profile.json()).toMatchObject({ id: jane.user.id, username: `${old}-new` });
+    const grab = await send(other, 'PUT', '/api/me/username', { username: old });
+    expect(errorOf(grab)).toBe(M.usernameTaken);
+    // Its student may take it back.
+    const back = await send(jane, 'PUT', '/api/me/username', { username: old });
+    expect(back.statusCode).toBe(200);
+    // After 30 days it is free.
+    await t.db.kysely
+      .updateTable('old_usernames')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
+    const later = await send(other, 'PUT', '/api/me/username', { username: `${old}-new` });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('gives one of two concurrent claims the name and the other "That username has been taken."', async () => {
+    const a = await student();
+    const b = await student();
+    const name = `race-${Date.now()}`;
+    const results = await Promise.all(
+      [a, b].map((who) => send(who, 'PUT', '/api/me/username', { username: name })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const owners = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', name)
+      .execute();
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe('password', () => {
+  it('checks in the spec order with its messages', async () => {
+    const jane = await student({ password_hash: await hashPassword('old-password-1', 10) });
+    const cases: [object, string][] = [
+      [{ password: 'brand-new-pass-2', password2: 'brand-new-pass-2' }, M.currentPasswordRequired],
+      [{ currentPassword: 'old-password-1', password2: 'x' }, M.newPasswordRequired],
+      [{ currentPassword: 'old-password-1', password: 'brand-new-pass-2' }, M.reenterPassword],
+      [
+        { currentPassword: 'old-password-1', password: 'brand-new-pass-2', password2: 'other-3' },
+        M.passwordsDoNotMatch,
+      ],
+      [
+        {
+          currentPassword: 'wrong-password',
+          password: 'brand-new-pass-2',
+          password2: 'brand-new-pass-2',
+        },
+        M.currentPasswordWrong,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await send(jane, 'PUT', '/api/me/password', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
+  it('changes it and ends every other session, keeping this one', async () => {
+    const jane = await student({ password_hash: await hashPassword('old-password-1', 10) });
+    const login = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: jane.user.email, password: 'old-password-1' },
+    });
+    const otherDevice = sessionCookie(login);
+    const res = await send(jane, 'PUT', '/api/me/password', {
+      currentPassword: 'old-password-1',
+      password: 'brand-new-pass-2',
+      password2: 'brand-new-pass-2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = (cookie: string) => api(t.app, { method: 'GET', url: '/api/me', cookie });
+    expect((await me(jane.cookie)).json().viewer.id).toBe(jane.user.id);
+    expect((await me(otherDevice)).json().viewer).toBeNull();
+    const again = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: jane.user.email, password: 'brand-new-pass-2' },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('phone, gender, birth date, e-mail alerts', () => {
+  it('stores a phone in E.164, refuses one that is not a number', async () => {
+    const jane = await student();
+    const ok = await send(jane, 'PATCH', '/api/me/account', { phone: '(405) 555-0123' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      viewer: { phone: '+14055550123' },
+      message: M.accountUpdated,
+    });
+    const bad = await send(jane, 'PATCH', '/api/me/account', { phone: '12' });
+    expect(errorOf(bad)).toBe(M.invalidPhone);
+    const long = await send(jane, 'PATCH', '/api/me/account', { phone: '1'.repeat(21) });
+    expect(errorOf(long)).toBe(M.phoneTooLong);
+    const cleared = await send(jane, 'PATCH', '/api/me/account', { phone: null });
+    expect(cleared.json().viewer.phone).toBeNull();
+  });
+
+  it('takes a gender of the three and a real birth date at least 13 years ago', async () => {
+    const jane = await student();
+    const ok = await send(jane, 'PATCH', '/api/me/account', {
+      gender: 'female',
+      birthDate: { year: 2001, month: 2, day: 28 },
+    });
+    expect(ok.json().viewer).toMatchObject({
+      gender: 'female',
+      birthDate: { year: 2001, month: 2, day: 28 },
+    });
+    const cases: [object, string][] = [
+      [{ birthDate: { year: 2001, month: null, day: 3 } }, M.fillAllFields],
+      [{ birthDate: { year: 2001, month: 2, day: 30 } }, M.notARealDate],
+      [{ birthDate: { year: new Date().getUTCFullYear() - 5, month: 1, day: 1 } }, M.tooYoung],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await send(jane, 'PATCH', '/api/me/account', payload);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    expect((await send(jane, 'PATCH', '/api/me/account', { gender: 'robot' })).statusCode).toBe(
+      400,
+    );
+    const off = await send(jane, 'PATCH', '/api/me/account', { emailNotifications: false });
+    expect(off.statusCode).toBe(200);
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('email_notifications')
+      .where('id', '=', jane.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.email_notifications)).toBe(false);
+    expect((await send(null, 'PATCH', '/api/me/account', { gender: 'male' })).statusCode).toBe(401);
+  });
+
+  it('counts 13 years to the day', () => {
+    const now = Date.UTC(2026, 10, 23);
+    expect(birthDateColumns({ year: 2013, month: 11, day: 23 }, now).birth_year).toBe(2013);
+    expect(() => birthDateColumns({ year: 2013, month: 11, day: 24 }, now)).toThrow(M.tooYoung);
+  });
+});

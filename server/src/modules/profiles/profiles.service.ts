@@ -1,0 +1,123 @@
+import type { Campus } from '@common/campuses';
+import type { Viewer } from '@common/schemas/auth';
+import {
+  PROFILE_MESSAGES as M,
+  type ProfileDto,
+  type ProfileTab,
+  type UpdateProfileBody,
+} from '@common/schemas/profiles';
+import { v7 as uuidv7 } from 'uuid';
+import { badRequest, notFound } from '../../core/errors';
+import * as campusPolicy from '../../core/policies/campus';
+import { requireSignedIn } from '../../core/policies/roles';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import { processAvatar } from '../../platform/images/avatar';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { PostsService } from '../posts/posts.service';
+import { presentViewer } from '../users/users.presenter';
+import { presentProfile } from './profiles.presenter';
+import { profilesRepository as profiles } from './profiles.repository';
+
+export interface ProfilesServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  posts: Pick<PostsService, 'profileTab' | 'changed'>;
+  now?: () => number;
+  log?: (error: unknown) => void;
+}
+
+/** Profiles, their tabs, edits, photos and reports (companion §2 "Profile page", "Profile edit"). */
+export function createProfilesService({
+  db,
+  storage,
+  posts,
+  now = Date.now,
+  log = () => undefined,
+}: ProfilesServiceDeps) {
+  /** The campus's student by username; 404 for anyone else's or nobody's. */
+  async function find(viewer: UserRow | null, campus: Campus, username: string) {
+    campusPolicy.canRead(viewer, campus);
+    const user = await profiles.findByUsername(db.kysely, username, now());
+    if (!user || user.campus_id !== campus.id) throw notFound('not_found', M.notFoundTitle);
+    return { viewer, user };
+  }
+
+  /** The viewer as they are now, after a change that every page showing them must see. */
+  async function changed(viewer: UserRow): Promise<Viewer> {
+    posts.changed(viewer.campus_id);
+    const user = await profiles.findById(db.kysely, viewer.id);
+    return presentViewer(user!, storage);
+  }
+
+  return {
+    async profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto> {
+      return presentProfile((await find(viewer, campus, username)).user, storage);
+    },
+
+    /** One page of a tab as JSON (postListSchema). */
+    async tab(
+      viewer: UserRow | null,
+      campus: Campus,
+      username: string,
+      query: { tab: ProfileTab; cursor?: string },
+    ): Promise<string> {
+      const found = await find(viewer, campus, username);
+      return posts.profileTab(found.viewer, campus, found.user.id, query);
+    },
+
+    /** Display name, bio, or the set-up wizard's end: "Profile Updated". */
+    async update(viewer: UserRow | null, body: UpdateProfileBody): Promise<Viewer> {
+      requireSignedIn(viewer);
+      await profiles.update(
+        db.kysely,
+        viewer.id,
+        {
+          ...(body.firstName !== undefined ? { first_name: body.firstName } : {}),
+          ...(body.lastName !== undefined ? { last_name: body.lastName } : {}),
+          ...(body.bio !== undefined ? { bio: body.bio } : {}),
+          ...(body.profileSetUp ? { profile_set_up: true } : {}),
+        },
+        now(),
+      );
+      return changed(viewer);
+    },
+
+    /**
+     * A new profile photo (jpeg, jpg, png or gif: "Only photos are allowed!"),
+     * square, without metadata. The old file goes after the commit.
+     */
+    async avatar(viewer: UserRow | null, read: () => Promise<Buffer | undefined>): Promise<Viewer> {
+      requireSignedIn(viewer);
+      const input = await read();
+      const image = input ? await processAvatar(input) : null;
+      if (!image) throw badRequest('not_a_photo', M.onlyPhotos);
+      const key = `avatars/${viewer.id}/${uuidv7()}.webp`;
+      await storage.put(key, image, 'image/webp');
+      let old: string | null;
+      try {
+        old = await profiles.setAvatar(db.kysely, viewer.id, key, now());
+      } catch (error) {
+        await storage.delete([key]).catch(log);
+        throw error;
+      }
+      if (old) storage.delete([old]).catch(log);
+      return changed(viewer);
+    },
+
+    /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
+    async report(viewer: UserRow | null, campus: Campus, username: string, reason: string) {
+      const found = await find(viewer, campus, username);
+      if (found.user.id === found.viewer.id) throw badRequest('own_profile', M.notYourself);
+      await profiles.report(db.kysely, {
+        id: uuidv7(),
+        reporterId: found.viewer.id,
+        targetId: found.user.id,
+        reason,
+        now: now(),
+      });
+      return { message: M.userReported };
+    },
+  };
+}
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,24 @@
+import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+
+/** "Clear all recent searches?" (spec core §2): loaded when asked, as Radix is not in the first paint. */
+export default function ClearRecentDialog({
+  onClose,
+  onConfirm,
+}: {
+  onClose(): void;
+  onConfirm(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={SEARCH_MESSAGES.clearTitle}
+      description={SEARCH_MESSAGES.clearText}
+      confirmLabel={SEARCH_MESSAGES.clear}
+      cancelLabel={SEARCH_MESSAGES.cancel}
+      danger
+      onConfirm={onConfirm}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { MEDIA_MESSAGES } from '@common/messages';
+import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
+import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';
+import { Button } from '../../../components/ui/Button';
+import { SearchIcon } from '../../../components/ui/Icons';
+import { ApiError } from '../../../lib/api';
+import { useSearchPeople, useSearchPosts } from '../api/get-results';
+import { PersonRow, PersonRowSkeleton } from './PersonRow';
+import { ResultsEnd } from './ResultsEnd';
+import { SignInToSearch } from './SignInToSearch';
+import styles from './SearchResults.module.css';
+
+/** Grey tiles that fill the first screen of the media tab while it loads. */
+const SKELETON_TILES = 9;
+
+function Empty({ title }: { title: string }) {
+  return (
+    <section className="card empty-state">
+      <span className="empty-state__icon" aria-hidden="true">
+        <SearchIcon width={28} height={28} />
+      </span>
+      <h2 className="empty-state__title">{title}</h2>
+    </section>
+  );
+}
+
+interface Loaded {
+  isPending: boolean;
+  error: Error | null;
+  refetch(): unknown;
+}
+
+/** What a tab shows instead of results: skeletons, the sign-in prompt, an error, or nothing. */
+function notReady(result: Loaded, skeleton: ReactNode): ReactNode {
+  if (result.error instanceof ApiError && result.error.status === 401) return <SignInToSearch />;
+  if (result.error) {
+    return (
+      <section className="card empty-state" role="alert">
+        <h2 className="empty-state__title">{result.error.message}</h2>
+        <Button onClick={() => void result.refetch()}>{MEDIA_MESSAGES.tryAgain}</Button>
+      </section>
+    );
+  }
+  return result.isPending ? skeleton : null;
+}
+
+/** The latest tab: post cards, best match first, the matched words marked. */
+export function PostResults({ query }: { query: string }) {
+  const results = useSearchPosts('latest', query, true);
+  const pages = results.data?.pages ?? [];
+  const posts = pages.flatMap((p) => p.items);
+  const terms = pages[0]?.terms ?? [];
+  const waiting = notReady(
+    results,
+    <div className={styles.cards} aria-busy="true" aria-label="Loading results">
+      <PostCardSkeleton />
+      <PostCardSkeleton />
+      <PostCardSkeleton />
+    </div>,
+  );
+  if (waiting) return waiting;
+  if (posts.length === 0) return <Empty title={SEARCH_MESSAGES.noResults(query)} />;
+  return (
+    <>
+      <ul className={styles.cards} aria-label={`Results for "${query}"`}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} highlight={terms} />
+          </li>
+        ))}
+      </ul>
+      <ResultsEnd pager={results} />
+    </>
+  );
+}
+
+/** The media tab: matching posts with photos or videos as the 3-column grid. */
+export function MediaResults({ query }: { query: string }) {
+  const results = useSearchPosts('media', query, true);
+  const posts = (results.data?.pages ?? [])
+    .flatMap((p) => p.items)
+    .filter((post) => post.media.length > 0);
+  const waiting = notReady(
+    results,
+    <div className={styles.grid} aria-busy="true" aria-label="Loading results">
+      {Array.from({ length: SKELETON_TILES }, (_, i) => (
+        <MediaTileSkeleton key={i} />
+      ))}
+    </div>,
+  );
+  if (waiting) return waiting;
+  if (posts.length === 0) return <Empty title={SEARCH_MESSAGES.noResults(query)} />;
+  return (
+    <>
+      <ul className={styles.grid} aria-label={`Photos and videos for "${query}"`}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <MediaTile post={post} />
+          </li>
+        ))}
+      </ul>
+      <ResultsEnd pager={results} />
+    </>
+  );
+}
+
+/** The people tab: students of the campus, to their profiles. */
+export function PeopleResults({ query }: { query: string }) {
+  const results = useSearchPeople(query, true);
+  const people = (results.data?.pages ?? []).flatMap((p) => p.items);
+  const waiting = notReady(
+    results,
+    <div className={`card ${styles.people}`} aria-busy="true" aria-label="Loading results">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <PersonRowSkeleton key={i} />
+      ))}
+    </div>,
+  );
+  if (waiting) return waiting;
+  if (people.length === 0) return <Empty title={SEARCH_MESSAGES.noUsers} />;
+  return (
+    <>
+      <ul className={`card ${styles.people}`} aria-label={`People for "${query}"`}>
+        {people.map((person) => (
+          <li key={person.id}>
+            <PersonRow person={person} />
+          </li>
+        ))}
+      </ul>
+      <ResultsEnd pager={results} />
+    </>
+  );
+}
