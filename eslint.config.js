@@ -111,9 +111,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            moduleBoundary,
-          ],
+          patterns: [moduleBoundary],
         },
       ],
     },
