@@ -2,14 +2,20 @@
  * `npm run bench` (DESIGN §13): a large data set on one campus, the real app
  * listening on loopback, and autocannon against a bare route, the feed and a
  * 200-comment thread; on SQLite and, when one answers, on PostgreSQL. Then
- * messages: delivery to the other participant's socket on one server and two
- * (Redis), and the memory of 5,000 idle sockets (messages.ts). Then
- * the web budgets: the initial JavaScript of a fresh build, and Lighthouse
- * (mobile) on the OU feed over the demo data. Writes docs/benchmarks.md. A benchmark, never a test: `npm test` does not run it.
+ * search over a million posts (search.ts). Then messages: delivery to the
+ * other participant's socket on one server and two (Redis), and the memory
+ * of 5,000 idle sockets (messages.ts). Then the web budgets: the initial
+ * JavaScript of a fresh build, and Lighthouse (mobile) on the OU feed over
+ * the demo data. Writes docs/benchmarks.md. A benchmark, never a test:
+ * `npm test` does not run it.
+ *
+ * `npm run bench -- --only search` runs the search part alone and replaces
+ * only its section of docs/benchmarks.md.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
- * load.ts (autocannon), plans.ts (query plans), web.ts (the web budgets),
- * report.ts (the Markdown) and settings.ts (the knobs they share).
+ * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
+ * web.ts (the web budgets), report.ts (the Markdown) and settings.ts (the
+ * knobs they share).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,17 +23,44 @@ import path from 'node:path';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
 import { benchMessages, type MessagesReport } from './messages';
 import { writeReport } from './report';
+import { benchSearch } from './search';
+import { replaceSearchSection, searchSection } from './search-report';
 import { root } from './settings';
 import { initialJavaScript, lighthouseFeed, type LighthouseReport, type WebReport } from './web';
+
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : undefined;
+
+/** The search part alone: its section of docs/benchmarks.md, dated, the rest kept. */
+async function searchOnly(scratch: string): Promise<void> {
+  const started = Date.now();
+  const { reports, pgNote } = await benchSearch(scratch);
+  const seconds = (Date.now() - started) / 1000;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only search\` (${seconds.toFixed(0)} s), on the machine described above; the rest of this file comes from an earlier full run.`;
+  const out = replaceSearchSection(searchSection(reports, pgNote, note));
+  console.log(
+    `\nWrote the search section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
+  );
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
+  if (only === 'search') {
+    try {
+      return await searchOnly(scratch);
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  if (only) throw new Error(`--only ${only}: only "search" can run alone`);
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
   let web: WebReport;
   let lh: LighthouseReport;
   let messages: MessagesReport;
+  let search: string[];
   try {
     web = initialJavaScript(path.join(scratch, 'build'));
     console.log(`initial JavaScript: ${web.total} bytes gzipped`);
@@ -43,12 +76,20 @@ async function main(): Promise<void> {
     const postgres = await benchPostgres(path.join(scratch, 'pg'));
     pgNote = postgres.note;
     if (postgres.report) reports.push(postgres.report);
+    const searchStarted = Date.now();
+    const found = await benchSearch(scratch);
+    const searchSeconds = (Date.now() - searchStarted) / 1000;
+    search = searchSection(
+      found.reports,
+      found.pgNote,
+      `Part of this full run (${searchSeconds.toFixed(0)} s of it).`,
+    );
     messages = await benchMessages(path.join(scratch, 'messages'));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const seconds = (Date.now() - started) / 1000;
-  const out = writeReport(reports, web, lh, pgNote, seconds, messages);
+  const out = writeReport(reports, web, lh, pgNote, seconds, messages, search);
   console.log(`\nWrote ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
 

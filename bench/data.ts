@@ -58,7 +58,7 @@ export interface DataSet {
   seconds: number;
 }
 
-async function insertAll<T extends 'users' | 'posts' | 'post_media' | 'likes'>(
+export async function insertAll<T extends 'users' | 'posts' | 'post_media' | 'likes'>(
   db: Db,
   table: T,
   rows: Array<Row<Database[T]>>,
@@ -115,9 +115,10 @@ export async function generate(db: Db): Promise<DataSet> {
   };
 }
 
-function makeUsers(now: number): UserDraft[] {
+/** `count` school-verified students of the bench's campus, all with set-up profiles. */
+export function makeUsers(now: number, count = USERS): UserDraft[] {
   const users: UserDraft[] = [];
-  for (let i = 0; i < USERS; i++) {
+  for (let i = 0; i < count; i++) {
     const at = now - 400 * 86_400_000 + i * 1000;
     users.push({
       id: uuidv7(),

@@ -42,6 +42,14 @@ export interface Target {
   storage: BlobStore;
 }
 
+/** The database under test, its media kept on disk under `dataDir`. */
+export const targetOf = (
+  kind: Target['kind'],
+  target: string,
+  dataDir: string,
+  db: Db,
+): Target => ({ kind, target, dataDir, db, storage: createDiskStore(path.join(dataDir, 'media')) });
+
 /** The whole run on one database: `target` is a SQLite file or a PostgreSQL URL. */
 export async function benchDatabase(
   name: string,
@@ -55,13 +63,7 @@ export async function benchDatabase(
     await migrateToLatest(db);
     const data = await generate(db);
     console.log(`data: ${JSON.stringify(data.counts)} in ${data.seconds.toFixed(1)} s`);
-    const under: Target = {
-      kind,
-      target,
-      dataDir,
-      db,
-      storage: createDiskStore(path.join(dataDir, 'media')),
-    };
+    const under = targetOf(kind, target, dataDir, db);
     const client = await signIn(db, data.viewers);
     let plans: Plan[];
     let check: string;
@@ -99,7 +101,7 @@ export async function benchDatabase(
 }
 
 /** One signed-in viewer per connection, as 50 students would load the feed. */
-async function signIn(db: Db, viewers: string[]): Promise<Client> {
+export async function signIn(db: Db, viewers: string[]): Promise<Client> {
   const sessions = createSessionService(db);
   const cookies: string[] = [];
   for (const viewer of viewers)
@@ -165,9 +167,14 @@ async function checkAnswers(base: string, { headers }: Client, threadId: string)
 
 /**
  * The run on PostgreSQL, in a scratch database created and dropped here, when
- * one answers; `note` is what the report says about it either way.
+ * one answers; `note` is what the report says about it either way. `run` is
+ * the run (by default, this file's), given the report's name and the URL.
  */
-export async function benchPostgres(dataDir: string): Promise<{ note: string; report?: DbReport }> {
+export async function benchPostgres<R = DbReport>(
+  dataDir: string,
+  run: (name: string, url: string) => Promise<R> = (name, url) =>
+    benchDatabase(name, 'postgres', url, dataDir) as Promise<R>,
+): Promise<{ note: string; report?: R }> {
   const target = await postgresTarget();
   if (!target)
     return {
@@ -180,7 +187,7 @@ export async function benchPostgres(dataDir: string): Promise<{ note: string; re
     await client.end();
     const note = `${v.server_version}, scratch database created and dropped by the run`;
     const name = `PostgreSQL ${v.server_version}`;
-    return { note, report: await benchDatabase(name, 'postgres', target.url, dataDir) };
+    return { note, report: await run(name, target.url) };
   } finally {
     await target.drop();
   }

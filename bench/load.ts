@@ -10,7 +10,9 @@ import { CONNECTIONS, DURATION_S, WARMUP_S, root } from './settings';
 
 export interface LoadResult {
   rps: number;
+  /** Latencies in ms to 0.1 ms, from every response of the measured window. */
   p50: number;
+  p95: number;
   p99: number;
   total: number;
   non2xx: number;
@@ -48,31 +50,44 @@ export function get(base: string, p: string, headers: Record<string, string>): P
 /** autocannon against the three routes, one after the other, and what else the machine did meanwhile. */
 export async function measure(
   base: string,
-  { headers, cookies }: Client,
+  client: Client,
   threadId: string,
 ): Promise<{ results: Record<Route, LoadResult>; others: number }> {
-  const targets = {
+  return measureRoutes(base, client, {
     bare: '/api/bench/bare',
     feed: '/api/feed',
     thread: `/api/posts/${threadId}`,
-  } as const;
-  const results = {} as Record<Route, LoadResult>;
+  });
+}
+
+/**
+ * autocannon against each of `targets` (name → path), one after the other,
+ * and the share of the machine's CPU other processes took meanwhile.
+ */
+export async function measureRoutes<K extends string>(
+  base: string,
+  { headers, cookies }: Client,
+  targets: Record<K, string>,
+  options: { connections?: number; distinctIps?: boolean } = {},
+): Promise<{ results: Record<K, LoadResult>; others: number }> {
+  const results = {} as Record<K, LoadResult>;
   let othersCpuMs = 0;
   let wallMs = 0;
-  for (const [key, route] of Object.entries(targets) as Array<[Route, string]>) {
+  for (const [key, route] of Object.entries(targets) as Array<[K, string]>) {
     // Warm-up: sequential requests, so no backlog spills into the measured window.
     const warmUntil = Date.now() + WARMUP_S * 1000;
-    for (let n = 0; n < 200 && Date.now() < warmUntil; n++) await get(base, route, headers);
+    for (let n = 0; n < 200 && Date.now() < warmUntil; n++)
+      await get(base, route, options.distinctIps ? forwarded(headers) : headers);
     const busy0 = machineBusyMs();
     const self0 = process.cpuUsage();
     const t0 = Date.now();
-    results[key] = await load(`${base}${route}`, headers, cookies, DURATION_S);
+    results[key] = await load(`${base}${route}`, headers, cookies, DURATION_S, options);
     const self = process.cpuUsage(self0);
     othersCpuMs += machineBusyMs() - busy0 - (self.user + self.system) / 1000 - results[key].cpuMs;
     wallMs += Date.now() - t0;
     const res = results[key];
     console.log(
-      `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
+      `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p95 ${res.p95} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
     );
     // A wrong answer invalidates the numbers; slow answers are what is being measured.
     if (res.non2xx > 0) throw new Error(`${key}: ${res.non2xx} non-2xx answers`);
@@ -82,6 +97,16 @@ export async function measure(
   return {
     results,
     others: Math.max(0, othersCpuMs) / (wallMs * os.availableParallelism()),
+  };
+}
+
+let forwardedCount = 0;
+/** `headers` as if from an address of its own (X-Forwarded-For), for the per-IP rate limits. */
+export function forwarded(headers: Record<string, string>): Record<string, string> {
+  forwardedCount += 1;
+  return {
+    ...headers,
+    'x-forwarded-for': `10.${(forwardedCount >> 16) & 255}.${(forwardedCount >> 8) & 255}.${forwardedCount & 255}`,
   };
 }
 
@@ -115,30 +140,45 @@ function postgresCpuMs(): number {
 /**
  * autocannon in its own process, so the load generator never shares the
  * server's event loop; each connection carries its own viewer's cookie.
+ * With `distinctIps`, every request says it comes from its own address
+ * (X-Forwarded-For: the app must trust it), so per-IP rate limits stay out
+ * of the way of a load that is one student's typing many times over.
  */
-function load(
+export function load(
   url: string,
   headers: Record<string, string>,
   cookies: string[],
   duration: number,
+  { connections = CONNECTIONS, distinctIps = false } = {},
 ): Promise<LoadResult> {
   const script = `
     const autocannon = require('autocannon');
     const o = JSON.parse(process.env.BENCH_LOAD);
     let next = 0;
     const setupClient = (client) => client.setHeaders({ ...o.headers, cookie: o.cookies[next++ % o.cookies.length] });
-    autocannon({ url: o.url, connections: o.connections, duration: o.duration, headers: o.headers, setupClient, timeout: 30 }, (error, res) => {
+    const times = [];
+    const instance = autocannon({ url: o.url, connections: o.connections, duration: o.duration, headers: o.headers, setupClient, timeout: 30, idReplacement: o.idReplacement }, (error, res) => {
       if (error) { console.error(error); process.exit(1); }
-      process.stdout.write(JSON.stringify({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99,
+      times.sort((a, b) => a - b);
+      const at = (q) => times.length ? Math.round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] * 10) / 10 : 0;
+      process.stdout.write(JSON.stringify({ rps: res.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99),
         total: res.requests.total, non2xx: res.non2xx, errors: res.errors, timeouts: res.timeouts,
         cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));
-    });`;
+    });
+    instance.on('response', (client, status, bytes, time) => times.push(time));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script], {
       cwd: root,
       env: {
         ...process.env,
-        BENCH_LOAD: JSON.stringify({ url, headers, cookies, duration, connections: CONNECTIONS }),
+        BENCH_LOAD: JSON.stringify({
+          url,
+          headers: distinctIps ? { ...headers, 'x-forwarded-for': '[<id>]' } : headers,
+          cookies,
+          duration,
+          connections,
+          idReplacement: distinctIps,
+        }),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -11,6 +11,7 @@ import type { Database, UserRow } from '../server/src/db/schema';
 import { adaptSqlite } from '../server/src/db/sqlite-adapter';
 import { createViewerSaves } from '../server/src/modules/likes/likes.service';
 import { createPostsService } from '../server/src/modules/posts/posts.service';
+import { createSearchService } from '../server/src/modules/search/search.service';
 import { createMemoryBus } from '../server/src/platform/bus/memory-bus';
 import type { BlobStore } from '../server/src/platform/storage/blob-store';
 import type { DataSet } from './data';
@@ -56,6 +57,62 @@ export async function explainRequests(
       for (const [i, q] of list.entries())
         plans.push({
           title: `${label}, query ${i + 1} of ${list.length}`,
+          sql: q.sql,
+          plan: await capture.explain(q),
+        });
+    }
+  } finally {
+    await capture.db.close();
+  }
+  return plans;
+}
+
+/** A search request to explain: results of `q`, or suggestions while typing `q`. */
+export interface SearchRequest {
+  title: string;
+  kind: 'posts' | 'suggestions';
+  q: string;
+}
+
+/**
+ * The plan of every search statement (the index, its vocabulary) one request
+ * runs for each of `requests`, as `viewerId`, with the words' readings not yet
+ * remembered (a fresh service per request).
+ */
+export async function explainSearch(
+  kind: 'sqlite' | 'postgres',
+  target: string,
+  storage: BlobStore,
+  viewerId: string,
+  requests: SearchRequest[],
+): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  const captured: CompiledQuery[] = [];
+  const capture = capturingDb(kind, target, captured);
+  try {
+    const viewer = (await capture.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', viewerId)
+      .executeTakeFirstOrThrow()) as UserRow;
+    const campus = CAMPUSES[CAMPUS];
+    for (const request of requests) {
+      const posts = createPostsService({
+        db: capture.db,
+        storage,
+        bus: createMemoryBus(),
+        saves: createViewerSaves(capture.db),
+      });
+      const search = createSearchService({ db: capture.db, storage, posts });
+      captured.splice(0);
+      if (request.kind === 'posts') await search.posts(viewer, campus, { q: request.q });
+      else await search.suggestions(viewer, campus, request.q);
+      const statements = captured
+        .splice(0)
+        .filter((q) => /^\s*select/i.test(q.sql) && /posts_search|search_words|@@/.test(q.sql));
+      for (const [i, q] of statements.entries())
+        plans.push({
+          title: `${request.title}, search statement ${i + 1} of ${statements.length}`,
           sql: q.sql,
           plan: await capture.explain(q),
         });

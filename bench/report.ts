@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DbReport } from './database';
 import type { LoadResult } from './load';
-import { fullScans } from './plans';
+import { fullScans, type Plan } from './plans';
 import {
   CAMPUS,
   CONNECTIONS,
@@ -35,11 +35,13 @@ export function writeReport(
   pgNote: string,
   seconds: number,
   messages: MessagesReport,
+  search: string[] = [],
 ): string {
   const out = path.join(root, 'docs/benchmarks.md');
   const lines = [
     ...header(pgNote, seconds),
     ...reports.flatMap(databaseSection),
+    ...search,
     ...messagesSection(messages),
     ...webSection(web, lh),
   ];
@@ -181,19 +183,24 @@ function planSection(r: DbReport): string[] {
       ? 'SQLite `EXPLAIN QUERY PLAN` of every statement of one request:'
       : 'PostgreSQL `EXPLAIN (ANALYZE, COSTS OFF)` of every statement of one request:',
     '',
-    ...r.plans.flatMap((p) => [
-      `#### ${p.title}`,
-      '',
-      '```sql',
-      p.sql.length > 1200 ? `${p.sql.slice(0, 1200)} …` : p.sql,
-      '```',
-      '',
-      '```',
-      p.plan,
-      '```',
-      '',
-    ]),
+    ...planLines(r.plans),
   ];
+}
+
+/** Each plan under its title: the statement, then its plan. */
+export function planLines(plans: Plan[]): string[] {
+  return plans.flatMap((p) => [
+    `#### ${p.title}`,
+    '',
+    '```sql',
+    p.sql.length > 1200 ? `${p.sql.slice(0, 1200)} …` : p.sql,
+    '```',
+    '',
+    '```',
+    p.plan,
+    '```',
+    '',
+  ]);
 }
 
 function webSection(web: WebReport, lh: LighthouseReport): string[] {

@@ -18,10 +18,21 @@ function migrationsFor(db: Db): Record<string, Migration> {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db);
+}
+
+/** Up to and including migration `name` only (the bench loads data before the search index). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, name);
+}
+
+async function migrate(db: Db, upTo?: string): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
   // Branches add migrations side by side: one merged later may sort before one already run.
   const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

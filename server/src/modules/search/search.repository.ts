@@ -26,10 +26,14 @@ export interface CandidateQuery {
 /** Words are letters and digits only (search.text.ts), so they need no quoting beyond this. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+/** A term's words as typed: the indexed words it begins when named, else a prefix search. */
+const typed = (t: QueryTerm) =>
+  t.words ? [...new Set([t.word, ...t.words])].map(phrase) : [`${phrase(t.word)}*`];
+
 /** An FTS5 expression: every term, each as itself, a word it begins, or a correction. */
 function fts5Match(campusId: string, terms: QueryTerm[], category?: string): string {
   const each = terms.map((t) => {
-    const options = [`${phrase(t.word)}*`, ...t.corrections.map(phrase)];
+    const options = [...typed(t), ...t.corrections.map(phrase)];
     return `{text category} : (${options.join(' OR ')})`;
   });
   const scope = [`campus_id : ${phrase(campusId)}`];
@@ -74,15 +78,15 @@ export const searchRepository = {
     return query.orderBy('p.created_at', 'desc').limit(q.limit).execute();
   },
 
-  /** Whether some indexed word starts with `word`. */
-  async knownPrefix(db: Db, word: string): Promise<boolean> {
-    const row =
+  /** Indexed words starting with `word` (itself included), at most `limit`, in no useful order. */
+  async prefixWords(db: Db, word: string, limit: number): Promise<string[]> {
+    const rows =
       db.dialect === 'sqlite'
         ? await sql<{ term: string }>`select term from posts_search_vocab
-            where term >= ${word} and term < ${prefixEnd(word)} limit 1`.execute(db.kysely)
+            where term >= ${word} and term < ${prefixEnd(word)} limit ${limit}`.execute(db.kysely)
         : await sql<{ term: string }>`select word as term from search_words
-            where word >= ${word} and word < ${prefixEnd(word)} limit 1`.execute(db.kysely);
-    return row.rows.length > 0;
+            where word >= ${word} and word < ${prefixEnd(word)} limit ${limit}`.execute(db.kysely);
+    return rows.rows.map((r) => r.term);
   },
 
   /**

@@ -5,6 +5,10 @@ import { corrections, editsAllowed, type QueryTerm, queryWords } from './search.
 /** How long a word's reading of the index is reused: new posts bring new words. */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+/** Prefixes up to this long have an index of their own on SQLite (migration 0003: prefix = '2 3'). */
+const PREFIX_INDEXED = 3;
+/** At most this many indexed words a query word begins are searched by name (ADR 009). */
+const NAMED_WORDS = 32;
 
 /**
  * Reads a query as terms the index knows: each word as typed when some
@@ -15,7 +19,13 @@ export function createTermResolver(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { term: QueryTerm; at: number }>();
 
   async function readWord(word: string): Promise<QueryTerm | null> {
-    if (await search.knownPrefix(db, word)) return { word, corrections: [] };
+    if (db.dialect === 'sqlite' && word.length > PREFIX_INDEXED) {
+      const words = await search.prefixWords(db, word, NAMED_WORDS + 1);
+      if (words.length > NAMED_WORDS) return { word, corrections: [] };
+      if (words.length > 0) return { word, corrections: [], words };
+    } else if ((await search.prefixWords(db, word, 1)).length > 0) {
+      return { word, corrections: [] };
+    }
     const slack = editsAllowed(word);
     if (slack === 0) return null;
     const found = corrections(word, await search.nearWords(db, word, slack));

@@ -107,6 +107,12 @@ export function corrections(
 export interface QueryTerm {
   word: string;
   corrections: string[];
+  /**
+   * The indexed words it begins, when few enough to name: the index then
+   * reads those words' lists newest first and stops at the page's worth,
+   * where a prefix search would merge every list in full first (ADR 009).
+   */
+  words?: string[];
 }
 
 /** How well a word of a listing matches: 3 the word itself, 2 a word it begins, 1 a correction. */
