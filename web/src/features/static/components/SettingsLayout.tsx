@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useViewer } from '../../../lib/session';
 import { SettingsMenu } from './SettingsMenu';
 import styles from './SettingsLayout.module.css';
-import { useSettingsNarrow } from './use-settings-narrow';
+import { useSettingsNarrow } from '../../../lib/use-media-query';
 
 export interface SettingsViewerProps {
   /** Whether a visitor is signed in; by default, from the session. */
