@@ -219,6 +219,26 @@ export const ACCOUNT_MESSAGES = {
   none: 'None',
   verified: 'Verified',
   accountCreated: 'Account created',
+  accountStatus: 'Account status',
+  yes: 'Yes',
+  no: 'No',
+  // The sub-pages' own labels (Quad's words; the spec's messages are in schemas/account.ts).
+  save: 'Save',
+  saving: 'Saving…',
+  usernameHint: 'Links to your old username keep working for 30 days.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  newPasswordAgain: 'Re-enter new password',
+  setPasswordIntro: 'You sign in without a password today. Choose one to sign in with it too.',
+  passwordIntro: 'Every other device signed in to your account is signed out when you save.',
+  phoneHint: 'A US number, like (405) 555-0123. Leave it empty to remove it.',
+  genderOptions: { male: 'Male', female: 'Female', other: 'Other' },
+  notShownPublicly: 'Not shown publicly.',
+  month: 'Month',
+  day: 'Day',
+  year: 'Year',
+  emailAlerts: 'E-mail alerts',
+  emailAlertsHint: 'Messages and activity sent to your e-mail',
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import {
   SlidersIcon,
   UserCircleIcon,
 } from '../../../components/ui/Icons';
+import { EmailAlertsSwitch } from './EmailAlertsSwitch';
 import styles from './SettingsMenu.module.css';
 
 interface MenuItem {
@@ -23,6 +24,8 @@ interface MenuItem {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Other paths that show this item as current (aliases and sub-pages). */
   alsoActiveOn?: string[];
+  /** Shows this item as current on every page below it too. */
+  activeBelow?: boolean;
   hint?: string;
   emphasis?: boolean;
 }
@@ -40,7 +43,14 @@ function menuSections(signedIn: boolean): MenuSection[] {
       id: 'account',
       title: MESSAGES.settingsAccountInfo,
       items: signedIn
-        ? [{ to: '/settings/account', label: MESSAGES.settingsAccountSettings, Icon: SlidersIcon }]
+        ? [
+            {
+              to: '/settings/account',
+              label: MESSAGES.settingsAccountSettings,
+              Icon: SlidersIcon,
+              activeBelow: true,
+            },
+          ]
         : [
             {
               to: '/user_registration',
@@ -108,7 +118,9 @@ export interface SettingsMenuProps {
 export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
   const current = normalise(useLocation().pathname);
   const isCurrent = (item: MenuItem) =>
-    current === item.to || (item.alsoActiveOn ?? []).includes(current);
+    current === item.to ||
+    (item.activeBelow && current.startsWith(`${item.to}/`)) ||
+    (item.alsoActiveOn ?? []).includes(current);
 
   return (
     <nav className={`${styles.menu} ${styles[variant]}`} aria-label="Settings">
@@ -159,6 +171,11 @@ export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
                   </li>
                 );
               })}
+              {section.id === 'account' && signedIn ? (
+                <li>
+                  <EmailAlertsSwitch variant={variant} />
+                </li>
+              ) : null}
             </ul>
           </section>
         );
