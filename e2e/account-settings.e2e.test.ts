@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as L, MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
+import { violations } from './axe';
 import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
 import { PASSWORD, pathOf, postJson, schoolVerifiedStudent, tag, viewerOf } from './students';
 
@@ -35,6 +36,7 @@ describe('account settings', () => {
     expect(await alerts.getAttribute('aria-checked')).toBe('false');
     expect((await viewerOf(page)).emailNotifications).toBe(false);
     await maybeScreenshot(page, 'settings-menu-390');
+    expect(await violations(page, 'main')).toEqual([]);
 
     await page.getByRole('link', { name: MESSAGES.settingsAccountSettings }).click();
     await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
@@ -45,6 +47,7 @@ describe('account settings', () => {
     await page.getByText(L.verified).waitFor();
     await page.getByText(L.accountCreated).waitFor();
     await maybeScreenshot(page, 'account-390');
+    expect(await violations(page, 'main')).toEqual([]);
 
     await row(page, L.username).click();
     await expect.poll(() => pathOf(page)).toBe(`${ACCOUNT}/screen_name`);
@@ -132,6 +135,7 @@ describe('account settings', () => {
     await page.getByRole('alert').filter({ hasText: M.currentPasswordWrong }).waitFor();
     expect(await current1.getAttribute('aria-invalid')).toBe('true');
     await maybeScreenshot(page, 'password-1280');
+    expect(await violations(page, 'main')).toEqual([]);
     await current1.fill(PASSWORD);
     await save(page, M.passwordChanged);
     expect(
@@ -168,6 +172,7 @@ describe('account settings', () => {
     await page.getByRole('combobox', { name: L.day }).selectOption('28');
     await year.selectOption('2001');
     await maybeScreenshot(page, 'birth-date-1280');
+    expect(await violations(page)).toEqual([]);
     await save(page);
     await row(page, L.birthDate).getByText('February 28, 2001').waitFor();
     expect(await viewerOf(page)).toMatchObject({

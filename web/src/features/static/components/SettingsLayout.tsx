@@ -31,9 +31,11 @@ export function SettingsLayout({ signedIn: signedInProp }: SettingsViewerProps) 
   if (narrow) return page;
   return (
     <div className={styles.layout}>
-      <aside className={styles.panel}>
+      {/* Not an <aside>: the shell's sidebar is the page's one complementary landmark,
+          and the menu is already the "Settings" navigation. */}
+      <div className={styles.panel}>
         <SettingsMenu variant="panel" signedIn={signedIn} />
-      </aside>
+      </div>
       <div className={styles.page}>{page}</div>
     </div>
   );
