@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';

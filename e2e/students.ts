@@ -60,6 +60,35 @@ export async function codeFor(server: RunningServer, to: string): Promise<string
   return code;
 }
 
+/** A delivered or queued message of the dev mailbox. */
+export interface MailItem {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Polls the dev mailbox until a message to `to` matching `match` is there. */
+export async function waitForMail(
+  server: RunningServer,
+  to: string,
+  match: (mail: MailItem) => boolean,
+): Promise<MailItem> {
+  let found: MailItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(
+          `http://127.0.0.1:${server.port}/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+        );
+        found = ((await res.json()) as { items: MailItem[] }).items.find(match);
+        return found !== undefined;
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /**
  * A student whose account e-mail is verified but whose school e-mail is not
  * (one e-mail), signed in inside a fresh browser context on `campus`.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, passwordField, newPasswordField } from './auth';
+import { emailField, newPasswordField, PASSWORD_MAX } from './auth';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../text';
 
 /** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
@@ -101,11 +101,12 @@ export const accountBodySchema = z.object({
 });
 export type AccountBody = z.infer<typeof accountBodySchema>;
 
-export const emailChangeBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  currentPassword: passwordField.optional(),
+const newEmailField = emailField.transform((email) => email.toLowerCase());
+export const emailChangeBodySchema = z.object({ email: newEmailField });
+export const emailVerifyBodySchema = z.object({
+  email: newEmailField,
+  code: z.string().trim().max(10),
 });
-export const emailVerifyBodySchema = z.object({ code: z.string().trim().max(10) });
 
 export const deleteAccountBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX).default(''),

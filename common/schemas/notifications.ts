@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'new chat',
   'message like',
   'mention',
+  /** A new listing matched one of the student's saved searches (ADR 010). */
+  'saved search',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -58,4 +60,7 @@ export const NOTIFICATION_TEXT = {
   'message like': (first: string, text: string) =>
     `${first} reacted with a heart: ${quote(text) || 'photo'}`,
   mention: (first: string, text: string) => withQuote(`${first} mentioned you`, text),
+  /** `query` is the saved search's own words, not a name. */
+  'saved search': (query: string, text: string) =>
+    withQuote(`New listing for "${quote(query)}"`, text || 'a photo'),
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -29,6 +29,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(chatsRoutes, { chats: services.chats });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(searchRoutes, { search: services.search });
+  await app.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(accountRoutes, { account: services.account });
   await app.register(liveRoutes, { live: services.live });

@@ -1,9 +1,36 @@
 import { CAMPUS_IDS, campusUrl } from '@common/campuses';
-import { buildApp } from './app';
+import { type App, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createPlatform } from './platform';
 import { createMailWorker } from './platform/mail';
+
+/**
+ * The app's own periodic work, on its services: the upload sweep (hourly,
+ * and once soon after start) and the saved-search e-mails (every five
+ * minutes). Returns what stops them.
+ */
+function startPeriodicJobs(app: App): () => void {
+  const { media, savedSearchAlerts } = app.services;
+  const sweep = () =>
+    media
+      .sweepUnattached()
+      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
+  // Saved-search e-mails an hour held back, and daily digests (ADR 010).
+  const mailAlerts = () =>
+    savedSearchAlerts
+      .sendDue()
+      .then((n) => n > 0 && app.log.info({ mails: n }, 'queued saved-search e-mails'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'saved-search e-mails failed'));
+  const timers = [
+    setTimeout(sweep, 60_000),
+    setInterval(sweep, 60 * 60 * 1000),
+    setInterval(mailAlerts, 5 * 60 * 1000),
+  ];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach((timer) => clearTimeout(timer));
+}
 
 /** Loads config, migrates, listens, and drains on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -32,25 +59,14 @@ async function main(): Promise<void> {
     logger: app.log,
   });
   mailWorker.start();
-  // Hourly, and once soon after start: uploads no post took within a day go.
-  const { media } = app.services;
-  const sweep = () =>
-    media
-      .sweepUnattached()
-      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
-  const sweepSoon = setTimeout(sweep, 60_000);
-  const sweepHourly = setInterval(sweep, 60 * 60 * 1000);
-  sweepSoon.unref();
-  sweepHourly.unref();
+  const stopJobs = startPeriodicJobs(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
-    clearTimeout(sweepSoon);
-    clearInterval(sweepHourly);
+    stopJobs();
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {

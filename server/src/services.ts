@@ -19,6 +19,10 @@ import { createPostsService, type PostsService } from './modules/posts/posts.ser
 import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import {
+  createSavedSearchAlerts,
+  createSavedSearchesService,
+} from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
@@ -26,6 +30,29 @@ import { loadSecretKey } from './platform/secret-key';
 
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
+
+/**
+ * Who is told of what: notifications with their e-mail alerts, and the
+ * saved-search alerts that watch new posts.
+ */
+function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) {
+  const secretKey = loadSecretKey(config);
+  const notifications = createNotificationsService({
+    db,
+    bus,
+    storage,
+    secretKey,
+    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
+    log: (error) => log(error, 'notification side effect failed'),
+  });
+  const savedSearchAlerts = createSavedSearchAlerts({
+    db,
+    notifications,
+    publicUrl: config.publicUrl,
+    log: (error) => log(error, 'saved-search alert failed'),
+  });
+  return { notifications, savedSearchAlerts };
+}
 
 /**
  * Every service of the app, built once from the platform's adapters. Part of
@@ -49,21 +76,14 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
-  const secretKey = loadSecretKey(config);
-  const notifications = createNotificationsService({
-    db,
-    bus,
-    storage,
-    secretKey,
-    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
-    log: (error) => log(error, 'notification side effect failed'),
-  });
+  const { notifications, savedSearchAlerts } = createAlerting(deps, log);
   const posts = createPostsService({
     db,
     storage,
     bus,
     saves,
     notifications,
+    watch: savedSearchAlerts,
     cache: postCache,
     log: (error) => log(error, 'post side effect failed'),
   });
@@ -98,25 +118,33 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     pages: createPagesService({ config, storage, campuses, posts, log }),
     ...createPeopleServices(deps, { posts, sessions }, log),
+    savedSearchAlerts,
   };
   return {
     services,
     /** Stops what the services keep running: bus subscriptions of the caches and live hub. */
     async close(): Promise<void> {
+      await savedSearchAlerts.idle();
       await live.close();
       await postCache.close();
       await sessionCache.close();
     },
   };
 }
-/** Search, profiles and account settings: what a student finds of others and keeps of themselves. */
+
+/**
+ * Search (with saved searches), profiles and account settings: what a
+ * student finds of others and keeps of themselves.
+ */
 function createPeopleServices(
   { db, storage, config }: AppDeps,
   { posts, sessions }: { posts: PostsService; sessions: SessionService },
   log: ServiceLog,
 ) {
+  const search = createSearchService({ db, storage, posts });
   return {
-    search: createSearchService({ db, storage, posts }),
+    search,
+    savedSearches: createSavedSearchesService({ db, search }),
     account: createAccountService({
       db,
       storage,

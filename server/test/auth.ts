@@ -67,7 +67,7 @@ export function callerOn(app: App, campus: string, block: string) {
   const nextIp = addressSequence(block);
   return (
     who: { cookie: string } | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) =>

@@ -3,6 +3,7 @@ import type { Db } from './kysely';
 import { initial } from './migrations/0001-initial';
 import { oauthStates } from './migrations/0002-oauth-states';
 import { search } from './migrations/0003-search';
+import { savedSearches } from './migrations/0004-saved-searches';
 import { profiles } from './migrations/0005-profiles';
 
 /** Every migration in order; both dialects run the same list. */
@@ -11,6 +12,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0001-initial': initial(db.dialect),
     '0002-oauth-states': oauthStates(db.dialect),
     '0003-search': search(db.dialect),
+    '0004-saved-searches': savedSearches(db.dialect),
     '0005-profiles': profiles(db.dialect),
   };
 }

@@ -249,6 +249,40 @@ export interface OauthStatesTable {
   expires_at: Time;
 }
 
+/** A student's saved search with its alert choices (ADR 010). */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  campus_id: string;
+  query: string;
+  query_key: string;
+  show: string;
+  category: string | null;
+  /** 'off' | 'instant' | 'daily'. */
+  email: string;
+  paused: BoolD;
+  /** JSON QueryTerm[]. */
+  terms: string;
+  last_mailed_at: Time | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/** The words (and corrections, and their stems) a saved search needs, by campus. */
+export interface SavedSearchTermsTable {
+  campus_id: string;
+  term: string;
+  saved_search_id: string;
+}
+
+/** A match not yet e-mailed: for a daily digest, or held by the hourly throttle. */
+export interface SavedSearchMatchesTable {
+  saved_search_id: string;
+  post_id: string;
+  user_id: string;
+  created_at: Time;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +305,9 @@ export interface Database {
   reports: ReportsTable;
   events: EventsTable;
   oauth_states: OauthStatesTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_terms: SavedSearchTermsTable;
+  saved_search_matches: SavedSearchMatchesTable;
 }
 
 export type { Generated, Insertable, Selectable };

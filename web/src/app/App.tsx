@@ -14,6 +14,7 @@ import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
+import { savedSearchesRoutes } from '../features/saved-searches/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { ALL_CATEGORIES } from '@common/categories';
@@ -66,7 +67,7 @@ const router = createBrowserRouter([
       { path: '/home', element: <HomeRoute /> },
       { path: '/404', element: <Error404Page /> },
       { path: '/search_schools', element: <Lazy page={SchoolFinderPage} /> },
-      ...settingsRoutes(accountRoutes),
+      ...settingsRoutes([...accountRoutes, ...savedSearchesRoutes]),
       ...authRoutes,
       ...schoolEmailRoutes,
       ...mediaRoutes,

@@ -10,6 +10,7 @@ import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
 import * as chatPolicy from './chat';
 import * as postPolicy from './post';
+import * as savedSearchPolicy from './saved-search';
 
 /**
  * Who may do what on a campus and with its posts (spec core §6, DESIGN §9),
@@ -44,6 +45,7 @@ const OWN_CAMPUS: Outcome = [403, 'other_campus', POST_MESSAGES.ownCampusOnly];
 const NOT_OWNER: Outcome = [403, 'not_owner', POST_MESSAGES.notYours];
 const GONE: Outcome = [404, 'post_not_found', POST_MESSAGES.postDeletedMissing];
 const NO_CHAT: Outcome = [404, 'chat_not_found', CHAT_MESSAGES.missingChat];
+const NO_SEARCH: Outcome = [404, 'saved_search_not_found', savedSearchPolicy.SAVED_SEARCH_MISSING];
 const OWN_CHAT: Outcome = [400, 'own_chat', CHAT_MESSAGES.notYourself];
 
 const ou = CAMPUSES.ou;
@@ -103,6 +105,15 @@ const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: O
   'post.canLike': {
     check: (user) => postPolicy.canLike(user, ou, post),
     expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', 'ok', PRIVATE],
+  },
+  'savedSearch.canKeep': {
+    check: (user) => savedSearchPolicy.canKeep(user, ou),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, 'ok', 'ok', OWN_CAMPUS],
+  },
+  "savedSearch.canChange (the owner's search)": {
+    check: (user) =>
+      savedSearchPolicy.canChange(user, ou, { user_id: users.owner!.id, campus_id: 'ou' }),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, NO_SEARCH, 'ok', OWN_CAMPUS],
   },
 };
 

@@ -200,3 +200,54 @@ describe('phone, gender, birth date, e-mail alerts', () => {
     expect(() => birthDateColumns({ year: 2013, month: 11, day: 24 }, now)).toThrow(M.tooYoung);
   });
 });
+
+describe('e-mail change', () => {
+  const codeIn = async (to: string) => {
+    const row = await t.db.kysely
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', to)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.subject.slice(0, 4);
+  };
+
+  it('sends a code to the new address and changes it only with that code; the old address is told', async () => {
+    const jane = await student({ email: `jane-${Date.now()}@example.com` });
+    const other = await student();
+    const next = `new-${Date.now()}@example.com`;
+    const same = await send(jane, 'PUT', '/api/me/email', { email: jane.user.email.toUpperCase() });
+    expect(errorOf(same)).toBe(M.emailSame);
+    const taken = await send(jane, 'PUT', '/api/me/email', { email: other.user.email });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toBe(M.emailTaken);
+
+    const sent = await send(jane, 'PUT', '/api/me/email', { email: next });
+    expect(sent.json()).toMatchObject({ sent: true, email: next });
+    const code = await codeIn(next);
+    const wrong = await api(t.app, {
+      method: 'POST',
+      url: '/api/me/email/verify',
+      cookie: jane.cookie,
+      payload: { email: next, code: code === '1111' ? '2222' : '1111' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const me = await api(t.app, { method: 'GET', url: '/api/me', cookie: jane.cookie });
+    expect(me.json().viewer.email).toBe(jane.user.email);
+
+    const ok = await api(t.app, {
+      method: 'POST',
+      url: '/api/me/email/verify',
+      cookie: jane.cookie,
+      payload: { email: next, code },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ viewer: { email: next }, message: M.accountUpdated });
+    const told = await t.db.kysely
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', jane.user.email)
+      .executeTakeFirstOrThrow();
+    expect(told.text).toContain(next);
+  });
+});

@@ -9,10 +9,17 @@ import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
-import { createPostWrites, noNotifications, type PostNotifier } from './posts.writes';
+import {
+  createPostWrites,
+  noNotifications,
+  noWatch,
+  type PostNotifier,
+  type PostWatch,
+} from './posts.writes';
 
 export { feedScore } from './posts.cursor';
 export type { ViewerSaves } from './posts.pages';
+export type { NewListing, PostWatch } from './posts.writes';
 
 export interface PostsServiceDeps {
   db: Db;
@@ -22,6 +29,8 @@ export interface PostsServiceDeps {
   saves: ViewerSaves;
   /** Who hears of a comment or a mention; nobody when absent. */
   notifications?: PostNotifier;
+  /** Who hears of new listings after they commit (saved searches); nobody when absent. */
+  watch?: PostWatch;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
   now?: () => number;
@@ -41,6 +50,7 @@ export function createPostsService({
   bus,
   saves,
   notifications = noNotifications,
+  watch = noWatch,
   cache = uncached,
   now = Date.now,
   log = () => undefined,
@@ -49,8 +59,19 @@ export function createPostsService({
 
   return {
     ...createPostReads({ db, cache, pages, saves }),
+    ...createPostWrites({
+      db,
+      storage,
+      bus,
+      saves,
+      notifications,
+      watch,
+      cache,
+      pages,
+      now,
+      log,
+    }),
     ...createProfileTabs({ db, pages, saves }),
-    ...createPostWrites({ db, storage, bus, saves, notifications, cache, pages, now, log }),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),

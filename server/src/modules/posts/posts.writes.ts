@@ -118,8 +118,25 @@ export const noNotifications: PostNotifier = {
   notifyMentions: async () => () => undefined,
 };
 
+/** A new top-level post as those who watch for listings see it. */
+export type NewListing = Pick<
+  PostRow,
+  'id' | 'campus_id' | 'author_id' | 'text' | 'category' | 'media_count' | 'created_at'
+>;
+
+/**
+ * Who hears of each new top-level post once it has committed (saved-search
+ * alerts): called off the request's work, it must not throw.
+ */
+export interface PostWatch {
+  posted(post: NewListing): void;
+}
+
+export const noWatch: PostWatch = { posted: () => undefined };
+
 export interface PostWritesDeps {
   notifications: PostNotifier;
+  watch: PostWatch;
   db: Db;
   storage: BlobStore;
   bus: EventBus;
@@ -133,6 +150,7 @@ export interface PostWritesDeps {
 /** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
 export function createPostWrites({
   notifications,
+  watch,
   db,
   storage,
   bus,
@@ -164,6 +182,7 @@ export function createPostWrites({
             authorId: user.id,
           })
           .catch(log);
+        watch.posted(created);
       }
       return pages.present([created], media, liked)[0]!;
     },

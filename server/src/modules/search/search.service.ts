@@ -14,6 +14,9 @@ import { highlightTerms, matchScore, plain, type QueryTerm } from './search.text
 import { createSearchHistory } from './search.history';
 import { createSuggestions } from './search.suggestions';
 
+/** The words matcher, for saved searches (ADR 010): listings read the same on every path. */
+export { matchScore, queryWords, stem, wordsOf, type QueryTerm } from './search.text';
+
 /** The newest matches ranked per query: 20 pages of 10 (ADR 009). */
 const CANDIDATES = 200;
 const PAGE = PAGE_SIZES.search;

@@ -3,15 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   codeSentSchema,
   schoolEmailBodySchema,
+  sessionResultSchema,
   sendCodeBodySchema,
   verifyCodeBodySchema,
   verifyResultSchema,
 } from '@common/schemas/auth';
+import {
+  ACCOUNT_MESSAGES,
+  emailChangeBodySchema,
+  emailVerifyBodySchema,
+} from '@common/schemas/account';
+import { z } from 'zod';
 import { LIMITS } from '../../core/limits';
 import { presentViewer } from '../users/users.presenter';
 import type { VerificationService } from './verification.service';
 
-/** Account and school e-mail verification codes (spec core §4, §5). */
+const updatedSchema = sessionResultSchema.extend({ message: z.string() });
+
+/** Account and school e-mail verification codes (spec core §4, §5), and e-mail changes. */
 export async function verificationRoutes(
   fastify: FastifyInstance,
   { verification }: { verification: VerificationService },
@@ -35,6 +44,31 @@ export async function verificationRoutes(
       schema: { body: schoolEmailBodySchema, response: { 200: codeSentSchema } },
     },
     async (request) => verification.sendSchoolCode(request.user, request.campus, request.body),
+  );
+
+  app.put(
+    '/api/me/email',
+    {
+      config: { rateLimit: LIMITS.mail },
+      schema: { body: emailChangeBodySchema, response: { 200: codeSentSchema } },
+    },
+    async (request) =>
+      verification.requestEmailChange(request.user, request.campus, request.body.email),
+  );
+
+  app.post(
+    '/api/me/email/verify',
+    {
+      config: { rateLimit: LIMITS.code },
+      schema: { body: emailVerifyBodySchema, response: { 200: updatedSchema } },
+    },
+    async (request) => ({
+      viewer: presentViewer(
+        await verification.confirmEmailChange(request.user, request.campus, request.body),
+        storage,
+      ),
+      message: ACCOUNT_MESSAGES.accountUpdated,
+    }),
   );
 
   app.post(

@@ -96,6 +96,13 @@ export function AccountSettingsPage() {
           ))}
         </ul>
       </section>
+      <section className={`card ${styles.card}`} aria-label="Alerts">
+        <Link to="/settings/saved-searches" className={`${styles.row} ${styles.link}`}>
+          <span className={styles.label}>Saved searches</span>
+          <span className={styles.value}>Alerts for new listings</span>
+          <ChevronRightIcon width={18} height={18} className={styles.chevron} />
+        </Link>
+      </section>
       <section className={`card ${styles.card}`} aria-label={L.accountStatus}>
         <ul className={styles.list}>
           {readOnly.map((row) => (

@@ -11,6 +11,7 @@ import {
   LogOutIcon,
   MessageHeartIcon,
   ReturnIcon,
+  SearchIcon,
   ShieldIcon,
   SlidersIcon,
   UserCircleIcon,
@@ -50,6 +51,8 @@ function menuSections(signedIn: boolean): MenuSection[] {
               Icon: SlidersIcon,
               activeBelow: true,
             },
+            // Saved searches and their alerts (issue 11 item 5).
+            { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
           ]
         : [
             {

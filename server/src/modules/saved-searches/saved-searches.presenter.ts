@@ -1,0 +1,15 @@
+import type { SavedSearchDto } from '@common/schemas/search';
+import type { SavedSearchRow } from './saved-searches.repository';
+
+/** A saved search as the API shows it. */
+export function presentSavedSearch(row: SavedSearchRow): SavedSearchDto {
+  return {
+    id: row.id,
+    query: row.query,
+    show: row.show as SavedSearchDto['show'],
+    category: row.category as SavedSearchDto['category'],
+    email: row.email as SavedSearchDto['email'],
+    paused: Boolean(row.paused),
+    createdAt: row.created_at,
+  };
+}

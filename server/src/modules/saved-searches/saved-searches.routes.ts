@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createSavedSearchSchema,
+  savedSearchesSchema,
+  savedSearchSchema,
+  updateSavedSearchSchema,
+} from '@common/schemas/search';
+import { z } from 'zod';
+import type { SavedSearchesService } from './saved-searches.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** The viewer's saved searches (ADR 010). */
+export async function savedSearchesRoutes(
+  fastify: FastifyInstance,
+  { savedSearches }: { savedSearches: SavedSearchesService },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/me/saved-searches',
+    { schema: { response: { 200: savedSearchesSchema } } },
+    async (request) => savedSearches.list(request.user, request.campus),
+  );
+  app.post(
+    '/api/me/saved-searches',
+    { schema: { body: createSavedSearchSchema, response: { 201: savedSearchSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await savedSearches.create(request.user, request.campus, request.body)),
+  );
+  app.patch(
+    '/api/me/saved-searches/:id',
+    {
+      schema: {
+        params: idParams,
+        body: updateSavedSearchSchema,
+        response: { 200: savedSearchSchema },
+      },
+    },
+    async (request) =>
+      savedSearches.update(request.user, request.campus, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/me/saved-searches/:id',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      await savedSearches.remove(request.user, request.campus, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}
