@@ -237,6 +237,12 @@ export const ACCOUNT_MESSAGES = {
   month: 'Month',
   day: 'Day',
   year: 'Year',
+  newEmail: 'New email',
+  sendCode: 'Send code',
+  emailIntro: 'We send a code to the new address; your e-mail changes when you enter it.',
+  codeSentTo: (email: string) => `Enter the 4-digit code we sent to ${email}.`,
+  verificationCode: 'Verification code',
+  useAnotherEmail: 'Use another e-mail',
   emailAlerts: 'E-mail alerts',
   emailAlertsHint: 'Messages and activity sent to your e-mail',
 } as const;

@@ -4,7 +4,15 @@ import { ACCOUNT_MESSAGES as L, MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { violations } from './axe';
 import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
-import { PASSWORD, pathOf, postJson, schoolVerifiedStudent, tag, viewerOf } from './students';
+import {
+  codeFor,
+  PASSWORD,
+  pathOf,
+  postJson,
+  schoolVerifiedStudent,
+  tag,
+  viewerOf,
+} from './students';
 
 /** Account settings and their sub-pages (companion §2 "Account settings", "Account sub-pages", §5). */
 
@@ -16,8 +24,8 @@ const successAlert = (page: Page, msg: string) =>
 const row = (page: Page, label: string) =>
   page.getByRole('region', { name: L.title }).getByRole('link', { name: new RegExp(`^${label}`) });
 
-async function save(page: Page, message: string = M.accountUpdated) {
-  await page.getByRole('button', { name: L.save }).click();
+async function save(page: Page, message: string = M.accountUpdated, submit: string = L.save) {
+  await page.getByRole('button', { name: submit }).click();
   await successAlert(page, message).waitFor();
   await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
 }
@@ -144,6 +152,24 @@ describe('account settings', () => {
         password: 'violet-harbor-77',
       }),
     ).toBe(200);
+
+    // The e-mail changes once the code sent to the new address comes back.
+    await row(page, L.email).click();
+    const newEmail = page.getByRole('textbox', { name: L.newEmail });
+    await newEmail.fill(sam.email.toUpperCase());
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByRole('alert').filter({ hasText: M.emailSame }).waitFor();
+    const changed = `sam.lee-${tag()}@example.com`;
+    await newEmail.fill(changed);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await successAlert(page, M.emailCodeSent).waitFor();
+    await page.getByText(L.codeSentTo(changed)).waitFor();
+    await page
+      .getByRole('textbox', { name: L.verificationCode })
+      .fill(await codeFor(env.server, changed));
+    await maybeScreenshot(page, 'email-code-1280');
+    await save(page, M.accountUpdated, MESSAGES.signIn.verify);
+    await row(page, L.email).getByText(changed).waitFor();
 
     await row(page, L.phone).click();
     const phone = page.getByRole('textbox', { name: L.phone });

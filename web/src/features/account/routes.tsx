@@ -9,6 +9,7 @@ const AccountSettingsPage = lazyNamed(
 );
 const ScreenNamePage = lazyNamed(() => import('./pages/ScreenNamePage'), 'ScreenNamePage');
 const PasswordPage = lazyNamed(() => import('./pages/PasswordPage'), 'PasswordPage');
+const EmailPage = lazyNamed(() => import('./pages/EmailPage'), 'EmailPage');
 const PhonePage = lazyNamed(() => import('./pages/PhonePage'), 'PhonePage');
 const GenderPage = lazyNamed(() => import('./pages/GenderPage'), 'GenderPage');
 const BirthDatePage = lazyNamed(() => import('./pages/BirthDatePage'), 'BirthDatePage');
@@ -24,6 +25,7 @@ export const accountRoutes: RouteObject[] = [
       { path: ACCOUNT_PATH, element: <AccountSettingsPage /> },
       { path: `${ACCOUNT_PATH}/screen_name`, element: <ScreenNamePage /> },
       { path: `${ACCOUNT_PATH}/password`, element: <PasswordPage /> },
+      { path: `${ACCOUNT_PATH}/email`, element: <EmailPage /> },
       { path: `${ACCOUNT_PATH}/phone`, element: <PhonePage /> },
       { path: `${ACCOUNT_PATH}/gender`, element: <GenderPage /> },
       { path: `${ACCOUNT_PATH}/birth_date`, element: <BirthDatePage /> },

@@ -18,6 +18,7 @@ export function AccountSubPage({
   canSave,
   saving,
   onSubmit,
+  submitLabel = L.save,
   children,
 }: {
   title: string;
@@ -26,6 +27,7 @@ export function AccountSubPage({
   canSave: boolean;
   saving: boolean;
   onSubmit: () => void;
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const handleSubmit = (event: FormEvent) => {
@@ -40,7 +42,7 @@ export function AccountSubPage({
         {children}
         <div className={styles.actions}>
           <Button type="submit" size="lg" disabled={!canSave || saving} aria-busy={saving}>
-            {saving ? L.saving : L.save}
+            {saving ? L.saving : submitLabel}
           </Button>
         </div>
       </form>

@@ -29,8 +29,7 @@ const fromHere: FromState = { from: ACCOUNT_PATH };
 /**
  * /settings/account (companion §2 "Account settings"): the rows of the
  * account, each leading to its sub-page, then the read-only Verified and
- * Account created. The e-mail has no page yet: changing it needs the server's
- * re-verification, which is still to come.
+ * Account created.
  */
 export function AccountSettingsPage() {
   const viewer = useViewer();
@@ -40,7 +39,7 @@ export function AccountSettingsPage() {
   const rows: Row[] = [
     { label: L.username, value: `@${viewer.username}`, to: `${ACCOUNT_PATH}/screen_name` },
     { label: L.changePassword, to: `${ACCOUNT_PATH}/password` },
-    { label: L.email, value: viewer.email },
+    { label: L.email, value: viewer.email, to: `${ACCOUNT_PATH}/email` },
     {
       label: L.phone,
       value: viewer.phone ? displayPhone(viewer.phone) : muted(M.clickToAdd),
