@@ -102,6 +102,8 @@ export const viewerSchema = z.object({
   phone: z.string().nullable(),
   gender: z.string().nullable(),
   birthDate: z.object({ year: z.number(), month: z.number(), day: z.number() }).nullable(),
+  /** The settings menu's "E-mail alerts" switch. */
+  emailNotifications: z.boolean(),
   createdAt: z.number(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;

@@ -184,6 +184,7 @@ describe('phone, gender, birth date, e-mail alerts', () => {
     );
     const off = await send(jane, 'PATCH', '/api/me/account', { emailNotifications: false });
     expect(off.statusCode).toBe(200);
+    expect(off.json().viewer.emailNotifications).toBe(false);
     const row = await t.db.kysely
       .selectFrom('users')
       .select('email_notifications')

@@ -101,6 +101,7 @@ describe('registering', () => {
       avatarUrl: null,
       profileSetUp: false,
       hasPassword: true,
+      emailNotifications: true,
     });
 
     const row = await userRow(body.email);
@@ -148,6 +149,7 @@ describe('registering', () => {
         'phone',
         'gender',
         'birthDate',
+        'emailNotifications',
         'createdAt',
       ].sort(),
     );

@@ -25,6 +25,7 @@ export function presentViewer(user: UserRow, storage: BlobStore): Viewer {
       user.birth_year !== null && user.birth_month !== null && user.birth_day !== null
         ? { year: user.birth_year, month: user.birth_month, day: user.birth_day }
         : null,
+    emailNotifications: Boolean(user.email_notifications),
     createdAt: user.created_at,
   };
 }

@@ -1,22 +1,34 @@
-import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../../components/gates/ProtectedRoute';
-import { Spinner } from '../../components/ui/Spinner';
+import { lazyNamed } from '../../lib/lazy-named';
+import { ACCOUNT_PATH } from './components/account-display';
 
-const AccountSettingsPage = lazy(() =>
-  import('./pages/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })),
+const AccountSettingsPage = lazyNamed(
+  () => import('./pages/AccountSettingsPage'),
+  'AccountSettingsPage',
 );
+const ScreenNamePage = lazyNamed(() => import('./pages/ScreenNamePage'), 'ScreenNamePage');
+const PasswordPage = lazyNamed(() => import('./pages/PasswordPage'), 'PasswordPage');
+const EmailPage = lazyNamed(() => import('./pages/EmailPage'), 'EmailPage');
+const PhonePage = lazyNamed(() => import('./pages/PhonePage'), 'PhonePage');
+const GenderPage = lazyNamed(() => import('./pages/GenderPage'), 'GenderPage');
+const BirthDatePage = lazyNamed(() => import('./pages/BirthDatePage'), 'BirthDatePage');
 
-/** Account settings, signed-in only (companion spec §2). */
+/**
+ * /settings/account and its sub-pages, signed-in only (companion §2). App.tsx
+ * sets them inside the settings layout, whose Suspense boundary shows while a page loads.
+ */
 export const accountRoutes: RouteObject[] = [
   {
-    path: '/settings/account',
-    element: (
-      <ProtectedRoute>
-        <Suspense fallback={<Spinner />}>
-          <AccountSettingsPage />
-        </Suspense>
-      </ProtectedRoute>
-    ),
+    element: <ProtectedRoute />,
+    children: [
+      { path: ACCOUNT_PATH, element: <AccountSettingsPage /> },
+      { path: `${ACCOUNT_PATH}/screen_name`, element: <ScreenNamePage /> },
+      { path: `${ACCOUNT_PATH}/password`, element: <PasswordPage /> },
+      { path: `${ACCOUNT_PATH}/email`, element: <EmailPage /> },
+      { path: `${ACCOUNT_PATH}/phone`, element: <PhonePage /> },
+      { path: `${ACCOUNT_PATH}/gender`, element: <GenderPage /> },
+      { path: `${ACCOUNT_PATH}/birth_date`, element: <BirthDatePage /> },
+    ],
   },
 ];

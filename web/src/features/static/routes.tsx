@@ -23,10 +23,12 @@ const CookiesPage = lazyNamed(() => import('./pages/CookiesPage'), 'CookiesPage'
 
 /**
  * /settings and the public static pages (spec companion §2 "Settings menu",
- * "Static pages"). App.tsx spreads these into the shell's routes. The layout
- * holds the Suspense boundary of the pages, so the menu stays while one loads.
+ * "Static pages"). App.tsx spreads these into the shell's routes, with the
+ * other features' settings pages (`pages`, e.g. /settings/account) beside
+ * these under the same layout. The layout holds the Suspense boundary of the
+ * pages, so the menu stays while one loads.
  */
-export const settingsRoutes: RouteObject[] = [
+export const settingsRoutes = (pages: RouteObject[] = []): RouteObject[] => [
   {
     path: '/settings',
     element: (
@@ -47,6 +49,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'trust', element: <TrustPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'cookies', element: <CookiesPage /> },
+      ...pages,
     ],
   },
 ];

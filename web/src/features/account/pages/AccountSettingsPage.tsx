@@ -1,81 +1,94 @@
 import { format } from 'date-fns';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES as M } from '@common/messages';
+import { ACCOUNT_MESSAGES as L } from '@common/messages';
+import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { SCHOOL_EMAIL_PATH } from '../../../components/gates/paths';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { ChevronRightIcon } from '../../../components/ui/Icons';
+import { useSettingsNarrow } from '../../../lib/use-media-query';
+import type { FromState } from '../../../lib/use-back-to';
 import { useViewer } from '../../../lib/session';
+import {
+  ACCOUNT_PATH,
+  capitalise,
+  displayBirthDate,
+  displayPhone,
+} from '../components/account-display';
 import styles from './AccountSettingsPage.module.css';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface Row {
   label: string;
-  value: React.ReactNode;
-  /** The page that edits the row, when it exists. */
+  value?: ReactNode;
+  /** The page that edits the row. */
   to?: string;
 }
 
+const fromHere: FromState = { from: ACCOUNT_PATH };
+
 /**
- * /settings/account (companion spec §2): the signed-in user's account at a
- * glance. Rows link to their edit pages where those exist.
+ * /settings/account (companion §2 "Account settings"): the rows of the
+ * account, each leading to its sub-page, then the read-only Verified and
+ * Account created.
  */
 export function AccountSettingsPage() {
   const viewer = useViewer();
+  const narrow = useSettingsNarrow();
   if (!viewer) return null;
-  const capitalised = viewer.gender
-    ? viewer.gender[0]!.toUpperCase() + viewer.gender.slice(1)
-    : M.none;
-  const birthDate = viewer.birthDate
-    ? `${MONTHS[viewer.birthDate.month - 1]} ${viewer.birthDate.day}, ${viewer.birthDate.year}`
-    : M.none;
+  const muted = (text: string) => <span className={styles.muted}>{text}</span>;
   const rows: Row[] = [
-    { label: M.username, value: `@${viewer.username}` },
-    { label: M.email, value: viewer.email },
-    { label: M.phone, value: viewer.phone ?? <span className={styles.muted}>{M.clickToAdd}</span> },
+    { label: L.username, value: `@${viewer.username}`, to: `${ACCOUNT_PATH}/screen_name` },
+    { label: L.changePassword, to: `${ACCOUNT_PATH}/password` },
+    { label: L.email, value: viewer.email, to: `${ACCOUNT_PATH}/email` },
     {
-      label: M.schoolEmail,
+      label: L.phone,
+      value: viewer.phone ? displayPhone(viewer.phone) : muted(M.clickToAdd),
+      to: `${ACCOUNT_PATH}/phone`,
+    },
+    {
+      label: L.schoolEmail,
       value: viewer.schoolEmail ?? <span className={styles.tag}>{M.joinYourCampus}</span>,
       to: SCHOOL_EMAIL_PATH,
     },
-    { label: M.gender, value: capitalised },
-    { label: M.birthDate, value: birthDate },
+    {
+      label: L.gender,
+      value: viewer.gender ? capitalise(viewer.gender) : muted(M.none),
+      to: `${ACCOUNT_PATH}/gender`,
+    },
+    {
+      label: L.birthDate,
+      value: viewer.birthDate ? displayBirthDate(viewer.birthDate) : muted(M.none),
+      to: `${ACCOUNT_PATH}/birth_date`,
+    },
   ];
   const readOnly: Row[] = [
-    { label: M.verified, value: viewer.schoolVerified ? 'Yes' : 'No' },
-    // 'MMMM Do YYYY, h:mm:ss a' in the spec's notation.
-    { label: M.accountCreated, value: format(viewer.createdAt, 'MMMM do yyyy, h:mm:ss a') },
+    { label: L.verified, value: viewer.schoolVerified ? L.yes : L.no },
+    // 'MMMM Do YYYY, h:mm:ss a' in the spec's (moment) notation.
+    { label: L.accountCreated, value: format(viewer.createdAt, 'MMMM do yyyy, h:mm:ss a') },
   ];
+  const content = (row: Row) => (
+    <>
+      <span className={styles.label}>{row.label}</span>
+      <span className={styles.value}>{row.value}</span>
+    </>
+  );
   return (
     <div className={styles.page}>
-      <PageHeader title={M.title} fallback="/settings" />
-      <section className={`card ${styles.card}`} aria-label={M.title}>
+      {/* On desktop the settings menu stands beside the page: no way back is needed. */}
+      <PageHeader title={L.title} backTo="/settings" back={narrow} />
+      <section className={`card ${styles.card}`} aria-label={L.title}>
         <ul className={styles.list}>
           {rows.map((row) => (
             <li key={row.label}>
               {row.to ? (
-                <Link to={row.to} className={`${styles.row} ${styles.link}`}>
-                  <span className={styles.label}>{row.label}</span>
-                  <span className={styles.value}>{row.value}</span>
+                <Link to={row.to} state={fromHere} className={`${styles.row} ${styles.link}`}>
+                  {content(row)}
                   <ChevronRightIcon width={18} height={18} className={styles.chevron} />
                 </Link>
               ) : (
                 <div className={styles.row}>
-                  <span className={styles.label}>{row.label}</span>
-                  <span className={styles.value}>{row.value}</span>
+                  {content(row)}
+                  <span className={styles.chevronSpace} />
                 </div>
               )}
             </li>
@@ -89,12 +102,11 @@ export function AccountSettingsPage() {
           <ChevronRightIcon width={18} height={18} className={styles.chevron} />
         </Link>
       </section>
-      <section className={`card ${styles.card}`} aria-label="Account status">
+      <section className={`card ${styles.card}`} aria-label={L.accountStatus}>
         <ul className={styles.list}>
           {readOnly.map((row) => (
             <li key={row.label} className={styles.row}>
-              <span className={styles.label}>{row.label}</span>
-              <span className={styles.value}>{row.value}</span>
+              {content(row)}
             </li>
           ))}
         </ul>

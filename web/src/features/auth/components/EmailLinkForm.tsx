@@ -9,7 +9,7 @@ import { useRequestMagicLink } from '../api/auth-api';
 import styles from './AuthForm.module.css';
 import { InboxNotice } from './InboxNotice';
 import { storeEmail } from './stored-email';
-import { EmailField } from './TextField';
+import { EmailField } from '../../../components/ui/TextField';
 import { useErrorAlert } from './use-error-alert';
 import { useFormCheck } from './use-form-check';
 

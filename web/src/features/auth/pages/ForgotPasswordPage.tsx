@@ -7,7 +7,7 @@ import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
 import { InboxNotice } from '../components/InboxNotice';
-import { EmailField } from '../components/TextField';
+import { EmailField } from '../../../components/ui/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 

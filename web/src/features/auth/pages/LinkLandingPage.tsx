@@ -10,7 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
 import { EmailLinkForm } from '../components/EmailLinkForm';
 import { clearStoredEmail, readStoredEmail } from '../components/stored-email';
-import { EmailField } from '../components/TextField';
+import { EmailField } from '../../../components/ui/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useOnce } from '../components/use-once';

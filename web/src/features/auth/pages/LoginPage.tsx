@@ -11,7 +11,7 @@ import styles from '../components/AuthForm.module.css';
 import { EmailLinkForm } from '../components/EmailLinkForm';
 import { GoogleButton } from '../components/GoogleButton';
 import { LegalLinks } from '../components/LegalLinks';
-import { EmailField, PasswordField } from '../components/TextField';
+import { EmailField, PasswordField } from '../../../components/ui/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useQueryAlerts } from '../components/use-query-alerts';

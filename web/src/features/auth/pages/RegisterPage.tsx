@@ -15,7 +15,7 @@ import styles from '../components/AuthForm.module.css';
 import { GoogleButton } from '../components/GoogleButton';
 import { InboxNotice } from '../components/InboxNotice';
 import { storeEmail } from '../components/stored-email';
-import { EmailField, PasswordField, TextField } from '../components/TextField';
+import { EmailField, PasswordField, TextField } from '../../../components/ui/TextField';
 import { useErrorAlert, useMessagesAlert, validate } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 import { useQueryAlerts } from '../components/use-query-alerts';

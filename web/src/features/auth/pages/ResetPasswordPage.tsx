@@ -9,7 +9,7 @@ import { useSetViewer } from '../../../lib/session';
 import { useResetPassword } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
-import { PasswordField } from '../components/TextField';
+import { PasswordField } from '../../../components/ui/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 

@@ -8,7 +8,7 @@ import { useSession, useSetViewer } from '../../../lib/session';
 import { useSendVerificationCode, useVerifyCode } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
-import { TextField } from '../components/TextField';
+import { TextField } from '../../../components/ui/TextField';
 import { useErrorAlert, useMessagesAlert } from '../components/use-error-alert';
 import { useOnce } from '../components/use-once';
 

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { useCampus } from '../../../lib/campus';
 import styles from './PolicyPage.module.css';
-import { useSettingsNarrow } from './use-settings-narrow';
+import { useSettingsNarrow } from '../../../lib/use-media-query';
 
 export interface PolicySection {
   /** Fragment id, so /settings/privacy#cookies lands on its section. */

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useViewer } from '../../../lib/session';
 import { SettingsMenu } from './SettingsMenu';
 import styles from './SettingsLayout.module.css';
-import { useSettingsNarrow } from './use-settings-narrow';
+import { useSettingsNarrow } from '../../../lib/use-media-query';
 
 export interface SettingsViewerProps {
   /** Whether a visitor is signed in; by default, from the session. */
@@ -31,9 +31,11 @@ export function SettingsLayout({ signedIn: signedInProp }: SettingsViewerProps) 
   if (narrow) return page;
   return (
     <div className={styles.layout}>
-      <aside className={styles.panel}>
+      {/* Not an <aside>: the shell's sidebar is the page's one complementary landmark,
+          and the menu is already the "Settings" navigation. */}
+      <div className={styles.panel}>
         <SettingsMenu variant="panel" signedIn={signedIn} />
-      </aside>
+      </div>
       <div className={styles.page}>{page}</div>
     </div>
   );

@@ -16,6 +16,7 @@ import {
   SlidersIcon,
   UserCircleIcon,
 } from '../../../components/ui/Icons';
+import { EmailAlertsSwitch } from './EmailAlertsSwitch';
 import styles from './SettingsMenu.module.css';
 
 interface MenuItem {
@@ -24,6 +25,8 @@ interface MenuItem {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Other paths that show this item as current (aliases and sub-pages). */
   alsoActiveOn?: string[];
+  /** Shows this item as current on every page below it too. */
+  activeBelow?: boolean;
   hint?: string;
   emphasis?: boolean;
 }
@@ -42,7 +45,12 @@ function menuSections(signedIn: boolean): MenuSection[] {
       title: MESSAGES.settingsAccountInfo,
       items: signedIn
         ? [
-            { to: '/settings/account', label: MESSAGES.settingsAccountSettings, Icon: SlidersIcon },
+            {
+              to: '/settings/account',
+              label: MESSAGES.settingsAccountSettings,
+              Icon: SlidersIcon,
+              activeBelow: true,
+            },
             // Saved searches and their alerts (issue 11 item 5).
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
           ]
@@ -113,7 +121,9 @@ export interface SettingsMenuProps {
 export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
   const current = normalise(useLocation().pathname);
   const isCurrent = (item: MenuItem) =>
-    current === item.to || (item.alsoActiveOn ?? []).includes(current);
+    current === item.to ||
+    (item.activeBelow && current.startsWith(`${item.to}/`)) ||
+    (item.alsoActiveOn ?? []).includes(current);
 
   return (
     <nav className={`${styles.menu} ${styles[variant]}`} aria-label="Settings">
@@ -164,6 +174,11 @@ export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
                   </li>
                 );
               })}
+              {section.id === 'account' && signedIn ? (
+                <li>
+                  <EmailAlertsSwitch variant={variant} />
+                </li>
+              ) : null}
             </ul>
           </section>
         );

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
-import styles from './AuthForm.module.css';
+import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -49,19 +49,35 @@ export function TextField({
         />
         {adornment}
       </div>
-      {/* One reserved line under every field: the error takes the hint's place, so
-          nothing moves under the pointer when a field is left with a mistake in it.
-          The error is the field's only message (no alert repeats it): announced as it appears. */}
-      {error ? (
-        <p key="error" id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : (
-        <p key="hint" id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldMessage error={error} hint={hint} errorId={errorId} hintId={hintId} />
     </div>
+  );
+}
+
+/**
+ * One reserved line under a field: the error takes the hint's place, so
+ * nothing moves under the pointer when a field is left with a mistake in it.
+ * The error is the field's only message (no alert repeats it): announced as it appears.
+ */
+export function FieldMessage({
+  error,
+  hint,
+  errorId,
+  hintId = errorId,
+}: {
+  error?: string;
+  hint?: ReactNode;
+  errorId: string;
+  hintId?: string;
+}) {
+  return error ? (
+    <p key="error" id={errorId} className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : (
+    <p key="hint" id={hintId} className={styles.hint}>
+      {hint}
+    </p>
   );
 }
 

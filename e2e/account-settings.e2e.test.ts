@@ -1,0 +1,212 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES as L, MESSAGES } from '@common/messages';
+import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
+import { violations } from './axe';
+import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import {
+  codeFor,
+  PASSWORD,
+  pathOf,
+  postJson,
+  schoolVerifiedStudent,
+  tag,
+  viewerOf,
+} from './students';
+
+/** Account settings and their sub-pages (companion §2 "Account settings", "Account sub-pages", §5). */
+
+const env = serverAndBrowser();
+
+const ACCOUNT = '/settings/account';
+const successAlert = (page: Page, msg: string) =>
+  page.locator('.alerts').getByRole('status').filter({ hasText: msg });
+const row = (page: Page, label: string) =>
+  page.getByRole('region', { name: L.title }).getByRole('link', { name: new RegExp(`^${label}`) });
+
+async function save(page: Page, message: string = M.accountUpdated, submit: string = L.save) {
+  await page.getByRole('button', { name: submit }).click();
+  await successAlert(page, message).waitFor();
+  await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
+}
+
+describe('account settings', () => {
+  it('at phone width: the menu switches e-mail alerts off, the username changes and the profile link follows', async () => {
+    const jamie = await schoolVerifiedStudent(env.server, env.browser, 'Jamie Rivera', MOBILE);
+    const { page } = jamie;
+    const before = (await viewerOf(page)).username;
+
+    await page.goto(env.server.url('ut', '/settings'));
+    const alerts = page.getByRole('switch', { name: L.emailAlerts });
+    expect(await alerts.getAttribute('aria-checked')).toBe('true');
+    await alerts.click();
+    await successAlert(page, M.accountUpdated).waitFor();
+    expect(await alerts.getAttribute('aria-checked')).toBe('false');
+    expect((await viewerOf(page)).emailNotifications).toBe(false);
+    await maybeScreenshot(page, 'settings-menu-390');
+    expect(await violations(page, 'main')).toEqual([]);
+
+    await page.getByRole('link', { name: MESSAGES.settingsAccountSettings }).click();
+    await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
+    await row(page, L.username).getByText(`@${before}`).waitFor();
+    await row(page, L.phone).getByText(M.clickToAdd).waitFor();
+    await row(page, L.schoolEmail).waitFor();
+    expect(await row(page, L.gender).textContent()).toContain(M.none);
+    await page.getByText(L.verified).waitFor();
+    await page.getByText(L.accountCreated).waitFor();
+    await maybeScreenshot(page, 'account-390');
+    expect(await violations(page, 'main')).toEqual([]);
+
+    await row(page, L.username).click();
+    await expect.poll(() => pathOf(page)).toBe(`${ACCOUNT}/screen_name`);
+    const field = page.getByRole('textbox', { name: L.username });
+    expect(await field.inputValue()).toBe(before);
+    const saveButton = page.getByRole('button', { name: L.save });
+    // Save is off while the name is unchanged (spec §5), also in another case.
+    expect(await saveButton.isDisabled()).toBe(true);
+    await field.fill(before.toUpperCase());
+    expect(await saveButton.isDisabled()).toBe(true);
+    const renamed = `jamie-${tag()}`;
+    await field.fill(renamed);
+    await maybeScreenshot(page, 'screen-name-390');
+    await save(page);
+    await row(page, L.username).getByText(`@${renamed}`).waitFor();
+
+    // The profile link of the account menu uses the new name at once.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const profile = page.getByRole('menu').getByRole('menuitem', { name: `@${renamed}` });
+    expect(await profile.getAttribute('href')).toBe(`/${renamed}`);
+    await page.keyboard.press('Escape');
+
+    // A sub-page's back button leads to the account page, through history.
+    await row(page, L.birthDate).click();
+    await page.getByRole('combobox', { name: L.month }).waitFor();
+    await maybeScreenshot(page, 'birth-date-390');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
+
+    // The page's back button leads to the menu on phones.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/settings');
+    expect(jamie.errors).toEqual([]);
+    await jamie.context.close();
+  });
+
+  it('a taken username, a wrong current password, then phone, gender and birth date on the overview', async () => {
+    const taken = `taken-${tag()}`;
+    const owner = await schoolVerifiedStudent(env.server, env.browser, 'Owen Park', DESKTOP);
+    const claimed = await owner.page.evaluate(
+      (username) =>
+        fetch('/api/me/username', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-quad-csrf': '1' },
+          body: JSON.stringify({ username }),
+        }).then((r) => r.status),
+      taken,
+    );
+    expect(claimed).toBe(200);
+    await owner.context.close();
+
+    const sam = await schoolVerifiedStudent(env.server, env.browser, 'Sam Lee', DESKTOP);
+    const { page } = sam;
+    await page.goto(env.server.url('ut', ACCOUNT));
+    // Desktop: the settings menu stands beside the page, its row marked current.
+    const menu = page.getByRole('navigation', { name: 'Settings' });
+    const current = menu.getByRole('link', { name: MESSAGES.settingsAccountSettings });
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    await maybeScreenshot(page, 'account-1280');
+
+    await row(page, L.username).click();
+    await page.getByRole('textbox', { name: L.username }).fill(taken);
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByRole('alert').filter({ hasText: M.usernameTaken }).waitFor();
+    expect(pathOf(page)).toBe(`${ACCOUNT}/screen_name`);
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    // Back goes to the account page.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => pathOf(page)).toBe(ACCOUNT);
+
+    await row(page, L.changePassword).click();
+    await expect.poll(() => pathOf(page)).toBe(`${ACCOUNT}/password`);
+    const current1 = page.getByLabel(L.currentPassword);
+    const next = page.getByLabel(L.newPassword, { exact: true });
+    const again = page.getByLabel(L.newPasswordAgain);
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByText(M.currentPasswordRequired).waitFor();
+    await current1.fill('not-my-password-1');
+    await next.fill('violet-harbor-77');
+    await again.fill('violet-harbor-78');
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByText(M.passwordsDoNotMatch).waitFor();
+    await again.fill('violet-harbor-77');
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByRole('alert').filter({ hasText: M.currentPasswordWrong }).waitFor();
+    expect(await current1.getAttribute('aria-invalid')).toBe('true');
+    await maybeScreenshot(page, 'password-1280');
+    expect(await violations(page, 'main')).toEqual([]);
+    await current1.fill(PASSWORD);
+    await save(page, M.passwordChanged);
+    expect(
+      await postJson(page, '/api/auth/login', {
+        email: sam.email,
+        password: 'violet-harbor-77',
+      }),
+    ).toBe(200);
+
+    // The e-mail changes once the code sent to the new address comes back.
+    await row(page, L.email).click();
+    const newEmail = page.getByRole('textbox', { name: L.newEmail });
+    await newEmail.fill(sam.email.toUpperCase());
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByRole('alert').filter({ hasText: M.emailSame }).waitFor();
+    const changed = `sam.lee-${tag()}@example.com`;
+    await newEmail.fill(changed);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await successAlert(page, M.emailCodeSent).waitFor();
+    await page.getByText(L.codeSentTo(changed)).waitFor();
+    await page
+      .getByRole('textbox', { name: L.verificationCode })
+      .fill(await codeFor(env.server, changed));
+    await maybeScreenshot(page, 'email-code-1280');
+    await save(page, M.accountUpdated, MESSAGES.signIn.verify);
+    await row(page, L.email).getByText(changed).waitFor();
+
+    await row(page, L.phone).click();
+    const phone = page.getByRole('textbox', { name: L.phone });
+    await phone.fill('12');
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByRole('alert').filter({ hasText: M.invalidPhone }).waitFor();
+    await phone.fill('405 555 0123');
+    await save(page);
+    await row(page, L.phone).getByText('(405) 555-0123').waitFor();
+
+    await row(page, L.gender).click();
+    await page.getByText(L.notShownPublicly).waitFor();
+    await page.getByRole('radio', { name: L.genderOptions.female }).check();
+    await save(page);
+    await row(page, L.gender).getByText('Female').waitFor();
+
+    await row(page, L.birthDate).click();
+    const month = page.getByRole('combobox', { name: L.month });
+    const year = page.getByRole('combobox', { name: L.year });
+    const thirteenYearsAgo = String(new Date().getFullYear() - 13);
+    expect(await year.locator('option').nth(1).textContent()).toBe(thirteenYearsAgo);
+    expect(await year.locator('option').last().textContent()).toBe('1940');
+    await month.selectOption({ label: 'February' });
+    await page.getByRole('button', { name: L.save }).click();
+    await page.getByRole('alert').filter({ hasText: M.fillAllFields }).waitFor();
+    await page.getByRole('combobox', { name: L.day }).selectOption('28');
+    await year.selectOption('2001');
+    await maybeScreenshot(page, 'birth-date-1280');
+    expect(await violations(page)).toEqual([]);
+    await save(page);
+    await row(page, L.birthDate).getByText('February 28, 2001').waitFor();
+    expect(await viewerOf(page)).toMatchObject({
+      phone: '+14055550123',
+      gender: 'female',
+      birthDate: { year: 2001, month: 2, day: 28 },
+    });
+    expect(sam.errors).toEqual([]);
+    await sam.context.close();
+  });
+});
