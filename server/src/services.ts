@@ -14,7 +14,7 @@ import { createMediaService, type MediaService } from './modules/media/media.ser
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
-import { createPostCache } from './modules/posts/posts.cache';
+import { createPostCache, type PostCache } from './modules/posts/posts.cache';
 import { createPostsService, type PostsService } from './modules/posts/posts.service';
 import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
@@ -99,7 +99,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
-  const people = createPeopleServices(deps, { posts, sessions, media }, log);
+  const people = createPeopleServices(deps, { posts, sessions, media, cache: postCache }, log);
   const services = {
     health: createHealthService(db),
     campuses,
@@ -143,10 +143,11 @@ function createPeopleServices(
     posts,
     sessions,
     media,
-  }: { posts: PostsService; sessions: SessionService; media: MediaService },
+    cache,
+  }: { posts: PostsService; sessions: SessionService; media: MediaService; cache: PostCache },
   log: ServiceLog,
 ) {
-  const search = createSearchService({ db, storage, posts });
+  const search = createSearchService({ db, storage, posts, cache });
   return {
     search,
     savedSearches: createSavedSearchesService({ db, search }),

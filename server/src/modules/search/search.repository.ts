@@ -89,29 +89,23 @@ export const searchRepository = {
     return rows.rows.map((r) => r.term);
   },
 
-  /**
-   * Indexed words that could be `word` misspelt: on SQLite those of the same
-   * first letter and nearly the same length from the FTS vocabulary, with how
-   * many posts use them; on PostgreSQL those sharing trigrams (pg_trgm).
-   */
-  async nearWords(db: Db, word: string, slack: number): Promise<{ term: string; uses?: number }[]> {
-    const shortest = word.length - slack;
-    const longest = word.length + slack;
-    if (db.dialect === 'sqlite') {
-      const first = word[0]!;
-      const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-      const rows = await sql<{ term: string; uses: number }>`select term, doc as uses
-        from posts_search_vocab where term >= ${first} and term < ${next}
-        and length(term) between ${shortest} and ${longest}`.execute(db.kysely);
-      return rows.rows;
-    }
+  /** PostgreSQL: indexed words that could be `word` misspelt, sharing trigrams (pg_trgm). */
+  nearWords(db: Db, word: string, slack: number): Promise<{ term: string }[]> {
     return db.kysely.transaction().execute(async (trx) => {
       await sql`set local pg_trgm.similarity_threshold = 0.2`.execute(trx);
       const rows = await sql<{ term: string }>`select word as term from search_words
-        where word % ${word} and length(word) between ${shortest} and ${longest}
+        where word % ${word} and length(word) between ${word.length - slack} and ${word.length + slack}
         order by similarity(word, ${word}) desc limit 50`.execute(trx);
       return rows.rows;
     });
+  },
+
+  /** SQLite: every indexed word of this first letter with how many posts use it. */
+  async wordsOfLetter(db: Db, first: string): Promise<{ term: string; uses: number }[]> {
+    const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+    const rows = await sql<{ term: string; uses: number }>`select term, doc as uses
+      from posts_search_vocab where term >= ${first} and term < ${next}`.execute(db.kysely);
+    return rows.rows;
   },
 
   /** Indexed words starting with `prefix`, the most used first where the index knows. */

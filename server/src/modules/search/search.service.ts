@@ -10,7 +10,7 @@ import type { PostsService } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { type Candidate, searchRepository as search } from './search.repository';
 import { createTermResolver } from './search.terms';
-import { highlightTerms, matchScore, plain, type QueryTerm } from './search.text';
+import { highlightTerms, matchScore, plain, type QueryTerm, queryWords } from './search.text';
 import { createSearchHistory } from './search.history';
 import { createSuggestions } from './search.suggestions';
 
@@ -21,10 +21,21 @@ export { matchScore, queryWords, stem, wordsOf, type QueryTerm } from './search.
 const CANDIDATES = 200;
 const PAGE = PAGE_SIZES.search;
 
+/**
+ * What every member of a campus sees alike, dropped whenever the campus's
+ * posts change (the posts cache, ADR 004): ranked results and completions.
+ */
+export interface CampusCache {
+  read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
+}
+
+const uncached: CampusCache = { read: (_campusId, _key, load) => load() };
+
 export interface SearchServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: Pick<PostsService, 'byIds'>;
+  cache?: CampusCache;
   now?: () => number;
 }
 
@@ -55,8 +66,31 @@ export function rank(candidates: Candidate[], terms: QueryTerm[], byThread: bool
 }
 
 /** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
-export function createSearchService({ db, storage, posts, now = Date.now }: SearchServiceDeps) {
+export function createSearchService({
+  db,
+  storage,
+  posts,
+  cache = uncached,
+  now = Date.now,
+}: SearchServiceDeps) {
   const resolve = createTermResolver(db, now);
+
+  /** The ranking of a query on a campus, read once per change of the campus's posts. */
+  function ranking(campus: Campus, q: string, tab: 'latest' | 'media', category?: string) {
+    const key = `search:${tab}:${category ?? ''}:${queryWords(q).join(' ')}`;
+    return cache.read(campus.id, key, async () => {
+      const terms = await resolve(q);
+      if (terms.length === 0) return { terms, ranked: [] as string[] };
+      const candidates = await search.candidates(db, {
+        campusId: campus.id,
+        terms,
+        media: tab === 'media',
+        category,
+        limit: CANDIDATES,
+      });
+      return { terms, ranked: rank(candidates, terms, tab === 'latest') };
+    });
+  }
 
   async function postResults(
     user: UserRow | null,
@@ -66,17 +100,8 @@ export function createSearchService({ db, storage, posts, now = Date.now }: Sear
   ): Promise<SearchPosts> {
     campusPolicy.canRead(user, campus);
     const offset = offsetOf(query.cursor);
-    const terms = await resolve(query.q);
-    if (terms.length === 0) return { items: [], nextCursor: null, terms: [] };
     const category = query.category && query.category !== 'all' ? query.category : undefined;
-    const candidates = await search.candidates(db, {
-      campusId: campus.id,
-      terms,
-      media: tab === 'media',
-      category,
-      limit: CANDIDATES,
-    });
-    const ranked = rank(candidates, terms, tab === 'latest');
+    const { terms, ranked } = await ranking(campus, query.q, tab, category);
     const items = await posts.byIds(user, campus, ranked.slice(offset, offset + PAGE));
     return {
       items,
@@ -119,7 +144,7 @@ export function createSearchService({ db, storage, posts, now = Date.now }: Sear
       };
     },
 
-    suggestions: createSuggestions(db),
+    suggestions: createSuggestions(db, cache),
 
     /** A query read as terms the index knows (saved searches keep these). */
     terms: resolve,

@@ -4,6 +4,7 @@ import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { queryText } from './search.history';
+import type { CampusCache } from './search.service';
 import { searchRepository as search } from './search.repository';
 import { normalize, plain, wordsOf } from './search.text';
 import { searchesRepository as searches } from './searches.repository';
@@ -11,11 +12,15 @@ import { searchesRepository as searches } from './searches.repository';
 const SUGGESTIONS = { recent: 3, queries: 4, words: 5, total: 8 } as const;
 
 /** Suggestions while typing (spec core §4 "Search"): four indexed lookups, whatever the campus's size. */
-export function createSuggestions(db: Db) {
-  /** Words of the campus's listings that complete the last word typed. */
+export function createSuggestions(db: Db, cache: CampusCache) {
+  /** Words of the campus's listings that complete the last word typed (read once per change). */
   async function completions(campus: Campus, q: string): Promise<string[]> {
     const last = wordsOf(q).at(-1);
     if (!last || last.length < 2 || /\s$/.test(q)) return [];
+    return cache.read(campus.id, `complete:${q}`, () => complete(campus, q, last));
+  }
+
+  async function complete(campus: Campus, q: string, last: string): Promise<string[]> {
     const rows = await search.candidates(db, {
       campusId: campus.id,
       terms: [{ word: last, corrections: [] }],
