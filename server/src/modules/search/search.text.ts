@@ -19,18 +19,18 @@ export function plain(text: string): string {
 /** Lower case, accents removed: "Café" → "cafe". */
 export function normalize(text: string): string {
   // Plain ASCII has no accents: the common case skips the Unicode decomposition.
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
 }
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 /** The words of a text: runs of letters and digits, normalised. */
 export function wordsOf(text: string): string[] {
   const normal = normalize(text);
-  if (ASCII.test(normal)) return normal.match(/[a-z0-9]+/g) ?? [];
+  if (!NON_ASCII.test(normal)) return normal.match(/[a-z0-9]+/g) ?? [];
   return normal.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
