@@ -12,6 +12,7 @@ import { type Candidate, searchRepository as search } from './search.repository'
 import { createTermResolver } from './search.terms';
 import { highlightTerms, matchScore, plain, type QueryTerm, queryWords } from './search.text';
 import { createSearchHistory } from './search.history';
+import { type CampusCache, uncached } from './search.cache';
 import { createSuggestions } from './search.suggestions';
 
 /** The words matcher, for saved searches (ADR 010): listings read the same on every path. */
@@ -20,16 +21,6 @@ export { matchScore, queryWords, stem, wordsOf, type QueryTerm } from './search.
 /** The newest matches ranked per query: 20 pages of 10 (ADR 009). */
 const CANDIDATES = 200;
 const PAGE = PAGE_SIZES.search;
-
-/**
- * What every member of a campus sees alike, dropped whenever the campus's
- * posts change (the posts cache, ADR 004): ranked results and completions.
- */
-export interface CampusCache {
-  read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
-}
-
-const uncached: CampusCache = { read: (_campusId, _key, load) => load() };
 
 export interface SearchServiceDeps {
   db: Db;

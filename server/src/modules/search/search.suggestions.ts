@@ -4,7 +4,7 @@ import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { queryText } from './search.history';
-import type { CampusCache } from './search.service';
+import type { CampusCache } from './search.cache';
 import { searchRepository as search } from './search.repository';
 import { normalize, plain, wordsOf } from './search.text';
 import { searchesRepository as searches } from './searches.repository';

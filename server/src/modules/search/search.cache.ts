@@ -1,0 +1,9 @@
+/**
+ * What every member of a campus sees alike, dropped whenever the campus's
+ * posts change (the posts cache, ADR 004): ranked results and completions.
+ */
+export interface CampusCache {
+  read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
+}
+
+export const uncached: CampusCache = { read: (_campusId, _key, load) => load() };
