@@ -82,20 +82,24 @@ export function createPostsService({
 
     /**
      * Posts of the campus by id in the order given, with the viewer's saves
-     * (search results): three queries whatever their number.
+     * (search results). The page is written once per change of the campus
+     * under `key` (ADR 004, 009); a viewer's saves on it are one query, then
+     * cached beside it.
      */
-    async byIds(viewer: UserRow, campus: Campus, ids: string[]): Promise<PostDto[]> {
-      const rows = await posts.manyWithAuthor(db.kysely, campus.id, ids);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-      const [presented, liked] = await Promise.all([
-        pages.presented(ordered),
-        saves.among(
-          viewer.id,
-          ordered.map((r) => r.id),
-        ),
-      ]);
-      return presented.map((p) => ({ ...p, liked: liked.has(p.id) }));
+    async byIds(viewer: UserRow, campus: Campus, key: string, ids: string[]): Promise<PostDto[]> {
+      const page = await pages.cachedList(
+        campus.id,
+        `ids:${key}`,
+        async () => {
+          const rows = await posts.manyWithAuthor(db.kysely, campus.id, ids);
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          return ids.flatMap((id) => byId.get(id) ?? []);
+        },
+        // Never a full page: the caller pages by its own cursor.
+        ids.length + 1,
+      );
+      const json = await pages.listForViewer(campus.id, viewer, page);
+      return (JSON.parse(json) as { items: PostDto[] }).items;
     },
 
     /** What a campus sees changed (on every server). */

@@ -69,7 +69,9 @@ export function createSearchService({
   /** The ranking of a query on a campus, read once per change of the campus's posts. */
   function ranking(campus: Campus, q: string, tab: 'latest' | 'media', category?: string) {
     const key = `search:${tab}:${category ?? ''}:${queryWords(q).join(' ')}`;
-    return cache.read(campus.id, key, async () => {
+    return cache.read(campus.id, key, async () => ({ key, ...(await rankingOf()) }));
+
+    async function rankingOf() {
       const terms = await resolve(q);
       if (terms.length === 0) return { terms, ranked: [] as string[] };
       const candidates = await search.candidates(db, {
@@ -80,7 +82,7 @@ export function createSearchService({
         limit: CANDIDATES,
       });
       return { terms, ranked: rank(candidates, terms, tab === 'latest') };
-    });
+    }
   }
 
   async function postResults(
@@ -92,8 +94,13 @@ export function createSearchService({
     campusPolicy.canRead(user, campus);
     const offset = offsetOf(query.cursor);
     const category = query.category && query.category !== 'all' ? query.category : undefined;
-    const { terms, ranked } = await ranking(campus, query.q, tab, category);
-    const items = await posts.byIds(user, campus, ranked.slice(offset, offset + PAGE));
+    const { key, terms, ranked } = await ranking(campus, query.q, tab, category);
+    const items = await posts.byIds(
+      user,
+      campus,
+      `${key}:${offset}`,
+      ranked.slice(offset, offset + PAGE),
+    );
     return {
       items,
       nextCursor: nextCursor(offset, ranked.length),
