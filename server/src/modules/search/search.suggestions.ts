@@ -51,7 +51,10 @@ export function createSuggestions(db: Db, cache: CampusCache) {
     if (!q.trim()) return { items: [] };
     const [recent, queries, words] = await Promise.all([
       searches.recentStarting(db.kysely, user.id, q, SUGGESTIONS.recent),
-      searches.popularStarting(db.kysely, campus.id, q, SUGGESTIONS.queries + SUGGESTIONS.recent),
+      // The campus's queries change with every search: kept as long as its pages are.
+      cache.read(campus.id, `queries:${q}`, () =>
+        searches.popularStarting(db.kysely, campus.id, q, SUGGESTIONS.queries + SUGGESTIONS.recent),
+      ),
       completions(campus, q),
     ]);
     const items: Suggestions['items'] = [];

@@ -15,6 +15,7 @@ import {
   displayBirthDate,
   displayPhone,
 } from '../components/account-display';
+import { DeleteAccount } from '../components/DeleteAccount';
 import styles from './AccountSettingsPage.module.css';
 
 interface Row {
@@ -111,6 +112,7 @@ export function AccountSettingsPage() {
           ))}
         </ul>
       </section>
+      <DeleteAccount className={styles.delete} />
     </div>
   );
 }
