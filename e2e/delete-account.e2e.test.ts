@@ -17,11 +17,11 @@ describe('deleting an account', () => {
     await dialog.getByText(M.deleteText).waitFor();
     await maybeScreenshot(page, 'delete-account-dialog');
 
-    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText(M.currentPasswordWrong).waitFor();
 
-    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.locator('.alerts').getByText(M.accountDeleted).waitFor();
     await expect.poll(() => pathOf(page)).toBe('/home');
