@@ -32,6 +32,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createServices, type Services } from './services';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(accountRoutes, { account: services.account });
+  await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
   await registerPages(app, { pages: services.pages });

@@ -85,6 +85,20 @@ const envSchema = z.object({
   MEDIA_PUBLIC_URL: optionalUrl(['http://', 'https://']),
   POSTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+      message: 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+    }),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  STRIPE_API_URL: optionalUrl(['http://', 'https://']),
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -131,6 +145,17 @@ export interface Config {
   postsCacheMs: number;
   /** How long a resolved session may be served from memory (sign-outs and account changes drop it at once); 0 = off. */
   sessionCacheMs: number;
+  /**
+   * Seller payouts through Stripe Connect (DESIGN §4); off without a secret key.
+   * `api` points the SDK at another host (tests' local API, stripe-mock).
+   */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -207,7 +232,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     postsCacheMs: e.POSTS_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          api: e.STRIPE_API_URL ? apiHost(e.STRIPE_API_URL) : undefined,
+        }
+      : undefined,
   };
+}
+
+/** The SDK takes a host, port and protocol rather than a URL. */
+function apiHost(url: string): { protocol: 'http' | 'https'; host: string; port: number } {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: u.hostname, port: Number(u.port) || (protocol === 'http' ? 80 : 443) };
 }
 
 function sqliteFile(url: string): string {

@@ -14,6 +14,7 @@ import { createMediaService, type MediaService } from './modules/media/media.ser
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createPostCache, type PostCache } from './modules/posts/posts.cache';
 import { createPostsService, type PostsService } from './modules/posts/posts.service';
 import { createAccountService } from './modules/account/account.service';
@@ -26,6 +27,7 @@ import {
 import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
+import { createStripePayments } from './platform/payments/stripe';
 import { loadSecretKey } from './platform/secret-key';
 
 /** Where services report failures of work done after their answer (cache messages, side effects). */
@@ -117,6 +119,12 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
+    payments: createPaymentsService({
+      db,
+      provider: config.stripe ? createStripePayments(config.stripe) : null,
+      publicUrl: config.publicUrl,
+      log: (error) => log(error, 'payment provider call failed'),
+    }),
     pages: createPagesService({ config, storage, campuses, posts, profiles: people.profiles, log }),
     ...people,
     savedSearchAlerts,

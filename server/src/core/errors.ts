@@ -23,3 +23,5 @@ export const notFound = (code: string, message: string) => new HttpError(404, co
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const tooLarge = (code: string, message: string) => new HttpError(413, code, message);
 export const tooMany = (code: string, message: string) => new HttpError(429, code, message);
+/** A provider Quad depends on (the payment provider) failed; the request may be tried again. */
+export const badGateway = (code: string, message: string) => new HttpError(502, code, message);

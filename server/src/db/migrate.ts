@@ -5,6 +5,7 @@ import { oauthStates } from './migrations/0002-oauth-states';
 import { search } from './migrations/0003-search';
 import { savedSearches } from './migrations/0004-saved-searches';
 import { profiles } from './migrations/0005-profiles';
+import { payouts } from './migrations/0006-payouts';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0003-search': search(db.dialect),
     '0004-saved-searches': savedSearches(db.dialect),
     '0005-profiles': profiles(db.dialect),
+    '0006-payouts': payouts(),
   };
 }
 

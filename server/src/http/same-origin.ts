@@ -15,9 +15,18 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method) || request.routeOptions.url === undefined) return;
+    // A provider's server-to-server call, authenticated by its own signature.
+    if (request.routeOptions.config.signedByProvider === true) return;
     if (request.headers['x-quad-csrf']) return;
     const origin = request.headers.origin;
     if (origin && origin === `${request.protocol}://${request.host}`) return;
     throw forbidden('cross_origin', M.crossOrigin);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is called by another service and checks that service's signature instead. */
+    signedByProvider?: boolean;
+  }
 }
