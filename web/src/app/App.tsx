@@ -15,6 +15,7 @@ import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { savedSearchesRoutes } from '../features/saved-searches/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
@@ -68,7 +69,7 @@ const router = createBrowserRouter([
       { path: '/home', element: <HomeRoute /> },
       { path: '/404', element: <Error404Page /> },
       { path: '/search_schools', element: <Lazy page={SchoolFinderPage} /> },
-      ...settingsRoutes([...accountRoutes, ...savedSearchesRoutes]),
+      ...settingsRoutes([...accountRoutes, ...paymentsRoutes, ...savedSearchesRoutes]),
       ...authRoutes,
       ...schoolEmailRoutes,
       ...mediaRoutes,

@@ -1,7 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@common/messages';
+import { PAYMENTS_MESSAGES } from '@common/schemas/payments';
 import {
+  CashIcon,
   ChevronRightIcon,
   CompassIcon,
   DocumentIcon,
@@ -51,6 +53,7 @@ function menuSections(signedIn: boolean): MenuSection[] {
               Icon: SlidersIcon,
               activeBelow: true,
             },
+            { to: '/settings/payments', label: PAYMENTS_MESSAGES.title, Icon: CashIcon },
             // Saved searches and their alerts (issue 11 item 5).
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
           ]
