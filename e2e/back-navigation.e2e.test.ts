@@ -51,9 +51,14 @@ describe('back navigation', () => {
     await tabs.getByRole('link', { name: M.tabs.photos }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?show=photos');
 
-    // Back skips the tab and the profile it belongs to: the post.
+    // Back skips the tab and the profile it belongs to: the post, one step back in the
+    // browser's history (the tab replaced the profile's entry), so Forward still returns.
     await back(page);
     await expect.poll(() => pathOf(page)).toBe(`/post/${post.id}`);
+    await postHeading(page).waitFor();
+    await page.goForward();
+    await expect.poll(() => new URL(page.url()).search).toBe('?show=photos');
+    await page.goBack();
     await postHeading(page).waitFor();
 
     // A settings page between the post and the profile is skipped too.
