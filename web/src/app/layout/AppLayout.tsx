@@ -3,6 +3,7 @@ import { ContactCard } from '../../components/layout/ContactCard';
 import { Footer } from '../../components/layout/Footer';
 import { GroupCard } from '../../components/layout/GroupCard';
 import { useUnreadLive } from '../../lib/unread';
+import { useRecordBackHistory } from '../../lib/use-back-history';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useHiddenOnScrollDown } from '../../lib/use-scroll-direction';
 import { AccountRedirects } from '../../components/gates/AccountRedirects';
@@ -16,6 +17,7 @@ import { Sidebar } from './Sidebar';
  * The shell of every page (spec core §2): top bar, left navigation, the page,
  * and a right rail with the group and contact cards. Phones get a bottom bar.
  * Every page sits inside the permission gates (prompts, account redirects, banners).
+ * Each page it shows is recorded for the header's Back button.
  */
 export function AppLayout() {
   const mobile = useIsMobile();
@@ -23,6 +25,7 @@ export function AppLayout() {
   // The inbox and its conversation take the rail's room too, and fill the height.
   const wide = /^\/messages(\/|$)/.test(useLocation().pathname);
   useUnreadLive();
+  useRecordBackHistory();
   return (
     <GateProvider>
       <div className="shell">

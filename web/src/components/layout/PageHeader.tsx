@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useBack } from '../../lib/use-back-history';
 import { useBackTo } from '../../lib/use-back-to';
 import { ChevronLeftIcon } from '../ui/Icons';
 
 /**
  * The title bar of an inner page, with a back button: to `backTo` when given
- * (see useBackTo), else back in history, else to `fallback`; none with `back={false}`.
+ * (see useBackTo), else to the newest page of the stored Back history that is
+ * not this one (see useBack), else to `fallback`; none with `back={false}`.
  */
 export function PageHeader({
   title,
@@ -20,13 +21,9 @@ export function PageHeader({
   back?: boolean;
   actions?: ReactNode;
 }) {
-  const navigate = useNavigate();
   const goBackTo = useBackTo(backTo ?? fallback);
-  const handleBack = () => {
-    if (backTo) goBackTo();
-    else if (window.history.state && (window.history.state as { idx?: number }).idx) navigate(-1);
-    else navigate(fallback);
-  };
+  const goBack = useBack(fallback);
+  const handleBack = backTo ? goBackTo : goBack;
   return (
     <div className="page-header">
       {back ? (
