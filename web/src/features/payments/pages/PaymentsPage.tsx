@@ -6,7 +6,7 @@ import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { CashIcon, CheckIcon, ExternalIcon } from '../../../components/ui/Icons';
 import { ApiError } from '../../../lib/api';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { useIsMobile, useSettingsNarrow } from '../../../lib/use-media-query';
 import { useEarningsLink, useOnboardingLink, usePayoutStatus } from '../api/payouts';
 import styles from './PaymentsPage.module.css';
 
@@ -25,6 +25,7 @@ export function PaymentsPage() {
   const onboarding = useOnboardingLink();
   const earnings = useEarningsLink();
   const narrow = useIsMobile();
+  const settingsNarrow = useSettingsNarrow();
   const [params, setParams] = useSearchParams();
   const fail = (error: unknown) => alert({ msg: messageOf(error), alertType: 'danger' });
 
@@ -70,7 +71,11 @@ export function PaymentsPage() {
   const busy = onboarding.isPending || earnings.isPending;
   return (
     <div className={styles.page}>
-      <PageHeader title={M.title} fallback="/settings" />
+      <PageHeader
+        title={M.title}
+        fallback="/settings"
+        {...(settingsNarrow ? { backTo: '/settings' } : {})}
+      />
       <section className={`card ${styles.card}`} aria-label={M.title} aria-busy={status.isPending}>
         {status.isPending ? (
           <PaymentsSkeleton />

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { type SavedSearchChange, useUpdateSavedSearch } from '../api/update-saved-search';
+import { useSettingsNarrow } from '../../../lib/use-media-query';
 import styles from './SavedSearchesPage.module.css';
 
 /** Quad's words for this page (ADR 010); the alerts' words are SEARCH_MESSAGES. */
@@ -126,9 +127,14 @@ function SavedSearchRow({ search }: { search: SavedSearchDto }) {
 /** /settings/saved-searches: pause, resume, choose e-mail, delete (issue 11 item 5). */
 export function SavedSearchesPage() {
   const { data, isPending, isError } = useSavedSearches();
+  const narrow = useSettingsNarrow();
   return (
     <div className={styles.page}>
-      <PageHeader title={T.title} fallback="/settings" />
+      <PageHeader
+        title={T.title}
+        fallback="/settings"
+        {...(narrow ? { backTo: '/settings' } : {})}
+      />
       <p className={styles.intro}>{T.intro}</p>
       <section className={`card ${styles.card}`} aria-label={T.title}>
         {isPending ? (

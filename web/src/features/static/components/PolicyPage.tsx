@@ -68,7 +68,8 @@ export function PolicyPage({
     <article className={styles.page} aria-labelledby="policy-title">
       <PageHeader
         title={<span id="policy-title">{title}</span>}
-        fallback={narrow ? '/settings' : '/home'}
+        // On narrow screens the settings menu is the page these open from: back to it.
+        {...(narrow ? { backTo: '/settings' } : {})}
       />
       <div className={`card ${styles.doc}`}>
         <p className={styles.meta}>
