@@ -155,7 +155,16 @@ function createPeopleServices(
   }: { posts: PostsService; sessions: SessionService; media: MediaService; cache: PostCache },
   log: ServiceLog,
 ) {
-  const search = createSearchService({ db, storage, posts, cache });
+  const search = createSearchService({
+    db,
+    storage,
+    posts,
+    // Rankings and completions depend on which posts there are, not on their counts.
+    cache: {
+      read: (campusId, key, load) =>
+        cache.read(campusId, key, load, { shows: { posts: [], list: true } }),
+    },
+  });
   return {
     search,
     savedSearches: createSavedSearchesService({ db, search }),

@@ -46,7 +46,7 @@ export function createLikesService({
       liked: boolean,
     ): Promise<{ liked: boolean; likeCount: number }> {
       postPolicy.canLike(user, campus, await posts.find(id));
-      const { state, announce } = await db.kysely.transaction().execute(async (trx) => {
+      const { state, announce, post } = await db.kysely.transaction().execute(async (trx) => {
         const added = liked ? await likes.add(trx, id, user.id, now()) : false;
         if (!liked) await likes.remove(trx, id, user.id);
         const post = await posts.rescoreThreadOf(trx, id);
@@ -62,9 +62,10 @@ export function createLikesService({
               },
             ])
           : () => undefined;
-        return { state: { liked, likeCount: post.like_count }, announce };
+        return { state: { liked, likeCount: post.like_count }, announce, post };
       });
-      posts.changed(campus.id);
+      // A save moves one post's count (and its thread's score): only what shows them goes.
+      posts.changed(campus.id, { posts: [id, post.root_id ?? id] });
       announce();
       return state;
     },

@@ -91,11 +91,13 @@ describe('on one server', () => {
     const older = await buildPost(db, writer.user, { text: 'Desk', updated_at: 1, created_at: 1 });
     // Written behind the app's back: the cached page stands until its time runs out…
     expect(feedTexts(await feed())).toEqual([created.text]);
-    // …but any write through the app drops it.
+    // …and so does a save through the app of a post the page does not show (ADR 014);
     await call(app, writer.cookie, 'stanford', 'PUT', `/api/posts/${older.id}/like`);
-    const liked = await feed();
-    expect(liked.items.map((p) => [p.text, p.likeCount])).toEqual([
-      [created.text, 0],
+    expect(feedTexts(await feed())).toEqual([created.text]);
+    // a save of a post on the page drops it: read again, it has everything.
+    await call(app, writer.cookie, 'stanford', 'PUT', `/api/posts/${created.id}/like`);
+    expect((await feed()).items.map((p) => [p.text, p.likeCount])).toEqual([
+      [created.text, 1],
       ['Desk', 1],
     ]);
 
@@ -111,8 +113,11 @@ describe('on one server', () => {
     });
     expect(reply.statusCode, reply.body).toBe(201);
     expect((await thread()).comments.map((c) => c.text)).toEqual(['Still available?']);
-    // The reply bumped the post to the top of the feed.
-    expect(feedTexts(await feed())[0]).toBe('Desk');
+    // The reply bumped the post to the top of the feed, with its save.
+    expect((await feed()).items.map((p) => [p.text, p.likeCount, p.commentCount])).toEqual([
+      ['Desk', 1, 1],
+      [created.text, 1, 0],
+    ]);
 
     await call(app, writer.cookie, 'stanford', 'DELETE', `/api/posts/${older.id}`);
     expect(feedTexts(await feed())).toEqual([created.text]);
@@ -244,5 +249,91 @@ describe.runIf(redisUrl)('across two servers through Redis', () => {
     await expect.poll(() => here.read('duke', 'k', count), { timeout: 3000 }).toBe(3);
     await Promise.all([here.close(), there.close()]);
     await Promise.all([busA.close(), busB.close()]);
+  });
+
+  it('a write drops only what it changed: the pages showing a post, list heads on a list change, the unspecified always', async () => {
+    const cache = await createPostCache({ bus: createMemoryBus(), ttlMs: 60_000 });
+    const loads: Record<string, number> = {};
+    const load = (key: string) => async () => (loads[key] = (loads[key] ?? 0) + 1);
+    const first = { posts: ['a', 'b'], list: true };
+    const later = { posts: ['c', 'd'], list: false };
+    const thread = { posts: ['b', 'x'], list: false };
+    const readAll = () =>
+      Promise.all([
+        cache.read('uf', 'first', load('first'), { shows: first }),
+        cache.read('uf', 'later', load('later'), { shows: later }),
+        cache.read('uf', 'thread', load('thread'), { shows: () => thread }),
+        cache.read('uf', 'saves', load('saves'), { lane: 'viewer', shows: later }),
+        cache.read('uf', 'any', load('any')),
+        cache.read('ut', 'elsewhere', load('elsewhere'), { shows: first }),
+      ]);
+    await readAll();
+    // A save of b: the pages showing b, and what said nothing of what it shows.
+    cache.changed('uf', { posts: ['b'] });
+    await readAll();
+    expect(loads).toEqual({ first: 2, later: 1, thread: 2, saves: 1, any: 2, elsewhere: 1 });
+    // A new post: the list heads.
+    cache.changed('uf', { lists: true });
+    await readAll();
+    expect(loads).toEqual({ first: 3, later: 1, thread: 2, saves: 1, any: 3, elsewhere: 1 });
+    // A change to d: the later page and the viewer's saves on it.
+    cache.changed('uf', { posts: ['d'] });
+    await readAll();
+    expect(loads).toEqual({ first: 3, later: 2, thread: 2, saves: 2, any: 4, elsewhere: 1 });
+    // No details (a new name or photo): everything of the campus.
+    cache.changed('uf');
+    await readAll();
+    expect(loads).toEqual({ first: 4, later: 3, thread: 3, saves: 3, any: 5, elsewhere: 1 });
+    await cache.close();
+  });
+
+  it('drops an entry still loading on any change, whatever it will show', async () => {
+    const cache = await createPostCache({ bus: createMemoryBus(), ttlMs: 60_000 });
+    let release!: (n: number) => void;
+    const slow = new Promise<number>((r) => (release = r));
+    const pending = cache.read('uf', 'page', () => slow, { shows: { posts: ['a'], list: false } });
+    cache.changed('uf', { posts: ['unrelated'] });
+    release(1);
+    expect(await pending).toBe(1);
+    expect(
+      await cache.read('uf', 'page', async () => 2, { shows: { posts: ['a'], list: false } }),
+    ).toBe(2);
+    // Settled entries stay for unrelated changes.
+    cache.changed('uf', { posts: ['unrelated'] });
+    expect(await cache.read('uf', 'page', async () => 3)).toBe(2);
+    await cache.close();
+  });
+
+  it('forgets what an evicted entry showed: a later change finds nothing of it', async () => {
+    const cache = await createPostCache({
+      bus: createMemoryBus(),
+      ttlMs: 60_000,
+      maxEntries: { campus: 2, viewer: 2 },
+    });
+    const shows = (post: string) => ({ shows: { posts: [post], list: false } });
+    await cache.read('uf', 'one', async () => 1, shows('p1'));
+    await cache.read('uf', 'two', async () => 2, shows('p2'));
+    await cache.read('uf', 'three', async () => 3, shows('p3'));
+    // 'one' went first; a change to p1 must not drop the new 'one' read after it.
+    expect(await cache.read('uf', 'one', async () => 10, shows('p1'))).toBe(10);
+    cache.changed('uf', { posts: ['p3'] });
+    expect(await cache.read('uf', 'one', async () => 11, shows('p1'))).toBe(10);
+    await cache.close();
+  });
+
+  it('carries what changed to the other servers', async () => {
+    const bus = createMemoryBus();
+    const here = await createPostCache({ bus, ttlMs: 60_000 });
+    const there = await createPostCache({ bus, ttlMs: 60_000 });
+    let reads = 0;
+    const count = async () => ++reads;
+    const onA = { shows: { posts: ['a'], list: false } };
+    const onB = { shows: { posts: ['b'], list: false } };
+    await there.read('uf', 'a', count, onA);
+    await there.read('uf', 'b', count, onB);
+    here.changed('uf', { posts: ['a'] });
+    await expect.poll(() => there.read('uf', 'a', count, onA)).toBe(3);
+    expect(await there.read('uf', 'b', count, onB)).toBe(2);
+    await Promise.all([here.close(), there.close()]);
   });
 });

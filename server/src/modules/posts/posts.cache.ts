@@ -4,14 +4,47 @@ import type { EventBus } from '../../platform/bus';
 /** The bus topic on which every server hears that a campus's posts changed. */
 export const POSTS_CHANGED_TOPIC = 'posts:changed';
 
+/**
+ * What a write changed (ADR 014). Without one, everything of the campus is
+ * dropped (a student's new name or photo shows on all their posts).
+ */
+export interface CacheChange {
+  /** Posts whose text, counts or thread changed: a save, a comment below them, a deletion. */
+  posts?: readonly string[];
+  /** Which posts are in the campus's lists, or their order at the top, changed: a post, a comment, a deletion. */
+  lists?: boolean;
+}
+
+/** What a cached value shows, so that only a change to that drops it. */
+export interface Shows {
+  /** The posts it shows: a change to any of them drops it. */
+  posts: Iterable<string>;
+  /** It depends on which posts a list holds (a first page, search results): a change of the lists drops it. */
+  list: boolean;
+}
+
+export interface ReadOptions<T> {
+  lane?: CacheLane;
+  /**
+   * What the value shows, known before it loads or read off it. Without it the
+   * entry is dropped by every change of the campus.
+   */
+  shows?: Shows | ((value: T) => Shows);
+}
+
 export interface PostCache {
   /**
    * The cached value of `key` on `campusId`, or what `load` gives (stored for
    * the next reader). Concurrent misses of one key share a single load.
    */
-  read<T>(campusId: string, key: string, load: () => Promise<T>, lane?: CacheLane): Promise<T>;
-  /** A write changed posts of this campus: drop its entries here and on every other server. */
-  changed(campusId: string): void;
+  read<T>(
+    campusId: string,
+    key: string,
+    load: () => Promise<T>,
+    options?: CacheLane | ReadOptions<T>,
+  ): Promise<T>;
+  /** A write changed posts of this campus: drop what it touched here and on every other server. */
+  changed(campusId: string, change?: CacheChange): void;
   close(): Promise<void>;
 }
 
@@ -23,9 +56,16 @@ export interface PostCache {
 export type CacheLane = 'campus' | 'viewer';
 
 interface Entry {
+  id: string;
+  lane: CacheLane;
+  campusId: string;
   generation: number;
   expires: number;
   value: Promise<unknown>;
+  /** Until its value has settled the entry's posts are unknown: any change drops it. */
+  settled: boolean;
+  /** null: dropped by any change of the campus. */
+  shows: { posts: string[]; list: boolean } | null;
 }
 
 export interface PostCacheOptions {
@@ -41,11 +81,15 @@ export interface PostCacheOptions {
 /**
  * A read-through cache of what every member of a campus sees alike (DESIGN
  * §13): feed pages and threads, written as JSON with holes for saves, and
- * beside them, in a lane of their own, each viewer's saves on them. Every write to a campus's
- * posts bumps the campus's generation at once on this server and, through the
- * bus, on the others; an entry of an older generation is never served. An
- * entry records the generation from before its load began, so a write that
- * lands during the load makes that entry stale rather than hiding the write.
+ * beside them, in a lane of their own, each viewer's saves on them.
+ *
+ * A write drops only what it changed (ADR 014), at once on this server and,
+ * through the bus, on the others: the entries showing a changed post, the
+ * entries that depend on a list's members when a list changed, and entries
+ * that said nothing of what they show. A change without details bumps the
+ * campus's generation: no entry of an older one is served. An entry still
+ * loading when a change comes is dropped whatever it will show, so a write
+ * that lands during a load makes that entry stale rather than hiding the write.
  */
 export async function createPostCache({
   bus,
@@ -55,16 +99,21 @@ export async function createPostCache({
   log = () => undefined,
 }: PostCacheOptions): Promise<PostCache> {
   const generations = new Map<string, number>();
-  const lanes: Record<CacheLane, Map<string, Entry>> = { campus: new Map(), viewer: new Map() };
   const generationOf = (campusId: string) => generations.get(campusId) ?? 0;
-  const bump = (campusId: string) => generations.set(campusId, generationOf(campusId) + 1);
-  // This server bumped already when it wrote; its own message coming back is skipped.
+  const index = createEntryIndex(maxEntries);
+  // This server dropped its entries already when it wrote; its own message coming back is skipped.
   const origin = randomUUID();
+
+  const apply = (campusId: string, change: CacheChange | undefined) => {
+    if (!change) generations.set(campusId, generationOf(campusId) + 1);
+    else index.drop(campusId, change);
+  };
 
   const unsubscribe =
     ttlMs > 0
       ? await bus.subscribe(POSTS_CHANGED_TOPIC, (event) => {
-          if (event.origin !== origin && typeof event.campusId === 'string') bump(event.campusId);
+          if (event.origin === origin || typeof event.campusId !== 'string') return;
+          apply(event.campusId, readChange(event.change));
         })
       : async () => undefined;
 
@@ -73,40 +122,136 @@ export async function createPostCache({
       campusId: string,
       key: string,
       load: () => Promise<T>,
-      lane: CacheLane = 'campus',
+      options: CacheLane | ReadOptions<T> = {},
     ): Promise<T> {
       if (ttlMs <= 0) return load();
-      const entries = lanes[lane];
+      const { lane = 'campus', shows } = typeof options === 'string' ? { lane: options } : options;
       const id = `${campusId}\u0000${key}`;
       const generation = generationOf(campusId);
-      const entry = entries.get(id);
-      if (entry && entry.generation === generation && entry.expires > now()) {
-        // Most recently used last, so the oldest is first in line to go.
-        entries.delete(id);
-        entries.set(id, entry);
-        return entry.value as Promise<T>;
+      const found = index.get(lane, id);
+      if (found && found.generation === generation && found.expires > now()) {
+        index.touch(found);
+        return found.value as Promise<T>;
       }
       const value = load();
-      entries.delete(id);
-      entries.set(id, { generation, expires: now() + ttlMs, value });
-      if (entries.size > maxEntries[lane]) entries.delete(entries.keys().next().value!);
-      // A failed load is not remembered.
-      value.catch(() => {
-        if (entries.get(id)?.value === value) entries.delete(id);
-      });
+      const entry: Entry = {
+        id,
+        lane,
+        campusId,
+        generation,
+        expires: now() + ttlMs,
+        value,
+        settled: false,
+        shows: null,
+      };
+      index.add(entry);
+      value.then(
+        (loaded) => {
+          const what = typeof shows === 'function' ? shows(loaded) : shows;
+          index.settle(entry, what ? { posts: [...what.posts], list: what.list } : null);
+        },
+        // A failed load is not remembered.
+        () => index.remove(entry),
+      );
       return value;
     },
 
-    changed(campusId: string): void {
+    changed(campusId: string, change?: CacheChange): void {
       if (ttlMs <= 0) return;
-      bump(campusId);
-      bus.publish(POSTS_CHANGED_TOPIC, { type: 'posts.changed', campusId, origin }).catch(log);
+      apply(campusId, change);
+      bus
+        .publish(POSTS_CHANGED_TOPIC, { type: 'posts.changed', campusId, origin, change })
+        .catch(log);
     },
 
     async close() {
       await unsubscribe();
+      index.clear();
+    },
+  };
+}
+
+/** A change as another server sent it; anything unreadable counts as "everything". */
+function readChange(raw: unknown): CacheChange | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const { posts, lists } = raw as { posts?: unknown; lists?: unknown };
+  if (posts !== undefined && !(Array.isArray(posts) && posts.every((p) => typeof p === 'string')))
+    return undefined;
+  return { ...(posts ? { posts: posts as string[] } : {}), lists: lists === true };
+}
+
+/**
+ * The entries of both lanes in least-recently-used order, with what finds
+ * them by what they show: by post, by campus for list-dependent ones, and by
+ * campus for those that depend on everything or are still loading.
+ */
+function createEntryIndex(maxEntries: Record<CacheLane, number>) {
+  const lanes: Record<CacheLane, Map<string, Entry>> = { campus: new Map(), viewer: new Map() };
+  const byPost = new Map<string, Set<Entry>>();
+  const lists = new Map<string, Set<Entry>>();
+  const anything = new Map<string, Set<Entry>>();
+  const postKey = (campusId: string, postId: string) => `${campusId}\u0000${postId}`;
+  const put = (map: Map<string, Set<Entry>>, key: string, entry: Entry) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(entry);
+  };
+  const take = (map: Map<string, Set<Entry>>, key: string, entry: Entry) => {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(entry);
+    if (set.size === 0) map.delete(key);
+  };
+
+  function remove(entry: Entry): void {
+    const lane = lanes[entry.lane];
+    if (lane.get(entry.id) === entry) lane.delete(entry.id);
+    take(anything, entry.campusId, entry);
+    if (!entry.shows) return;
+    if (entry.shows.list) take(lists, entry.campusId, entry);
+    for (const post of entry.shows.posts) take(byPost, postKey(entry.campusId, post), entry);
+  }
+
+  return {
+    get: (lane: CacheLane, id: string) => lanes[lane].get(id),
+    /** Most recently used last, so the oldest is first in line to go. */
+    touch(entry: Entry) {
+      const lane = lanes[entry.lane];
+      lane.delete(entry.id);
+      lane.set(entry.id, entry);
+    },
+    add(entry: Entry) {
+      const lane = lanes[entry.lane];
+      const old = lane.get(entry.id);
+      if (old) remove(old);
+      lane.set(entry.id, entry);
+      put(anything, entry.campusId, entry);
+      if (lane.size > maxEntries[entry.lane]) remove(lane.values().next().value!);
+    },
+    /** The value is in: the entry is found by what it shows from now on. */
+    settle(entry: Entry, shows: Entry['shows']) {
+      if (lanes[entry.lane].get(entry.id) !== entry) return;
+      entry.settled = true;
+      if (!shows) return;
+      take(anything, entry.campusId, entry);
+      entry.shows = shows;
+      if (shows.list) put(lists, entry.campusId, entry);
+      for (const post of shows.posts) put(byPost, postKey(entry.campusId, post), entry);
+    },
+    remove,
+    drop(campusId: string, change: CacheChange) {
+      const doomed = new Set(anything.get(campusId));
+      if (change.lists) for (const e of lists.get(campusId) ?? []) doomed.add(e);
+      for (const post of change.posts ?? [])
+        for (const e of byPost.get(postKey(campusId, post)) ?? []) doomed.add(e);
+      for (const entry of doomed) remove(entry);
+    },
+    clear() {
       lanes.campus.clear();
       lanes.viewer.clear();
+      byPost.clear();
+      lists.clear();
+      anything.clear();
     },
   };
 }

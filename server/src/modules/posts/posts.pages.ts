@@ -65,12 +65,11 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
   ): Promise<string> {
-    const liked = await cache.read(
-      campusId,
-      `saves:${viewer.id}:${page.serial}`,
-      readSaves,
-      'viewer',
-    );
+    const liked = await cache.read(campusId, `saves:${viewer.id}:${page.serial}`, readSaves, {
+      lane: 'viewer',
+      // A save changes the post's count too, so its page goes, and these with it.
+      shows: { posts: page.json.ids, list: false },
+    });
     return page.json.render(liked);
   }
 
@@ -82,18 +81,24 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
     /** A number naming a new cache entry. */
     nextSerial: () => ++serials,
 
-    /** A list page of the campus, from the cache or read by `rows` and written once. */
+    /**
+     * A list page of the campus, from the cache or read by `rows` and written
+     * once. It goes stale when one of its posts changes, and when the campus's
+     * lists change if `list` says the page depends on which posts a list holds
+     * (a first page; a page of a later cursor never gains a new post).
+     */
     cachedList(
       campusId: string,
       key: string,
       rows: () => Promise<PostWithAuthor[]>,
-      limit: number,
-      ranked = false,
+      { limit, ranked = false, list }: { limit: number; ranked?: boolean; list: boolean },
     ): Promise<SharedPage> {
-      return cache.read(campusId, key, async () => ({
-        json: await listJson(await rows(), limit, ranked),
-        serial: ++serials,
-      }));
+      return cache.read(
+        campusId,
+        key,
+        async () => ({ json: await listJson(await rows(), limit, ranked), serial: ++serials }),
+        { shows: (page) => ({ posts: page.json.ids, list }) },
+      );
     },
 
     /** A list page of the campus with the viewer's saves on it. */

@@ -67,8 +67,8 @@ export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
         campus.id,
         `feed:${category ?? ''}:${query.cursor ?? ''}`,
         () => posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
-        limit,
-        ranked,
+        // By last activity, a later page never gains a post; one moving up leaves its page stale.
+        { limit, ranked, list: !cursor },
       );
       return pages.listForViewer(campus.id, user, page);
     },
@@ -81,7 +81,8 @@ export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
         campus.id,
         `media:${query.cursor ?? ''}`,
         () => posts.mediaFeed(db.kysely, { campusId: campus.id, limit: PAGE_SIZES.media, cursor }),
-        PAGE_SIZES.media,
+        // Ordered by photo count first: a new post may land on any page.
+        { limit: PAGE_SIZES.media, list: true },
       );
       return pages.listForViewer(campus.id, user, page);
     },
@@ -105,7 +106,10 @@ export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
      */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
-      const thread = await cache.read(campus.id, `post:${id}`, () => readThread(campus, id));
+      const thread = await cache.read(campus.id, `post:${id}`, () => readThread(campus, id), {
+        // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
+        shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
+      });
       if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
       return pages.forViewer(campus.id, user, thread, () =>
         saves.inThread(user.id, thread.rootId, thread.chain),

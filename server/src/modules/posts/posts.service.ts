@@ -4,7 +4,7 @@ import type { PostDto } from '@common/schemas/posts';
 import type { PostRow, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import type { PostCache } from './posts.cache';
+import type { CacheChange, PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
 import { createProfileTabs } from './posts.profiles';
@@ -95,15 +95,16 @@ export function createPostsService({
           const byId = new Map(rows.map((r) => [r.id, r]));
           return ids.flatMap((id) => byId.get(id) ?? []);
         },
-        // Never a full page: the caller pages by its own cursor.
-        ids.length + 1,
+        // Never a full page: the caller pages by its own cursor. The ids come
+        // from a ranking that a change of the lists replaces.
+        { limit: ids.length + 1, list: true },
       );
       const json = await pages.listForViewer(campus.id, viewer, page);
       return (JSON.parse(json) as { items: PostDto[] }).items;
     },
 
     /** What a campus sees changed (on every server). */
-    changed: (campusId: string) => cache.changed(campusId),
+    changed: (campusId: string, change?: CacheChange) => cache.changed(campusId, change),
 
     /**
      * What a shared link shows in chat apps (Open Graph): the author's first

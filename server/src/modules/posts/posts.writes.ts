@@ -168,7 +168,12 @@ export function createPostWrites({
         return { created, announce: await notifyFor(trx, notifications, user, created, parent) };
       });
       announce();
-      cache.changed(campus.id);
+      // A new post heads the lists; a comment changes its thread's counts and its
+      // post's activity (every thread entry shows the root).
+      cache.changed(campus.id, {
+        lists: true,
+        posts: created.root_id ? [created.root_id, created.parent_id!] : [],
+      });
       const ids = [created.id];
       const [media, liked] = await Promise.all([
         posts.mediaFor(db.kysely, ids),
@@ -206,7 +211,10 @@ export function createPostWrites({
         if (post!.root_id) await rescoreRoot(trx, post!.root_id);
         return files;
       });
-      cache.changed(campus.id);
+      cache.changed(campus.id, {
+        lists: true,
+        posts: post!.root_id ? [id, post!.root_id] : [id],
+      });
       // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
       storage.delete(keys).catch(log);
       return { topLevel: post!.parent_id === null };

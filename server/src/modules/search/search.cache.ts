@@ -1,6 +1,6 @@
 /**
  * What every member of a campus sees alike, dropped whenever the campus's
- * posts change (the posts cache, ADR 004): ranked results and completions.
+ * posts come or go (the posts cache, ADR 004, 014): ranked results and completions.
  */
 export interface CampusCache {
   read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
