@@ -1,3 +1,4 @@
+import { PROFILE_LOAD_MORE_COOLDOWN_MS } from '@common/limits';
 import { PROFILE_MESSAGES as M, PROFILE_TABS, type ProfileTab } from '@common/schemas/profiles';
 import { InfiniteList } from '../../../components/posts/InfiniteList';
 import { MediaTileGrid } from '../../../components/posts/MediaTileGrid';
@@ -33,7 +34,9 @@ function NoPosts() {
 /**
  * One tab of a profile, 10 posts a page with infinite scroll (companion §4
  * "Profile feed"): post cards for posts, likes and replies; the 3-column grid
- * for photos. "No Posts" when empty, "You've reached the end." at the end.
+ * for photos. "No Posts" when empty, "You've reached the end." at the end
+ * (a page of fewer than 10 has no next one), and no next page within 1 s of
+ * the last.
  */
 export function ProfileTabPanel({ username, tab }: { username: string; tab: ProfileTab }) {
   const list = useProfilePosts(username, tab);
@@ -53,6 +56,7 @@ export function ProfileTabPanel({ username, tab }: { username: string; tab: Prof
           pageCount: pages.length,
         }}
         skeletons={SKELETON_TILES}
+        cooldownMs={PROFILE_LOAD_MORE_COOLDOWN_MS}
         empty={<NoPosts />}
       />
     );
@@ -66,6 +70,7 @@ export function ProfileTabPanel({ username, tab }: { username: string; tab: Prof
       fetchingNext={list.isFetchingNextPage}
       fetchNextPage={() => void list.fetchNextPage()}
       empty={<NoPosts />}
+      cooldownMs={PROFILE_LOAD_MORE_COOLDOWN_MS}
     />
   );
 }
