@@ -6,8 +6,8 @@ import { Spinner } from '../ui/Spinner';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import styles from './InfiniteList.module.css';
 
-interface Props {
-  posts: PostDto[];
+interface Props<T extends PostDto> {
+  posts: T[];
   pending: boolean;
   hasNextPage: boolean;
   fetchingNext: boolean;
@@ -17,7 +17,7 @@ interface Props {
   /** No next page within this long after the last was asked for (a profile's tabs). */
   cooldownMs?: number;
   /** How each post shows; a post card by default. */
-  renderPost?: (post: PostDto) => ReactNode;
+  renderPost?: (post: T) => ReactNode;
 }
 
 const card = (post: PostDto) => <PostCard post={post} />;
@@ -27,7 +27,7 @@ const card = (post: PostDto) => <PostCard post={post} />;
  * core §4 Feed paging), a spinner at the bottom while it comes, then "You've
  * reached the end.".
  */
-export function InfiniteList({
+export function InfiniteList<T extends PostDto>({
   posts,
   pending,
   hasNextPage,
@@ -37,7 +37,7 @@ export function InfiniteList({
   label,
   cooldownMs = 0,
   renderPost = card,
-}: Props) {
+}: Props<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
   // Every page adds posts: their count renews the watch on the end of the list.
   useLoadMore(
