@@ -8,6 +8,9 @@ export const BREAKPOINTS = {
   sidebar: 1170,
 } as const;
 
+/** A profile tab loads no next page for this long after asking for one (companion §4, §9). */
+export const PROFILE_LOAD_MORE_COOLDOWN_MS = 1000;
+
 export const PAGE_SIZES = {
   feed: 15,
   rankedFirstPage: 25,

@@ -220,6 +220,9 @@ export const ACCOUNT_MESSAGES = {
   verified: 'Verified',
   accountCreated: 'Account created',
   accountStatus: 'Account status',
+  /** The phone-width unread badge of the page's header (notifications plus chats). */
+  unreadBadge: (count: number) =>
+    `${count} unread ${count === 1 ? 'notification or chat' : 'notifications and chats'}`,
   yes: 'Yes',
   no: 'No',
   // The sub-pages' own labels (Quad's words; the spec's messages are in schemas/account.ts).

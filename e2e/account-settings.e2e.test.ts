@@ -10,6 +10,8 @@ import {
   pathOf,
   postJson,
   schoolVerifiedStudent,
+  sendJson,
+  signInElsewhere,
   tag,
   viewerOf,
 } from './students';
@@ -208,5 +210,64 @@ describe('account settings', () => {
     });
     expect(sam.errors).toEqual([]);
     await sam.context.close();
+  });
+
+  it('at phone width the header shows the unread badge once a classmate writes; not at 1280 px', async () => {
+    const [casey, morgan] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Casey Lund', MOBILE),
+      schoolVerifiedStudent(env.server, env.browser, 'Morgan Pike'),
+    ]);
+    const { page } = casey;
+    const badge = page.getByRole('img', { name: /^\d+ unread notifications? (and|or) chats?$/ });
+    await page.goto(env.server.url('ut', ACCOUNT));
+    await page.getByRole('heading', { name: L.title }).waitFor();
+    expect(await badge.count()).toBe(0);
+
+    // Morgan writes to Casey: an unread chat (and its notification, if any).
+    const chat = await sendJson<{ chat: { id: string } }>(morgan.page, '/api/chats', {
+      userId: (await viewerOf(page)).id,
+    });
+    expect(chat.status).toBe(200);
+    const sent = await sendJson(morgan.page, `/api/chats/${chat.json.chat.id}/messages`, {
+      text: `Is the desk still there? ${tag()}`,
+    });
+    expect(sent.status).toBe(201);
+
+    const unread = async (p: Page) =>
+      p.evaluate(async () => {
+        const { notifications, chats } = (await (await fetch('/api/unread')).json()) as {
+          notifications: number;
+          chats: number;
+        };
+        return notifications + chats;
+      });
+    const total = await unread(page);
+    expect(total).toBeGreaterThan(0);
+    // The badge counts notifications plus chats, in the page's header.
+    await page.getByRole('img', { name: L.unreadBadge(total) }).waitFor();
+    expect(await badge.textContent()).toBe(String(total));
+    expect(
+      await page
+        .locator('.page-header')
+        .getByRole('img', { name: L.unreadBadge(total) })
+        .count(),
+    ).toBe(1);
+    await maybeScreenshot(page, 'account-settings-unread-390');
+    expect(await violations(page)).toEqual([]);
+
+    // The same student at 1280 px: the shell's header shows the count, the page does not.
+    const desktop = await signInElsewhere(env, casey.email, DESKTOP);
+    await desktop.page.goto(env.server.url('ut', ACCOUNT));
+    await desktop.page.getByRole('heading', { name: L.title }).waitFor();
+    expect(await unread(desktop.page)).toBe(total);
+    await desktop.page.getByText('Account created').waitFor();
+    await maybeScreenshot(desktop.page, 'account-settings-unread-1280');
+    expect(
+      await desktop.page
+        .getByRole('img', { name: /unread notifications? (and|or) chats?/ })
+        .count(),
+    ).toBe(0);
+    expect([...casey.errors, ...morgan.errors, ...desktop.errors]).toEqual([]);
+    await Promise.all([casey.context.close(), morgan.context.close(), desktop.context.close()]);
   });
 });

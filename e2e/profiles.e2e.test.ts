@@ -116,8 +116,31 @@ describe('profiles', () => {
         .status,
     ).toBe(201);
 
+    // A thread below the desk: Sasha asks, Rowan answers.
+    const question = await sendJson<{ id: string }>(b.page, '/api/posts', {
+      text: `Does it fold? ${tag()}`,
+      parentId: post.id,
+      mediaIds: [],
+    });
+    expect(question.status).toBe(201);
+    const answer = `No, it is solid walnut ${tag()}`;
+    expect(
+      (
+        await sendJson(a.page, '/api/posts', {
+          text: answer,
+          parentId: question.json.id,
+          mediaIds: [],
+        })
+      ).status,
+    ).toBe(201);
+
     await b.page.goto(env.server.url('ut', `/post/${post.id}`));
-    await b.page.getByRole('article').getByRole('link', { name: 'Rowan E.', exact: true }).click();
+    // The post's own author line (the thread below it has Rowan's answer too).
+    await b.page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: 'Rowan E.', exact: true })
+      .click();
     await expect.poll(() => pathOf(b.page)).toBe(`/${me.username}`);
     const header = b.page.getByRole('region', { name: 'Rowan E.' });
     await header.getByText(`@${me.username}`).waitFor();
@@ -128,6 +151,17 @@ describe('profiles', () => {
     const list = (name: string) => b.page.getByRole('list', { name, exact: true });
     await list(M.tabs.posts).getByText(text).waitFor();
     await list(M.tabs.posts).getByText(photoText).waitFor();
+    // The desk's card holds its thread, nested: the question, and Rowan's answer below it.
+    const desk = list(M.tabs.posts)
+      .getByRole('article', { name: 'Rowan E.' })
+      .filter({ hasText: text });
+    const thread = desk.getByRole('list', { name: M.repliesLabel('Rowan E.'), exact: true });
+    await thread.getByRole('article', { name: 'Comment by Sasha B.' }).waitFor();
+    await thread
+      .getByRole('list', { name: M.repliesLabel('Sasha B.'), exact: true })
+      .getByRole('article', { name: 'Comment by Rowan E.' })
+      .getByText(answer)
+      .waitFor();
     await maybeScreenshot(b.page, 'profile-desktop');
 
     await tabs.getByRole('link', { name: M.tabs.photos }).click();
@@ -140,6 +174,14 @@ describe('profiles', () => {
     await list(M.tabs.likes).getByText(other.text).waitFor();
     await tabs.getByRole('link', { name: M.tabs.replies }).click();
     await list(M.tabs.replies).getByText(replyText).waitFor();
+    // Each reply under what it answers, leading to that post.
+    const context = list(M.tabs.replies)
+      .getByRole('article')
+      .filter({ hasText: replyText })
+      .getByRole('link', { name: new RegExp(`^${M.replyingTo} Sasha B\\.`) });
+    await context.getByText(other.text).waitFor();
+    expect(await context.getAttribute('href')).toBe(`/post/${other.id}`);
+    await maybeScreenshot(b.page, 'profile-replies-desktop');
     await b.page.getByText("You've reached the end.").waitFor();
 
     // Report, with a reason.

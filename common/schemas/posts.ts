@@ -126,6 +126,22 @@ export const postListSchema = z.object({
 });
 export type PostList = z.infer<typeof postListSchema>;
 
+/**
+ * A post of a profile's tab with its context (companion §2 "Posts show nested
+ * replies"): on the posts tab every reply below it, nested, oldest first; on
+ * the replies and likes tabs the post a comment answers (`replyTo`).
+ */
+export const profilePostSchema = postSchema.extend({
+  replyTo: postSchema.nullable(),
+  replies: z.array(commentNodeSchema),
+});
+export type ProfilePostDto = z.infer<typeof profilePostSchema>;
+export const profilePostListSchema = z.object({
+  items: z.array(profilePostSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ProfilePostList = z.infer<typeof profilePostListSchema>;
+
 export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number() });
 export const likersSchema = z.object({ items: z.array(authorSchema) });
 

@@ -6,6 +6,9 @@ import { MESSAGES } from '../messages';
 /** Spec companion §2 "Profile page", "Profile edit", "Profile set-up wizard"; §5, §8. */
 export const PROFILE_MESSAGES = {
   noPosts: 'No Posts',
+  /** Above a comment on the replies and likes tabs: what it answers (Quad's words). */
+  replyingTo: 'Replying to',
+  repliesLabel: (name: string) => `Replies to ${name}`,
   end: MESSAGES.feedEnd,
   notFoundTitle: MESSAGES.notFoundTitle,
   notFoundHint: MESSAGES.notFoundHint,

@@ -57,7 +57,17 @@ export function patchPostEverywhere(
       const feed = data as PostPages;
       return {
         ...feed,
-        pages: feed.pages.map((page) => ({ ...page, items: page.items.map(fix) })),
+        // A profile's posts carry their replies and what a comment answers.
+        pages: feed.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => {
+            const entry = item as PostDto & { replies?: unknown; replyTo?: PostDto | null };
+            const fixed: typeof entry = fix(entry);
+            if (Array.isArray(entry.replies)) fixed.replies = fixTree(entry.replies as PostDto[]);
+            if (entry.replyTo) fixed.replyTo = fix(entry.replyTo);
+            return fixed;
+          }),
+        })),
       };
     }
     if ('post' in data && 'comments' in data) {

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, sessionCookie, userWithSession } from '../../../test/auth';
+import { animatedGif, phoneJpeg, solidImage } from '../../../test/media-fixtures';
+import { MULTIPART_TYPE, multipart } from '../../../test/multipart';
 import { hashPassword } from '../auth/passwords';
 import { birthDateColumns } from './account.rules';
 
@@ -304,5 +308,88 @@ describe('deleting the account', () => {
       },
     });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  /** Every file of the data directory's media store (the files behind /uploads/*). */
+  const mediaFiles = () =>
+    new Set(
+      fs
+        .readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(t.dataDir, path.join(entry.parentPath, entry.name))),
+    );
+  /** The files that appeared in the store while `act` ran. */
+  async function filesMadeBy(act: () => Promise<void>): Promise<string[]> {
+    const before = mediaFiles();
+    await act();
+    return [...mediaFiles()].filter((file) => !before.has(file));
+  }
+  const upload = async (who: Student, data: Buffer, filename = 'photo.png', type = 'image/png') => {
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/api/uploads',
+      cookie: who.cookie,
+      payload: multipart([{ filename, type, data }]),
+      headers: { 'content-type': MULTIPART_TYPE },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+  const setAvatar = async (who: Student) => {
+    const res = await api(t.app, {
+      method: 'PUT',
+      url: '/api/me/avatar',
+      cookie: who.cookie,
+      payload: multipart([{ filename: 'me.gif', type: 'image/gif', data: await animatedGif() }]),
+      headers: { 'content-type': MULTIPART_TYPE },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const created = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBe(201);
+  };
+
+  it('deletes the student’s files from the media store: post photos, profile photo, chat photo, unused uploads', async () => {
+    const jane = await student({ password_hash: await hashPassword('old-password-1', 10) });
+    const sam = await student();
+    const chat = (await call(sam, 'POST', '/api/chats', { userId: jane.user.id })).json().chat;
+
+    const samsFiles = await filesMadeBy(async () => {
+      const photo = await upload(sam, await solidImage(60, 40, 'png', '#2255aa'));
+      created(await call(sam, 'POST', '/api/posts', { text: 'Sam bike', mediaIds: [photo] }));
+      await setAvatar(sam);
+    });
+    const janesFiles = await filesMadeBy(async () => {
+      const photos = [
+        await upload(jane, await phoneJpeg(320, 240), 'lamp.jpg', 'image/jpeg'),
+        await upload(jane, await solidImage(50, 50, 'png', '#aa3311')),
+      ];
+      created(await call(jane, 'POST', '/api/posts', { text: 'My lamp', mediaIds: photos }));
+      await setAvatar(jane);
+      const chatPhoto = await upload(jane, await solidImage(30, 30, 'png', '#11aa33'));
+      created(
+        await call(jane, 'POST', `/api/chats/${chat.id}/messages`, { mediaIds: [chatPhoto] }),
+      );
+      // An upload no post took yet.
+      await upload(jane, await solidImage(20, 20, 'png', '#777777'));
+    });
+    // Each photo is stored with its variants: 2 post photos, 1 chat photo, 1 unused, 1 avatar at least.
+    expect(janesFiles.length).toBeGreaterThanOrEqual(5);
+    expect(janesFiles.some((file) => file.includes('avatars'))).toBe(true);
+    expect(samsFiles.length).toBeGreaterThanOrEqual(2);
+
+    const res = await api(t.app, {
+      method: 'DELETE',
+      url: '/api/me',
+      cookie: jane.cookie,
+      payload: { password: 'old-password-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The files go after the commit.
+    await expect
+      .poll(() => janesFiles.filter((file) => mediaFiles().has(file)), { timeout: 5000 })
+      .toEqual([]);
+    expect(samsFiles.filter((file) => !mediaFiles().has(file))).toEqual([]);
   });
 });

@@ -4,9 +4,11 @@ import type { ProfileTab } from '@common/schemas/profiles';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
-import { decodeCursor } from './posts.cursor';
+import { decodeCursor, encodeCursor } from './posts.cursor';
 import type { SharedPages, ViewerSaves } from './posts.pages';
-import { postsRepository as posts } from './posts.repository';
+import { nestReplies } from './posts.presenter';
+import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
+import { profileListJson } from './posts.writer';
 
 /** A profile's tabs (companion §2 "Profile page"): its posts, photos, saves and replies. */
 export function createProfileTabs({
@@ -18,8 +20,33 @@ export function createProfileTabs({
   pages: SharedPages;
   saves: ViewerSaves;
 }) {
+  /**
+   * What shows with each post of a tab: on the posts tab the replies below
+   * it, on the replies and likes tabs the post a comment answers (the photos
+   * grid shows neither). One statement each, whatever the page holds.
+   */
+  async function context(tab: ProfileTab, campusId: string, rows: PostWithAuthor[]) {
+    const replies =
+      tab === 'posts'
+        ? await posts.repliesInThreads(
+            db.kysely,
+            rows.map((r) => r.id),
+          )
+        : [];
+    const parentIds =
+      tab === 'replies' || tab === 'likes'
+        ? [...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))]
+        : [];
+    const parents = await posts.manyWithAuthor(db.kysely, campusId, parentIds);
+    return { replies, parents };
+  }
+
   return {
-    /** One page (10) of a profile's tab as JSON (postListSchema), with the viewer's saves. */
+    /**
+     * One page (10) of a profile's tab as JSON (profilePostListSchema), with
+     * the viewer's saves: a fixed number of statements (the page, its
+     * context, their media, the saves).
+     */
     async profileTab(
       viewer: UserRow | null,
       campus: Campus,
@@ -39,7 +66,26 @@ export function createProfileTabs({
               limit,
               cursor,
             });
-      const json = await pages.listJson(rows, limit);
+      const { replies, parents } = await context(query.tab, campus.id, rows);
+      const shown = await pages.presented([...rows, ...replies, ...parents]);
+      const own = shown.slice(0, rows.length);
+      const below = shown.slice(rows.length, rows.length + replies.length);
+      const byId = new Map(shown.slice(rows.length + replies.length).map((p) => [p.id, p]));
+      const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+      const json = profileListJson(
+        own.map((post) => ({
+          post,
+          replyTo: (post.parentId && byId.get(post.parentId)) || null,
+          replies:
+            query.tab === 'posts'
+              ? nestReplies(
+                  post.id,
+                  below.filter((r) => r.rootId === post.id),
+                )
+              : [],
+        })),
+        last ? encodeCursor(last, false) : null,
+      );
       return json.render(await saves.among(viewer.id, [...json.ids]));
     },
   };

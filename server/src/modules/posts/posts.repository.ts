@@ -229,6 +229,19 @@ export const postsRepository = {
     return below.orderBy('posts.created_at', 'asc').orderBy('posts.id', 'asc').execute();
   },
 
+  /**
+   * Every reply in the threads of these top-level posts, oldest first: one
+   * statement through the thread index (posts_root), whatever their number.
+   */
+  repliesInThreads(db: Executor, rootIds: string[]): Promise<PostWithAuthor[]> {
+    if (rootIds.length === 0) return Promise.resolve([]);
+    return withAuthor(db)
+      .where('posts.root_id', 'in', rootIds)
+      .orderBy('posts.created_at', 'asc')
+      .orderBy('posts.id', 'asc')
+      .execute();
+  },
+
   /** A post and every reply below it (one recursive query). */
   subtreeIds: (db: Executor, id: string) => subtreesFrom(db, 'id', id),
 

@@ -3,6 +3,7 @@ import {
   type PostDto,
   type postListSchema,
   type postPageSchema,
+  type profilePostListSchema,
   postSchema,
 } from '@common/schemas/posts';
 import type { z } from 'zod';
@@ -83,6 +84,14 @@ export function postListJson(posts: readonly PostDto[], nextCursor: string | nul
     .done();
 }
 
+type Writer = ReturnType<typeof templateWriter>;
+
+/** A comment and its replies at any depth, each with its hole. */
+function writeNode(w: Writer, n: CommentNode): void {
+  w.openPost(n).text(',"replies":[');
+  w.list(n.replies, (r) => writeNode(w, r)).text(']}');
+}
+
 /** `{ post, parents, comments }` (postPageSchema), the comments nested at any depth. */
 export function postPageJson(page: {
   post: PostDto;
@@ -90,13 +99,35 @@ export function postPageJson(page: {
   comments: readonly CommentNode[];
 }): PostsJson {
   const w = templateWriter();
-  const node = (n: CommentNode): void => {
-    w.openPost(n).text(',"replies":[');
-    w.list(n.replies, node).text(']}');
-  };
   w.text('{"post":').post(page.post).text(',"parents":[');
   w.list(page.parents, (p) => w.post(p)).text('],"comments":[');
-  return w.list(page.comments, node).text(']}').done();
+  return w
+    .list(page.comments, (n) => writeNode(w, n))
+    .text(']}')
+    .done();
+}
+
+/** A profile tab's post with what it answers and the replies below it. */
+export interface ProfileEntry {
+  post: PostDto;
+  replyTo: PostDto | null;
+  replies: readonly CommentNode[];
+}
+
+/** `{ items, nextCursor }` (profilePostListSchema): every post of it, nested ones too, with a hole. */
+export function profileListJson(
+  entries: readonly ProfileEntry[],
+  nextCursor: string | null,
+): PostsJson {
+  const w = templateWriter().text('{"items":[');
+  w.list(entries, ({ post, replyTo, replies }) => {
+    w.openPost(post).text(',"replyTo":');
+    if (replyTo) w.post(replyTo);
+    else w.text('null');
+    w.text(',"replies":[');
+    w.list(replies, (n) => writeNode(w, n)).text(']}');
+  });
+  return w.text(`],"nextCursor":${JSON.stringify(nextCursor)}}`).done();
 }
 
 /**
@@ -106,7 +137,7 @@ export function postPageJson(page: {
  */
 export function checkedBody(
   body: string,
-  schema: typeof postListSchema | typeof postPageSchema,
+  schema: typeof postListSchema | typeof postPageSchema | typeof profilePostListSchema,
   check: boolean,
 ): string {
   if (!check) return body;

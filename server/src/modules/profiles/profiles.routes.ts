@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionResultSchema } from '@common/schemas/auth';
-import { postListSchema } from '@common/schemas/posts';
+import { profilePostListSchema } from '@common/schemas/posts';
 import {
   PROFILE_MESSAGES,
   profileSchema,
@@ -44,7 +44,7 @@ export async function profilesRoutes(
       schema: {
         params: usernameParams,
         querystring: profileTabQuerySchema,
-        response: { 200: postListSchema },
+        response: { 200: profilePostListSchema },
       },
     },
     async (request, reply) =>

@@ -55,7 +55,7 @@ export function createProfilesService({
       return presentProfile((await find(viewer, campus, username)).user, storage);
     },
 
-    /** One page of a tab as JSON (postListSchema). */
+    /** One page of a tab as JSON (profilePostListSchema). */
     async tab(
       viewer: UserRow | null,
       campus: Campus,

@@ -1,9 +1,9 @@
 import { PAGE_SIZES } from '@common/limits';
 import { PROFILE_MESSAGES as M, type ProfileDto } from '@common/schemas/profiles';
-import type { PostList } from '@common/schemas/posts';
+import { type PostList, type ProfilePostList, profilePostListSchema } from '@common/schemas/posts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app';
+import { createTestApp, type QueryCounter, type TestContext } from '../../../test/app';
 import { api, callerOn, userWithSession } from '../../../test/auth';
 import { buildPost } from '../../../test/factories';
 import { animatedGif, phoneJpeg, solidImage } from '../../../test/media-fixtures';
@@ -119,12 +119,120 @@ describe('profile tabs', () => {
     expect((await tab(viewer, other.user.username, 'replies')).items).toEqual([]);
   });
 
+  it('nests every reply below each post on the posts tab, oldest first, at any depth; a reply shows what it answers', async () => {
+    const sam = await student();
+    const viewer = await student();
+    const post = async (who: Student, text: string, parentId?: string) => {
+      const res = await call(who, 'POST', '/api/posts', {
+        text,
+        ...(parentId ? { parentId } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string };
+    };
+    const lamp = await post(sam, 'Desk lamp');
+    const bike = await post(sam, 'Blue bike');
+    const ask = await post(viewer, 'Still there?', lamp.id);
+    const answer = await post(sam, 'Yes, until Friday', ask.id);
+    await post(viewer, 'Thanks!', answer.id);
+    const offer = await post(viewer, 'Would you take $10?', lamp.id);
+    const bikeAsk = await post(viewer, 'What size?', bike.id);
+    await call(viewer, 'PUT', `/api/posts/${answer.id}/like`);
+
+    const posts = profilePostListSchema.parse(await tab(viewer, sam.user.username, 'posts'));
+    const shape = (nodes: ProfilePostList['items'][number]['replies']): unknown =>
+      nodes.map((n) => ({ text: n.text, replies: shape(n.replies) }));
+    const lampItem = posts.items.find((p) => p.id === lamp.id)!;
+    expect(lampItem.replyTo).toBeNull();
+    expect(shape(lampItem.replies)).toEqual([
+      {
+        text: 'Still there?',
+        replies: [{ text: 'Yes, until Friday', replies: [{ text: 'Thanks!', replies: [] }] }],
+      },
+      { text: 'Would you take $10?', replies: [] },
+    ]);
+    // The viewer's saves are filled in below the posts too.
+    const nestedAnswer = lampItem.replies[0]!.replies[0]!;
+    expect(nestedAnswer).toMatchObject({ id: answer.id, liked: true, author: { id: sam.user.id } });
+    expect(lampItem.replies[1]).toMatchObject({ id: offer.id, liked: false });
+    const bikeItem = posts.items.find((p) => p.id === bike.id)!;
+    expect(bikeItem.replies.map((r) => r.id)).toEqual([bikeAsk.id]);
+    // The replies stay below their posts: the tab lists sam's two posts only.
+    expect(posts.items.map((p) => p.id).sort()).toEqual([lamp.id, bike.id].sort());
+
+    // Sam's reply, in the context of the comment it answers.
+    const replies = profilePostListSchema.parse(await tab(viewer, sam.user.username, 'replies'));
+    expect(replies.items).toHaveLength(1);
+    expect(replies.items[0]).toMatchObject({
+      id: answer.id,
+      liked: true,
+      replyTo: { id: ask.id, text: 'Still there?', author: { id: viewer.user.id } },
+      replies: [],
+    });
+    const theirs = profilePostListSchema.parse(await tab(sam, viewer.user.username, 'replies'));
+    expect(Object.fromEntries(theirs.items.map((r) => [r.text, r.replyTo?.text ?? null]))).toEqual({
+      'Still there?': 'Desk lamp',
+      'Thanks!': 'Yes, until Friday',
+      'Would you take $10?': 'Desk lamp',
+      'What size?': 'Blue bike',
+    });
+  });
+
   it('refuses an unknown tab and a cursor it did not make', async () => {
     const sam = await student();
     const bad = await call(sam, 'GET', `/api/users/${sam.user.username}/posts?tab=secret`);
     expect(bad.statusCode).toBe(400);
     const cursor = await call(sam, 'GET', `/api/users/${sam.user.username}/posts?cursor=eHg`);
     expect(cursor.statusCode).toBe(400);
+  });
+});
+
+describe('profile tabs in a fixed number of statements', () => {
+  const queries: QueryCounter = { count: 0 };
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await createTestApp({ queries });
+  });
+  afterAll(() => c.close());
+
+  it('reads a page of posts with their threads, or of replies with what they answer, in as many statements for 1 post as for 10', async () => {
+    const ask = callerOn(c.app, 'ou', '198.44');
+    const make = () =>
+      userWithSession(c.app, { verified: true, school_verified: true, campus_id: 'ou' });
+    const [quiet, busy, viewer] = [await make(), await make(), await make()];
+    const post = async (who: Student, text: string, parentId?: string) => {
+      const res = await ask(who, 'POST', '/api/posts', { text, ...(parentId ? { parentId } : {}) });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: string }).id;
+    };
+    const lone = await post(quiet, 'One lamp');
+    await post(quiet, 'A question', lone);
+    for (let i = 0; i < 10; i++) {
+      const id = await post(busy, `Item ${i}`);
+      const comment = await post(viewer, `Question ${i}`, id);
+      await post(busy, `Answer ${i}`, comment);
+      await post(viewer, `Thanks ${i}`, comment);
+    }
+    const statements = async (who: Student, show: string) => {
+      await ask(viewer, 'GET', '/api/me'); // the session, read and cached before counting
+      const before = queries.count;
+      const res = await ask(viewer, 'GET', `/api/users/${who.user.username}/posts?tab=${show}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { count: queries.count - before, items: (res.json() as ProfilePostList).items };
+    };
+    const few = await statements(quiet, 'posts');
+    const many = await statements(busy, 'posts');
+    expect(few.items).toHaveLength(1);
+    expect(many.items).toHaveLength(10);
+    expect(many.items.every((p) => p.replies[0]!.replies.length === 2)).toBe(true);
+    expect(many.count).toBe(few.count);
+
+    const oneReply = await statements(quiet, 'replies');
+    expect(oneReply.items.map((r) => r.replyTo?.text)).toEqual(['One lamp']);
+    const tenReplies = await statements(busy, 'replies');
+    expect(tenReplies.items).toHaveLength(10);
+    expect(tenReplies.items.every((r) => r.replyTo?.text.startsWith('Question'))).toBe(true);
+    expect(tenReplies.count).toBe(oneReply.count);
   });
 });
 

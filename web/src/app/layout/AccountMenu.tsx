@@ -19,14 +19,18 @@ export function AccountMenu() {
       <UserIcon width={20} height={20} />
     </span>
   );
+  // The name holds the badge's visible number, as the bottom bar's do (WCAG 2.5.3).
+  const label =
+    viewer && unread.total > 0 ? `Account menu, ${unread.total} unread` : 'Account menu';
   return (
     <DeferredMenu
       className="avatar-button"
-      label="Account menu"
+      label={label}
       face={face}
       menu={(menus, openAtOnce) => (
         <menus.AccountDropdown
           face={face}
+          label={label}
           defaultOpen={openAtOnce}
           viewer={viewer}
           googleEnabled={googleEnabled}

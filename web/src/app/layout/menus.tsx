@@ -65,13 +65,14 @@ function SettingsAndLogOut() {
  */
 export function AccountDropdown({
   face,
+  label,
   defaultOpen,
   viewer,
   googleEnabled,
-}: MenuProps & { viewer: Viewer | null; googleEnabled: boolean }) {
+}: MenuProps & { label: string; viewer: Viewer | null; googleEnabled: boolean }) {
   return (
     <Dropdown.Root defaultOpen={defaultOpen}>
-      <Dropdown.Trigger className="avatar-button" aria-label="Account menu">
+      <Dropdown.Trigger className="avatar-button" aria-label={label}>
         {face}
       </Dropdown.Trigger>
       <Dropdown.Portal>

@@ -1,22 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { PostDto } from '@common/schemas/posts';
 import { MESSAGES } from '@common/messages';
+import { useLoadMore } from '../../lib/use-load-more';
 import { Spinner } from '../ui/Spinner';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import styles from './InfiniteList.module.css';
 
-interface Props {
-  posts: PostDto[];
+interface Props<T extends PostDto> {
+  posts: T[];
   pending: boolean;
   hasNextPage: boolean;
   fetchingNext: boolean;
   fetchNextPage(): void;
-  empty: React.ReactNode;
+  empty: ReactNode;
   label: string;
+  /** No next page within this long after the last was asked for (a profile's tabs). */
+  cooldownMs?: number;
+  /** How each post shows; a post card by default. */
+  renderPost?: (post: T) => ReactNode;
 }
 
-/** A list of post cards that loads the next page ~250 px before its end (spec core §4 Feed paging). */
-export function InfiniteList({
+const card = (post: PostDto) => <PostCard post={post} />;
+
+/**
+ * A list of post cards that loads the next page ~250 px before its end (spec
+ * core §4 Feed paging), a spinner at the bottom while it comes, then "You've
+ * reached the end.".
+ */
+export function InfiniteList<T extends PostDto>({
   posts,
   pending,
   hasNextPage,
@@ -24,24 +35,16 @@ export function InfiniteList({
   fetchNextPage,
   empty,
   label,
-}: Props) {
+  cooldownMs = 0,
+  renderPost = card,
+}: Props<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const more = useRef({ hasNextPage, fetchingNext, fetchNextPage });
-  more.current = { hasNextPage, fetchingNext, fetchNextPage };
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const { hasNextPage: next, fetchingNext: busy, fetchNextPage: load } = more.current;
-        if (entries.some((e) => e.isIntersecting) && next && !busy) load();
-      },
-      { rootMargin: '0px 0px 250px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [pending]);
+  // Every page adds posts: their count renews the watch on the end of the list.
+  useLoadMore(
+    sentinel,
+    { hasNextPage, isFetchingNextPage: fetchingNext, fetchNextPage, pageCount: posts.length },
+    cooldownMs,
+  );
 
   if (pending) {
     return (
@@ -57,9 +60,7 @@ export function InfiniteList({
     <div className={styles.list}>
       <ul className={styles.items} aria-label={label}>
         {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
+          <li key={post.id}>{renderPost(post)}</li>
         ))}
       </ul>
       <div ref={sentinel} className={styles.sentinel} />

@@ -27,6 +27,7 @@ export function MediaTileGrid({
   empty,
   nextFailed,
   skeletons = 12,
+  cooldownMs = 0,
 }: {
   label: string;
   posts: PostDto[];
@@ -35,9 +36,11 @@ export function MediaTileGrid({
   empty: ReactNode;
   nextFailed?: ReactNode;
   skeletons?: number;
+  /** No next page within this long after the last was asked for (a profile's photos). */
+  cooldownMs?: number;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  useLoadMore(sentinel, pager);
+  useLoadMore(sentinel, pager, cooldownMs);
   if (pending) {
     return (
       <div className={styles.grid} aria-busy="true" aria-label={label}>

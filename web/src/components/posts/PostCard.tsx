@@ -1,14 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PostDto } from '@common/schemas/posts';
-import { CommentLink, MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { authorName, CommentLink, MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
 import styles from './PostParts.module.css';
+
+/** Longest excerpt of the answered post shown above a reply. */
+const REPLY_TO_CHARS = 80;
 
 /**
  * One post in a list: author, time, text, photos, Save and Comment. Search
  * results mark the words that matched (`highlight`: lower case, accent-free).
+ * A comment may show what it answers above it (`replyTo`), and the card may
+ * hold the replies below it (`children`, after Save and Comment).
  */
-export function PostCard({ post, highlight }: { post: PostDto; highlight?: readonly string[] }) {
+export function PostCard({
+  post,
+  highlight,
+  replyTo,
+  children,
+}: {
+  post: PostDto;
+  highlight?: readonly string[];
+  replyTo?: PostDto | null;
+  children?: ReactNode;
+}) {
   return (
     <article className={`card ${styles.card}`} aria-labelledby={`post-${post.id}-author`}>
+      {replyTo ? <ReplyingTo post={replyTo} /> : null}
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
       <MediaGrid media={post.media} />
@@ -16,7 +35,25 @@ export function PostCard({ post, highlight }: { post: PostDto; highlight?: reado
         <SaveButton post={post} />
         <CommentLink post={post} />
       </footer>
+      {children}
     </article>
+  );
+}
+
+/** "Replying to Jane D.: the start of her post", leading to that post. */
+function ReplyingTo({ post }: { post: PostDto }) {
+  const chars = [...post.text];
+  const excerpt =
+    chars.length > REPLY_TO_CHARS
+      ? `${chars.slice(0, REPLY_TO_CHARS).join('').trimEnd()}…`
+      : post.text;
+  return (
+    <Link className={styles.replyingTo} to={`/post/${post.id}`}>
+      <span>
+        {PROFILE_MESSAGES.replyingTo} <strong>{authorName(post.author)}</strong>
+      </span>
+      {excerpt ? <span className={styles.replyingToText}>{excerpt}</span> : null}
+    </Link>
   );
 }
 

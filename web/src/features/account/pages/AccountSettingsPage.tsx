@@ -6,7 +6,8 @@ import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { SCHOOL_EMAIL_PATH } from '../../../components/gates/paths';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { ChevronRightIcon } from '../../../components/ui/Icons';
-import { useSettingsNarrow } from '../../../lib/use-media-query';
+import { useIsMobile, useSettingsNarrow } from '../../../lib/use-media-query';
+import { useUnread } from '../../../lib/unread';
 import type { FromState } from '../../../lib/use-back-to';
 import { useViewer } from '../../../lib/session';
 import {
@@ -30,11 +31,14 @@ const fromHere: FromState = { from: ACCOUNT_PATH };
 /**
  * /settings/account (companion §2 "Account settings"): the rows of the
  * account, each leading to its sub-page, then the read-only Verified and
- * Account created.
+ * Account created. On phones the header carries the unread badge, as the
+ * shell's header does not show there.
  */
 export function AccountSettingsPage() {
   const viewer = useViewer();
   const narrow = useSettingsNarrow();
+  const mobile = useIsMobile();
+  const unread = useUnread();
   if (!viewer) return null;
   const muted = (text: string) => <span className={styles.muted}>{text}</span>;
   const rows: Row[] = [
@@ -76,7 +80,12 @@ export function AccountSettingsPage() {
   return (
     <div className={styles.page}>
       {/* On desktop the settings menu stands beside the page: no way back is needed. */}
-      <PageHeader title={L.title} backTo="/settings" back={narrow} />
+      <PageHeader
+        title={L.title}
+        backTo="/settings"
+        back={narrow}
+        actions={mobile ? <UnreadBadge count={unread.total} /> : null}
+      />
       <section className={`card ${styles.card}`} aria-label={L.title}>
         <ul className={styles.list}>
           {rows.map((row) => (
@@ -114,5 +123,15 @@ export function AccountSettingsPage() {
       </section>
       <DeleteAccount className={styles.delete} />
     </div>
+  );
+}
+
+/** Unread notifications plus unread chats (companion §2, §9), on screens up to 769 px. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className={styles.unread} role="img" aria-label={L.unreadBadge(count)}>
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

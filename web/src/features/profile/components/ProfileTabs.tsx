@@ -1,5 +1,10 @@
+import { PROFILE_LOAD_MORE_COOLDOWN_MS } from '@common/limits';
 import { PROFILE_MESSAGES as M, PROFILE_TABS, type ProfileTab } from '@common/schemas/profiles';
+import type { ProfilePostDto } from '@common/schemas/posts';
 import { InfiniteList } from '../../../components/posts/InfiniteList';
+import { PostCard } from '../../../components/posts/PostCard';
+import { authorName } from '../../../components/posts/PostParts';
+import { ReplyTree } from '../../../components/posts/ReplyTree';
 import { MediaTileGrid } from '../../../components/posts/MediaTileGrid';
 import { TabLinks } from '../../../components/ui/TabLinks';
 import { useProfilePosts } from '../api/get-profile-posts';
@@ -22,6 +27,17 @@ export function ProfileTabNav({ tab, path }: { tab: ProfileTab; path: string }) 
   );
 }
 
+/** A post with the replies below it, or a comment below what it answers. */
+function ProfilePost({ post }: { post: ProfilePostDto }) {
+  return (
+    <PostCard post={post} replyTo={post.replyTo}>
+      {post.replies.length > 0 ? (
+        <ReplyTree replies={post.replies} label={M.repliesLabel(authorName(post.author))} />
+      ) : null}
+    </PostCard>
+  );
+}
+
 function NoPosts() {
   return (
     <section className="card empty-state">
@@ -32,8 +48,11 @@ function NoPosts() {
 
 /**
  * One tab of a profile, 10 posts a page with infinite scroll (companion §4
- * "Profile feed"): post cards for posts, likes and replies; the 3-column grid
- * for photos. "No Posts" when empty, "You've reached the end." at the end.
+ * "Profile feed"): post cards for posts (with their nested replies), likes
+ * and replies (under what they answer); the 3-column grid
+ * for photos. "No Posts" when empty, "You've reached the end." at the end
+ * (a page of fewer than 10 has no next one), and no next page within 1 s of
+ * the last.
  */
 export function ProfileTabPanel({ username, tab }: { username: string; tab: ProfileTab }) {
   const list = useProfilePosts(username, tab);
@@ -53,6 +72,7 @@ export function ProfileTabPanel({ username, tab }: { username: string; tab: Prof
           pageCount: pages.length,
         }}
         skeletons={SKELETON_TILES}
+        cooldownMs={PROFILE_LOAD_MORE_COOLDOWN_MS}
         empty={<NoPosts />}
       />
     );
@@ -66,6 +86,8 @@ export function ProfileTabPanel({ username, tab }: { username: string; tab: Prof
       fetchingNext={list.isFetchingNextPage}
       fetchNextPage={() => void list.fetchNextPage()}
       empty={<NoPosts />}
+      cooldownMs={PROFILE_LOAD_MORE_COOLDOWN_MS}
+      renderPost={(post) => <ProfilePost post={post} />}
     />
   );
 }
