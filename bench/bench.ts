@@ -22,6 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
 import { benchMessages, type MessagesReport } from './messages';
+import { benchMixed } from './mixed';
+import { mixedSection, replaceMixedSection } from './mixed-report';
 import { writeReport } from './report';
 import { benchSearch } from './search';
 import { replaceSearchSection, searchSection } from './search-report';
@@ -44,23 +46,36 @@ async function searchOnly(scratch: string): Promise<void> {
   );
 }
 
+/** The mixed load alone (issue 13): its section of docs/benchmarks.md, the rest kept. */
+async function mixedOnly(scratch: string): Promise<void> {
+  const started = Date.now();
+  const { reports, pgNote } = await benchMixed(scratch);
+  const seconds = (Date.now() - started) / 1000;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only mixed\` (${seconds.toFixed(0)} s).`;
+  const out = replaceMixedSection(mixedSection(reports, pgNote, note));
+  console.log(
+    `\nWrote the mixed-load section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
-  if (only === 'search') {
+  if (only === 'search' || only === 'mixed') {
     try {
-      return await searchOnly(scratch);
+      return await (only === 'search' ? searchOnly(scratch) : mixedOnly(scratch));
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   }
-  if (only) throw new Error(`--only ${only}: only "search" can run alone`);
+  if (only) throw new Error(`--only ${only}: only "search" and "mixed" can run alone`);
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
   let web: WebReport;
   let lh: LighthouseReport;
   let messages: MessagesReport;
   let search: string[];
+  let mixed: string[];
   try {
     web = initialJavaScript(path.join(scratch, 'build'));
     console.log(`initial JavaScript: ${web.total} bytes gzipped`);
@@ -85,11 +100,19 @@ async function main(): Promise<void> {
       `Part of this full run (${searchSeconds.toFixed(0)} s of it).`,
     );
     messages = await benchMessages(path.join(scratch, 'messages'));
+    const mixedStarted = Date.now();
+    const mixedFound = await benchMixed(scratch);
+    mixed = mixedSection(
+      mixedFound.reports,
+      mixedFound.pgNote,
+      `Part of this full run (${((Date.now() - mixedStarted) / 1000).toFixed(0)} s of it).`,
+    );
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const seconds = (Date.now() - started) / 1000;
   const out = writeReport(reports, web, lh, pgNote, seconds, messages, search);
+  replaceMixedSection(mixed);
   console.log(`\nWrote ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
 

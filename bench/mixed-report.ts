@@ -1,0 +1,102 @@
+/**
+ * The "Mixed load" section of docs/benchmarks.md: written by `--only mixed`
+ * into the existing file, in place of its earlier version.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  MIX,
+  MIXED_DURATION_S,
+  MIXED_WARMUP_S,
+  type MixedReport,
+  type MixedRun,
+  THINK_MS,
+} from './mixed';
+import { root } from './settings';
+
+export const MIXED_HEADING = '## Mixed load (100k posts)';
+const BUDGET = { feedP99: 25, overallP99: 100, students: 200, many: 2_000, ceiling: 250 };
+const yes = (ok: boolean) => (ok ? '**met**' : '**not met**');
+
+/** The section: what was run, a table per database, and the budgets. */
+export function mixedSection(reports: MixedReport[], pgNote: string, runNote: string): string[] {
+  const mix = Object.entries(MIX)
+    .map(([action, share]) => `${action} ${share} %`)
+    .join(', ');
+  const lines = [
+    MIXED_HEADING,
+    '',
+    runNote,
+    '',
+    `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; PostgreSQL: ${pgNote}.`,
+    '',
+    `Each virtual student has a session, an address (X-Forwarded-For behind TRUST_PROXY) and a chat of their own, and loops: an action by the mix, then ${THINK_MS} ms of think time on average (uniform from half to one and a half of it). Mix: ${mix}. "feed" reads the first page and scrolls two more (100–300 ms apart); "listing" uploads a photo and posts it; "save" saves or unsaves a post from the student's last feed page; "comment" answers one. Warm-up ${MIXED_WARMUP_S} s, then ${MIXED_DURATION_S} s measured per student count, the students on a thread of their own beside the server. The caches are on, as configured by default.`,
+    '',
+  ];
+  for (const report of reports) {
+    lines.push(`### ${report.name} (${report.posts.toLocaleString('en-US')} posts)`, '');
+    lines.push(
+      '| students | req/s | p50 | p95 | p99 | feed p99 | 5xx | errors | 4xx |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const run of report.runs)
+      lines.push(
+        `| ${run.students} | ${run.rps.toFixed(0)} | ${run.overall.p50} ms | ${run.overall.p95} ms | ${run.overall.p99} ms | ${run.routes.feed?.p99 ?? '–'} ms | ${run.statuses['5xx']} | ${run.statuses.errors} | ${run.statuses['4xx']} |`,
+      );
+    lines.push('');
+    const at = report.runs.find((r) => r.students === BUDGET.students);
+    if (at) lines.push(...routeTable(at), '');
+    lines.push(...budgets(report.runs), '');
+  }
+  return lines;
+}
+
+function routeTable(run: MixedRun): string[] {
+  return [
+    `Per route at ${run.students} students:`,
+    '',
+    '| route | requests | p50 | p95 | p99 |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...Object.entries(run.routes)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([route, f]) => `| ${route} | ${f.count} | ${f.p50} ms | ${f.p95} ms | ${f.p99} ms |`),
+  ];
+}
+
+function budgets(runs: MixedRun[]): string[] {
+  const at = runs.find((r) => r.students === BUDGET.students);
+  const many = runs.find((r) => r.students === BUDGET.many);
+  const under = runs.filter((r) => r.overall.p99 < BUDGET.ceiling);
+  const largest = under.length > 0 ? Math.max(...under.map((r) => r.students)) : 0;
+  const lines: string[] = [];
+  if (at) {
+    lines.push(
+      `- Feed p99 under ${BUDGET.feedP99} ms at ${BUDGET.students} students: ${at.routes.feed?.p99 ?? '–'} ms, ${yes((at.routes.feed?.p99 ?? Infinity) < BUDGET.feedP99)}.`,
+      `- Overall p99 under ${BUDGET.overallP99} ms at ${BUDGET.students} students: ${at.overall.p99} ms, ${yes(at.overall.p99 < BUDGET.overallP99)}.`,
+    );
+  }
+  if (many)
+    lines.push(
+      `- ${BUDGET.many.toLocaleString('en-US')} students with think time, 0 5xx: ${many.statuses['5xx']} 5xx and ${many.statuses.errors} connection errors at p99 ${many.overall.p99} ms, ${yes(many.statuses['5xx'] === 0 && many.statuses.errors === 0)}.`,
+    );
+  lines.push(
+    `- Largest student count measured whose overall p99 stays under ${BUDGET.ceiling} ms: ${largest || 'none'}.`,
+  );
+  return lines;
+}
+
+/** Puts `lines` in place of the mixed-load section of docs/benchmarks.md (at its end when it has none). */
+export function replaceMixedSection(lines: string[]): string {
+  const out = path.join(root, 'docs/benchmarks.md');
+  const text = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '# Benchmarks\n';
+  const section = `${lines.join('\n')}\n`;
+  const start = text.indexOf(`${MIXED_HEADING}\n`);
+  let next: string;
+  if (start >= 0) {
+    const end = text.indexOf('\n## ', start + MIXED_HEADING.length);
+    next = text.slice(0, start) + section + (end >= 0 ? text.slice(end + 1) : '');
+  } else next = `${text.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(out, next);
+  return out;
+}

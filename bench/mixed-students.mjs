@@ -1,0 +1,178 @@
+// The virtual students of the mixed-load bench (bench/mixed.ts), on a thread
+// of their own so that their work does not run on the server's event loop.
+// Each student has a session, an address and a chat of their own, and loops:
+// think, pick an action by the mix, do it, record each request's latency.
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { base, host, students, sample, jpeg, mix, durationMs, warmupMs, thinkMs } = workerData;
+const photo = Buffer.from(jpeg, 'base64');
+const started = Date.now();
+const measureFrom = started + warmupMs;
+const stopAt = measureFrom + durationMs;
+/** route → latencies in ms of the measured window */
+const latencies = {};
+const statuses = { '2xx': 0, '4xx': 0, '5xx': 0, errors: 0 };
+const failures = [];
+
+function request(student, route, method, path, body, type = 'application/json') {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const payload =
+      body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body;
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent: student.agent,
+        headers: {
+          host,
+          cookie: student.cookie,
+          'x-forwarded-for': student.ip,
+          'x-quad-csrf': '1',
+          ...(payload !== undefined
+            ? { 'content-type': type, 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          const ms = performance.now() - t0;
+          if (Date.now() >= measureFrom && Date.now() <= stopAt) {
+            (latencies[route] ??= []).push(ms);
+            const cls = res.statusCode >= 500 ? '5xx' : res.statusCode >= 400 ? '4xx' : '2xx';
+            statuses[cls]++;
+            if (res.statusCode >= 400 && failures.length < 20)
+              failures.push(`${res.statusCode} ${method} ${route}: ${text.slice(0, 200)}`);
+          }
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON: an error page; its status is what counts
+          }
+          resolve({ status: res.statusCode, json });
+        });
+      },
+    );
+    req.on('error', (error) => {
+      if (Date.now() >= measureFrom && Date.now() <= stopAt) {
+        statuses.errors++;
+        if (failures.length < 20) failures.push(`error ${method} ${route}: ${error.message}`);
+      }
+      resolve({ status: 0, json: null });
+    });
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Think time: uniform between half and one and a half of the mean.
+const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
+const seen = (student) => (student.seen.length > 0 ? student.seen : sample);
+
+const actions = {
+  /** The feed and three pages of scrolling. */
+  async feed(s) {
+    let cursor = null;
+    for (let page = 0; page < 3; page++) {
+      const path = cursor ? `/api/feed?cursor=${encodeURIComponent(cursor)}` : '/api/feed';
+      const { json } = await request(s, page === 0 ? 'feed' : 'feed (scroll)', 'GET', path);
+      if (!json?.items) return;
+      if (page === 0) s.seen = json.items.map((p) => p.id);
+      cursor = json.nextCursor;
+      if (!cursor) return;
+      await sleep(100 + Math.random() * 200);
+    }
+  },
+  async post(s) {
+    await request(s, 'post page', 'GET', `/api/posts/${pick(seen(s))}`);
+  },
+  async search(s) {
+    await request(
+      s,
+      'search',
+      'GET',
+      `/api/search/posts?q=${encodeURIComponent(pick(['desk', 'bike', 'lamp', 'chair', 'textbook', 'iphone', 'mini fridge']))}`,
+    );
+  },
+  async notifications(s) {
+    await request(s, 'notifications', 'GET', '/api/notifications');
+  },
+  async save(s) {
+    const id = pick(seen(s));
+    const saved = s.saved.has(id);
+    await request(s, 'save', saved ? 'DELETE' : 'PUT', `/api/posts/${id}/like`);
+    if (saved) s.saved.delete(id);
+    else s.saved.add(id);
+  },
+  async comment(s) {
+    await request(s, 'comment', 'POST', '/api/posts', {
+      text: `Is this still available? (${Math.random().toString(36).slice(2, 8)})`,
+      parentId: pick(seen(s)),
+    });
+  },
+  async listing(s) {
+    const boundary = `----quad${Math.random().toString(36).slice(2)}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const { json } = await request(
+      s,
+      'upload',
+      'POST',
+      '/api/uploads',
+      body,
+      `multipart/form-data; boundary=${boundary}`,
+    );
+    if (!json?.id) return;
+    await request(s, 'new post', 'POST', '/api/posts', {
+      text: `Desk lamp, barely used, $${10 + Math.floor(Math.random() * 90)}`,
+      category: 'furniture',
+      mediaIds: [json.id],
+    });
+  },
+  async message(s) {
+    await request(s, 'message', 'POST', `/api/chats/${s.chatId}/messages`, {
+      text: `Can I pick it up at ${1 + Math.floor(Math.random() * 11)}?`,
+    });
+  },
+};
+
+const weights = Object.entries(mix);
+const totalWeight = weights.reduce((n, [, w]) => n + w, 0);
+function chooseAction() {
+  let r = Math.random() * totalWeight;
+  for (const [name, w] of weights) if ((r -= w) < 0) return name;
+  return weights[0][0];
+}
+
+async function student(s) {
+  // Students do not all start at once.
+  await sleep(Math.random() * Math.min(warmupMs, thinkMs * 2 || 500));
+  while (Date.now() < stopAt) {
+    await actions[chooseAction()](s);
+    await think();
+  }
+}
+
+await Promise.all(
+  students.map((s) =>
+    student({
+      ...s,
+      agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      seen: [],
+      saved: new Set(),
+    }),
+  ),
+);
+parentPort.postMessage({ latencies, statuses, failures, windowMs: durationMs });

@@ -1,0 +1,254 @@
+/**
+ * The mixed load (issue 13 item 1; DESIGN §13): N virtual students at once on
+ * 100k posts, each with a session, an address and a chat of their own,
+ * reading the feed and scrolling three pages, opening posts, searching,
+ * reading notifications, saving and unsaving, commenting, posting with a
+ * photo and messaging, by a fixed mix and with think time between actions
+ * (bench/mixed-students.mjs, on a thread of its own). On SQLite and
+ * PostgreSQL; per route and overall latencies, requests per second, 5xx,
+ * and the largest N measured whose overall p99 stays under 250 ms.
+ *
+ * `npm run bench -- --only mixed` runs this part alone and replaces only its
+ * section of docs/benchmarks.md.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import { openDatabase } from '../server/src/db/kysely';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { createSessionService } from '../server/src/modules/auth/sessions.service';
+import { generate } from './data';
+import { benchPostgres, serve, targetOf } from './database';
+import { CAMPUS } from './settings';
+
+/** Share of actions (they add to 100): 70 % reads, 20 % saves and comments, 5 % posts, 5 % messages. */
+export const MIX = {
+  feed: 35,
+  post: 20,
+  search: 10,
+  notifications: 5,
+  save: 12,
+  comment: 8,
+  listing: 5,
+  message: 5,
+} as const;
+/** Mean think time between a student's actions (uniform over half to one and a half of it). */
+export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
+export const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION ?? 20);
+export const MIXED_WARMUP_S = 5;
+export const STUDENT_COUNTS = (process.env.BENCH_STUDENTS ?? '200,500,1000,2000')
+  .split(',')
+  .map(Number);
+
+export interface RouteFigures {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface MixedRun {
+  students: number;
+  rps: number;
+  overall: RouteFigures;
+  routes: Record<string, RouteFigures>;
+  statuses: Record<string, number>;
+  failures: string[];
+}
+
+export interface MixedReport {
+  name: string;
+  posts: number;
+  runs: MixedRun[];
+}
+
+interface Student {
+  cookie: string;
+  ip: string;
+  chatId: string;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const figures = (values: number[]): RouteFigures => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    count: sorted.length,
+    p50: round(quantile(sorted, 0.5)),
+    p95: round(quantile(sorted, 0.95)),
+    p99: round(quantile(sorted, 0.99)),
+  };
+};
+
+/** One database: the data set, students with chats, then one run per student count. */
+async function mixedOn(
+  name: string,
+  kind: 'sqlite' | 'postgres',
+  target: string,
+  dataDir: string,
+): Promise<MixedReport> {
+  console.log(`\n== mixed load: ${name} ==`);
+  const db = openDatabase(kind === 'sqlite' ? { kind, file: target } : { kind, url: target });
+  try {
+    await migrateToLatest(db);
+    const data = await generate(db);
+    console.log(`data: ${JSON.stringify(data.counts)} in ${data.seconds.toFixed(1)} s`);
+    // Behind a proxy each student has an address of their own, as on a campus network.
+    const { app, base } = await serve(targetOf(kind, target, dataDir, db), { TRUST_PROXY: 'on' });
+    try {
+      const students = await makeStudents(db, base, Math.max(...STUDENT_COUNTS));
+      const sample = (
+        await db.kysely
+          .selectFrom('posts')
+          .select('id')
+          .where('campus_id', '=', CAMPUS)
+          .where('parent_id', 'is', null)
+          .orderBy('created_at', 'desc')
+          .limit(500)
+          .execute()
+      ).map((r) => r.id);
+      const runs: MixedRun[] = [];
+      for (const count of STUDENT_COUNTS) {
+        const run = await runStudents(base, students.slice(0, count), sample);
+        runs.push(run);
+        console.log(
+          `${String(count).padStart(5)} students: ${run.rps.toFixed(0)} req/s, p50 ${run.overall.p50} ms, p95 ${run.overall.p95} ms, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}, 4xx ${run.statuses['4xx']}`,
+        );
+        for (const failure of run.failures.slice(0, 5)) console.log(`  ${failure}`);
+      }
+      return { name, posts: data.counts.topLevel!, runs };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** Sessions for the data set's students, each paired with the next in a chat started through the API. */
+async function makeStudents(
+  db: ReturnType<typeof openDatabase>,
+  base: string,
+  count: number,
+): Promise<Student[]> {
+  const users = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('campus_id', '=', CAMPUS)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  const sessions = createSessionService(db);
+  const students: Student[] = [];
+  for (const [i, user] of users.entries()) {
+    const token = await sessions.start(user.id, { userAgent: 'bench', ip: '127.0.0.1' });
+    const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const peer = users[(i + 1) % users.length]!.id;
+    const res = await fetchJson(base, 'POST', '/api/chats', `quad_session=${token}`, ip, {
+      userId: peer,
+    });
+    students.push({ cookie: `quad_session=${token}`, ip, chatId: res.chat.id as string });
+  }
+  return students;
+}
+
+async function fetchJson(
+  base: string,
+  method: string,
+  p: string,
+  cookie: string,
+  ip: string,
+  body: unknown,
+): Promise<{ chat: { id: unknown } }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      `${base}${p}`,
+      {
+        method,
+        headers: {
+          host: `${CAMPUS}.localhost`,
+          cookie,
+          'x-forwarded-for': ip,
+          'x-quad-csrf': '1',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () =>
+          res.statusCode && res.statusCode < 300
+            ? resolve(JSON.parse(text) as { chat: { id: unknown } })
+            : reject(new Error(`${method} ${p}: ${res.statusCode} ${text}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function runStudents(base: string, students: Student[], sample: string[]): Promise<MixedRun> {
+  const jpeg = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const worker = new Worker(path.join(import.meta.dirname, 'mixed-students.mjs'), {
+    workerData: {
+      base,
+      host: `${CAMPUS}.localhost`,
+      students,
+      sample,
+      jpeg: jpeg.toString('base64'),
+      mix: MIX,
+      durationMs: MIXED_DURATION_S * 1000,
+      warmupMs: MIXED_WARMUP_S * 1000,
+      thinkMs: THINK_MS,
+    },
+  });
+  const result = await new Promise<{
+    latencies: Record<string, number[]>;
+    statuses: Record<string, number>;
+    failures: string[];
+    windowMs: number;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const all = Object.values(result.latencies).flat();
+  return {
+    students: students.length,
+    rps: all.length / (result.windowMs / 1000),
+    overall: figures(all),
+    routes: Object.fromEntries(
+      Object.entries(result.latencies).map(([route, values]) => [route, figures(values)]),
+    ),
+    statuses: result.statuses,
+    failures: result.failures,
+  };
+}
+
+/** Both databases (PostgreSQL when one answers). */
+export async function benchMixed(
+  scratch: string,
+): Promise<{ reports: MixedReport[]; pgNote: string }> {
+  const reports = [
+    await mixedOn(
+      'SQLite',
+      'sqlite',
+      path.join(scratch, 'mixed.db'),
+      path.join(scratch, 'mixed-sqlite'),
+    ),
+  ];
+  const pg = await benchPostgres(path.join(scratch, 'mixed-pg'), (name, url) =>
+    mixedOn(name, 'postgres', url, path.join(scratch, 'mixed-pg')),
+  );
+  if (pg.report) reports.push(pg.report);
+  return { reports, pgNote: pg.note };
+}
