@@ -6,14 +6,15 @@ import { testRedisUrl } from '../../../test/redis';
 
 const redisUrl = testRedisUrl();
 
-function nextEvent(bus: EventBus, topic: string): Promise<BusEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no event on ${topic}`)), 3000);
-    void bus.subscribe(topic, (event) => {
-      clearTimeout(timer);
-      resolve(event);
-    });
-  });
+/** Subscribes (resolving once the subscription is in place) and gives the next event on `topic`. */
+async function nextEvent(bus: EventBus, topic: string): Promise<{ event: Promise<BusEvent> }> {
+  let resolve!: (event: BusEvent) => void;
+  const event = new Promise<BusEvent>((r) => (resolve = r));
+  await bus.subscribe(topic, resolve);
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no event on ${topic}`)), 5000).unref(),
+  );
+  return { event: Promise.race([event, timeout]) };
 }
 
 describe('in-process bus', () => {
@@ -53,8 +54,8 @@ describe.skipIf(!redisUrl)('Redis bus', () => {
     const serverB = createRedisBus(redisUrl);
     buses.push(serverA, serverB);
     const topic = `chat:${Math.random().toString(36).slice(2)}`;
-    const received = nextEvent(serverB, topic);
-    await new Promise((r) => setTimeout(r, 100)); // let the SUBSCRIBE land
+    // Published only once serverB's SUBSCRIBE has landed.
+    const received = (await nextEvent(serverB, topic)).event;
     await serverA.publish(topic, {
       type: 'message.created',
       chatId: 'c1',
