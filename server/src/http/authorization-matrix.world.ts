@@ -76,11 +76,6 @@ export function worldBuilder(app: App, passwordHash: string) {
     });
     return { user, cookie: await loginAs(app, user) };
   };
-  const once = <T>(build: () => Promise<T>) => {
-    let built: Promise<T> | undefined;
-    return () => (built ??= build());
-  };
-
   return async function build(): Promise<World> {
     const [unverified, verified, member, owner, stranger, otherCampus] = await Promise.all([
       student('ou', false, false),
@@ -91,66 +86,79 @@ export function worldBuilder(app: App, passwordHash: string) {
       student('ut', true, true),
     ]);
     const students = { unverified, verified, member, owner, stranger, otherCampus };
-    return {
-      students,
-      post: once(async () => {
-        const post = await buildPost(app.deps.db, owner.user);
-        const comment = (await call(member, 'POST', '/api/posts', {
-          text: 'Is it still available?',
-          parentId: post.id,
-        })) as { id: string };
-        return { id: post.id, commentId: comment.id };
-      }),
-      chat: once(async () => {
-        const { chat } = (await call(owner, 'POST', '/api/chats', { userId: member.user.id })) as {
-          chat: { id: string };
-        };
-        const send = (who: Student, text: string) =>
-          call(who, 'POST', `/api/chats/${chat.id}/messages`, { text }) as Promise<{ id: string }>;
-        const ownerMessage = await send(owner, 'Hi! Is the desk lamp still for sale?');
-        const memberMessage = await send(member, 'Yes, $10.');
-        return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
-      }),
-      savedSearch: once(async () => {
-        const body = { query: 'desk lamp' };
-        return (await call(owner, 'POST', '/api/me/saved-searches', body)) as { id: string };
-      }),
-      recentSearch: once(async () => {
-        const { search } = (await call(owner, 'POST', '/api/me/searches', {
-          text: 'mini fridge',
-        })) as { search: { id: string } };
-        return search;
-      }),
-      upload: once(async () => {
-        const { body, headers } = await photoBody();
-        const res = await api(app, {
-          method: 'POST',
-          url: '/api/uploads',
-          cookie: owner.cookie,
-          remoteAddress: nextIp(),
-          payload: body,
-          headers,
-        });
-        if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-        return res.json() as { id: string; url: string };
-      }),
-      payoutAccount: async (viewer, onboarded = false) => {
-        if (!viewer) return;
-        await api(app, {
-          method: 'POST',
-          url: '/api/payments/account',
-          cookie: viewer.cookie,
-          remoteAddress: nextIp(),
-        });
-        if (!onboarded) return;
-        await app.deps.db.kysely
-          .updateTable('users')
-          .set({ stripe_onboarding_complete: true, payouts_enabled: true, charges_enabled: true })
-          .where('id', '=', viewer.user.id)
-          .where('stripe_account_id', 'is not', null)
-          .execute();
-      },
-      freshEmail: () => `matrix-${process.pid}-${Date.now().toString(36)}-${emails++}@example.com`,
-    };
+    return { students, ...resources(app, call, students) };
+  };
+}
+
+/** Addresses for the resources' own requests, so per-IP rate limits stay out of the way. */
+const nextIp = addressSequence('198.22');
+
+const once = <T>(build: () => Promise<T>) => {
+  let built: Promise<T> | undefined;
+  return () => (built ??= build());
+};
+
+/** The resources of one world, each built the first time a cell asks for it. */
+function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
+  const { owner, member } = students;
+  return {
+    post: once(async () => {
+      const post = await buildPost(app.deps.db, owner.user);
+      const comment = (await call(member, 'POST', '/api/posts', {
+        text: 'Is it still available?',
+        parentId: post.id,
+      })) as { id: string };
+      return { id: post.id, commentId: comment.id };
+    }),
+    chat: once(async () => {
+      const { chat } = (await call(owner, 'POST', '/api/chats', { userId: member.user.id })) as {
+        chat: { id: string };
+      };
+      const send = (who: Student, text: string) =>
+        call(who, 'POST', `/api/chats/${chat.id}/messages`, { text }) as Promise<{ id: string }>;
+      const ownerMessage = await send(owner, 'Hi! Is the desk lamp still for sale?');
+      const memberMessage = await send(member, 'Yes, $10.');
+      return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
+    }),
+    savedSearch: once(async () => {
+      const body = { query: 'desk lamp' };
+      return (await call(owner, 'POST', '/api/me/saved-searches', body)) as { id: string };
+    }),
+    recentSearch: once(async () => {
+      const { search } = (await call(owner, 'POST', '/api/me/searches', {
+        text: 'mini fridge',
+      })) as { search: { id: string } };
+      return search;
+    }),
+    upload: once(async () => {
+      const { body, headers } = await photoBody();
+      const res = await api(app, {
+        method: 'POST',
+        url: '/api/uploads',
+        cookie: owner.cookie,
+        remoteAddress: nextIp(),
+        payload: body,
+        headers,
+      });
+      if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+      return res.json() as { id: string; url: string };
+    }),
+    payoutAccount: async (viewer, onboarded = false) => {
+      if (!viewer) return;
+      await api(app, {
+        method: 'POST',
+        url: '/api/payments/account',
+        cookie: viewer.cookie,
+        remoteAddress: nextIp(),
+      });
+      if (!onboarded) return;
+      await app.deps.db.kysely
+        .updateTable('users')
+        .set({ stripe_onboarding_complete: true, payouts_enabled: true, charges_enabled: true })
+        .where('id', '=', viewer.user.id)
+        .where('stripe_account_id', 'is not', null)
+        .execute();
+    },
+    freshEmail: () => `matrix-${process.pid}-${Date.now().toString(36)}-${emails++}@example.com`,
   };
 }
