@@ -4,7 +4,6 @@ import { addressSequence, api, loginAs } from '../../test/auth';
 import { buildPost, buildUser } from '../../test/factories';
 import { solidImage } from '../../test/media-fixtures';
 import { MULTIPART_TYPE, multipart } from '../../test/multipart';
-import type { Kind } from './authorization-matrix.table';
 
 /**
  * The world one cell of the authorization matrix runs in: a fresh student of
@@ -13,6 +12,9 @@ import type { Kind } from './authorization-matrix.table';
  */
 
 export type Student = { user: Awaited<ReturnType<typeof buildUser>>; cookie: string };
+/** The kinds of the table (authorization-matrix.table.ts) that have a session. */
+export type SignedInKind =
+  'unverified' | 'verified' | 'member' | 'owner' | 'stranger' | 'otherCampus';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Call = (who: Student | null, method: Method, url: string, body?: object) => Promise<unknown>;
 
@@ -21,7 +23,7 @@ export const PASSWORD = 'matrix-password-1';
 
 export interface World {
   /** Every kind but the guest: `owner` owns the resources, `member` takes part in them. */
-  students: Record<Exclude<Kind, 'guest'>, Student>;
+  students: Record<SignedInKind, Student>;
   /** The owner's top-level post, with a comment by the member (which notifies the owner). */
   post(): Promise<{ id: string; commentId: string }>;
   /** The chat the owner started with the member, with one message from each. */
