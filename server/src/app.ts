@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
 import { registerRateLimits } from './http/rate-limit';
+import { registerRouteList } from './http/route-list';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.env !== 'production'));
   app.decorate('deps', deps);
+  registerRouteList(app);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);

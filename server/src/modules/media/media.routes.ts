@@ -23,7 +23,7 @@ export async function mediaRoutes(
       schema: { consumes: ['multipart/form-data'], response: { 201: uploadSchema } },
     },
     async (request, reply) => {
-      const created = await media.upload(request.user, async () => {
+      const created = await media.upload(request.user, request.campus, async () => {
         if (!request.isMultipart()) return undefined;
         const part = await request.file();
         if (!part) return undefined;

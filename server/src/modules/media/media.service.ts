@@ -9,7 +9,8 @@ import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
-import { requireSchoolVerified } from '../../core/policies/roles';
+import type { Campus } from '@common/campuses';
+import * as campusPolicy from '../../core/policies/campus';
 import { badRequest, HttpError, tooLarge } from '../../core/errors';
 import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -66,9 +67,11 @@ export function createMediaService({
      */
     async upload(
       viewer: UserRow | null,
+      campus: Campus,
       receive: () => Promise<IncomingFile | undefined>,
     ): Promise<MediaDto> {
-      requireSchoolVerified(viewer);
+      // Uploading is contributing: on this site, for its own school-verified students (ADR 007).
+      campusPolicy.canContribute(viewer, campus);
       const file = await receive().catch((error: unknown) => {
         throw asClientFault(error);
       });

@@ -134,6 +134,27 @@ describe('who may upload', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
+
+  it("refuses a student of another campus on this campus's site (authorization matrix)", async () => {
+    const visitor = await buildUser(t.db, {
+      campus_id: 'ut',
+      verified: true,
+      school_verified: true,
+    });
+    const response = await uploadFile(
+      'photo.jpg',
+      'image/jpeg',
+      await phoneJpeg(),
+      await loginAs(t.app, visitor),
+    );
+    expectError(response, 403, POST_MESSAGES.ownCampusOnly);
+    const count = await t.db.kysely
+      .selectFrom('post_media')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', visitor.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
 });
 
 describe('photos', () => {

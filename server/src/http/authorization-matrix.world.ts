@@ -1,0 +1,166 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../test/app';
+import { addressSequence, api, loginAs } from '../../test/auth';
+import { buildPost, buildUser } from '../../test/factories';
+import { solidImage } from '../../test/media-fixtures';
+import { MULTIPART_TYPE, multipart } from '../../test/multipart';
+
+/**
+ * The world one cell of the authorization matrix runs in: a fresh student of
+ * every kind, and the resources a route's path points at, built on demand
+ * (through the API where the app has a route for it, so they are real).
+ */
+
+export type Student = { user: Awaited<ReturnType<typeof buildUser>>; cookie: string };
+/** The kinds of the table (authorization-matrix.table.ts) that have a session. */
+export type SignedInKind =
+  'unverified' | 'verified' | 'member' | 'owner' | 'stranger' | 'otherCampus';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Call = (who: Student | null, method: Method, url: string, body?: object) => Promise<unknown>;
+
+/** Every student shares one password, so a route asking for it gets the right one. */
+export const PASSWORD = 'matrix-password-1';
+
+export interface World {
+  /** Every kind but the guest: `owner` owns the resources, `member` takes part in them. */
+  students: Record<SignedInKind, Student>;
+  /** The owner's top-level post, with a comment by the member (which notifies the owner). */
+  post(): Promise<{ id: string; commentId: string }>;
+  /** The chat the owner started with the member, with one message from each. */
+  chat(): Promise<{ id: string; ownerMessageId: string; memberMessageId: string }>;
+  /** The owner's saved search ("Alert me"). */
+  savedSearch(): Promise<{ id: string }>;
+  /** A search of the owner's recent searches. */
+  recentSearch(): Promise<{ id: string }>;
+  /** A photo the owner uploaded and no post took yet. */
+  upload(): Promise<{ id: string; url: string }>;
+  /** A new e-mail address for register, magic links and e-mail changes. */
+  freshEmail(): string;
+  /**
+   * Asks for a payout account for the viewer, as the payments page does
+   * (refused unless verified); `onboarded` then marks it as the provider's
+   * webhook would once onboarding is done.
+   */
+  payoutAccount(viewer: Student | null, onboarded?: boolean): Promise<void>;
+}
+
+/** A tiny PNG as the browser would upload it, for /api/uploads and /api/me/avatar. */
+export async function photoBody(): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const data = await solidImage(8, 8, 'png');
+  return {
+    body: multipart([{ filename: 'photo.png', type: 'image/png', data }]),
+    headers: { 'content-type': MULTIPART_TYPE },
+  };
+}
+
+let emails = 0;
+
+/** Builds worlds on one app; `passwordHash` is the hash of PASSWORD that every student gets. */
+export function worldBuilder(app: App, passwordHash: string) {
+  const nextIp = addressSequence('198.20');
+  const call: Call = async (who, method, url, body) => {
+    const res: LightMyRequestResponse = await api(app, {
+      method,
+      url,
+      remoteAddress: nextIp(),
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(body ? { payload: body } : {}),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.statusCode === 204 ? null : res.json();
+  };
+  const student = async (campus_id: string, verified: boolean, school_verified: boolean) => {
+    const user = await buildUser(app.deps.db, {
+      campus_id,
+      verified,
+      school_verified,
+      password_hash: passwordHash,
+    });
+    return { user, cookie: await loginAs(app, user) };
+  };
+  return async function build(): Promise<World> {
+    const [unverified, verified, member, owner, stranger, otherCampus] = await Promise.all([
+      student('ou', false, false),
+      student('ou', true, false),
+      student('ou', true, true),
+      student('ou', true, true),
+      student('ou', true, true),
+      student('ut', true, true),
+    ]);
+    const students = { unverified, verified, member, owner, stranger, otherCampus };
+    return { students, ...resources(app, call, students) };
+  };
+}
+
+/** Addresses for the resources' own requests, so per-IP rate limits stay out of the way. */
+const nextIp = addressSequence('198.22');
+
+const once = <T>(build: () => Promise<T>) => {
+  let built: Promise<T> | undefined;
+  return () => (built ??= build());
+};
+
+/** The resources of one world, each built the first time a cell asks for it. */
+function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
+  const { owner, member } = students;
+  return {
+    post: once(async () => {
+      const post = await buildPost(app.deps.db, owner.user);
+      const comment = (await call(member, 'POST', '/api/posts', {
+        text: 'Is it still available?',
+        parentId: post.id,
+      })) as { id: string };
+      return { id: post.id, commentId: comment.id };
+    }),
+    chat: once(async () => {
+      const { chat } = (await call(owner, 'POST', '/api/chats', { userId: member.user.id })) as {
+        chat: { id: string };
+      };
+      const send = (who: Student, text: string) =>
+        call(who, 'POST', `/api/chats/${chat.id}/messages`, { text }) as Promise<{ id: string }>;
+      const ownerMessage = await send(owner, 'Hi! Is the desk lamp still for sale?');
+      const memberMessage = await send(member, 'Yes, $10.');
+      return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
+    }),
+    savedSearch: once(async () => {
+      const body = { query: 'desk lamp' };
+      return (await call(owner, 'POST', '/api/me/saved-searches', body)) as { id: string };
+    }),
+    recentSearch: once(async () => {
+      const { search } = (await call(owner, 'POST', '/api/me/searches', {
+        text: 'mini fridge',
+      })) as { search: { id: string } };
+      return search;
+    }),
+    upload: once(async () => {
+      const { body, headers } = await photoBody();
+      const res = await api(app, {
+        method: 'POST',
+        url: '/api/uploads',
+        cookie: owner.cookie,
+        remoteAddress: nextIp(),
+        payload: body,
+        headers,
+      });
+      if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+      return res.json() as { id: string; url: string };
+    }),
+    payoutAccount: async (viewer, onboarded = false) => {
+      if (!viewer) return;
+      await api(app, {
+        method: 'POST',
+        url: '/api/payments/account',
+        cookie: viewer.cookie,
+        remoteAddress: nextIp(),
+      });
+      if (!onboarded) return;
+      await app.deps.db.kysely
+        .updateTable('users')
+        .set({ stripe_onboarding_complete: true, payouts_enabled: true, charges_enabled: true })
+        .where('id', '=', viewer.user.id)
+        .where('stripe_account_id', 'is not', null)
+        .execute();
+    },
+    freshEmail: () => `matrix-${process.pid}-${Date.now().toString(36)}-${emails++}@example.com`,
+  };
+}
