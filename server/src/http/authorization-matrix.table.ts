@@ -2,7 +2,7 @@ import type { Student, World } from './authorization-matrix.world';
 import { photoBody } from './authorization-matrix.world';
 
 /**
- * The authorization matrix (issue 13 item 3, ADR 213): what every route of
+ * The authorization matrix (issue 13 item 3, ADR 015): what every route of
  * the app answers each kind of viewer, in one table. authorization-matrix.test.ts
  * walks the routes the app registers (`app.routeList`) and fails on a route
  * without a row here, or a row whose route is gone.
