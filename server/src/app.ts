@@ -15,6 +15,7 @@ import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSameOriginCheck } from './http/same-origin';
+import { registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -35,6 +36,8 @@ import { registerPages } from './modules/pages/pages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import { outboxBacklog } from './platform/mail/outbox';
+import { createMetrics } from './platform/metrics/prometheus';
 import { createServices, type Services } from './services';
 
 export type { AppDeps } from './deps';
@@ -85,12 +88,21 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
+  const metrics = config.metrics ? createMetrics() : null;
+  if (metrics && config.metrics) registerMetrics(app, metrics, config.metrics.token);
 
   // The composition root: every service built once, each route plugin handed its own.
-  const built = await createServices(deps, (error, message) =>
-    app.log.error({ err: error }, message),
+  const built = await createServices(
+    deps,
+    (error, message) => app.log.error({ err: error }, message),
+    { cacheLookup: metrics?.cacheLookup },
   );
   const { services } = built;
+  metrics?.watch({
+    outbox: () => outboxBacklog(deps.db),
+    liveSockets: services.live.sockets,
+    poolUse: deps.db.poolUse,
+  });
   app.decorate('services', services);
   app.addHook('onClose', () => built.close());
 

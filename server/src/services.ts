@@ -33,6 +33,12 @@ import { loadSecretKey } from './platform/secret-key';
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
 
+/** What the composition root watches of the services (metrics, when on). */
+export interface ServiceObservers {
+  /** One read of a cache, named with its lane (posts_campus, posts_viewer, sessions). */
+  cacheLookup?: (cache: string, hit: boolean) => void;
+}
+
 /**
  * Who is told of what: notifications with their e-mail alerts, and the
  * saved-search alerts that watch new posts.
@@ -56,6 +62,27 @@ function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) 
   return { notifications, savedSearchAlerts };
 }
 
+/** The caches services share (ADR 004, 005), each telling the observer of its reads. */
+async function createCaches(
+  { config, bus }: AppDeps,
+  log: ServiceLog,
+  { cacheLookup }: ServiceObservers,
+) {
+  const sessionCache = await createSessionCache({
+    bus,
+    ttlMs: config.sessionCacheMs,
+    log: (error) => log(error, 'session cache message failed'),
+    onLookup: cacheLookup && ((hit) => cacheLookup('sessions', hit)),
+  });
+  const postCache = await createPostCache({
+    bus,
+    ttlMs: config.postsCacheMs,
+    log: (error) => log(error, 'posts cache message failed'),
+    onLookup: cacheLookup && ((lane, hit) => cacheLookup(`posts_${lane}`, hit)),
+  });
+  return { sessionCache, postCache };
+}
+
 /**
  * Every service of the app, built once from the platform's adapters. Part of
  * the composition root: only `buildApp` calls it, and hands each route plugin
@@ -63,18 +90,13 @@ function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) 
  * never builds another module's service; what it needs of one is passed in
  * here.
  */
-export async function createServices(deps: AppDeps, log: ServiceLog) {
+export async function createServices(
+  deps: AppDeps,
+  log: ServiceLog,
+  { cacheLookup }: ServiceObservers = {},
+) {
   const { config, db, bus, storage } = deps;
-  const sessionCache = await createSessionCache({
-    bus,
-    ttlMs: config.sessionCacheMs,
-    log: (error) => log(error, 'session cache message failed'),
-  });
-  const postCache = await createPostCache({
-    bus,
-    ttlMs: config.postsCacheMs,
-    log: (error) => log(error, 'posts cache message failed'),
-  });
+  const { sessionCache, postCache } = await createCaches(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);

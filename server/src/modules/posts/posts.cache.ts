@@ -36,6 +36,8 @@ export interface PostCacheOptions {
   maxEntries?: Record<CacheLane, number>;
   now?: () => number;
   log?: (error: unknown) => void;
+  /** Told of every read while the cache is on: whether the entry was served (for metrics). */
+  onLookup?: (lane: CacheLane, hit: boolean) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createPostCache({
   maxEntries = { campus: 2_000, viewer: 20_000 },
   now = Date.now,
   log = () => undefined,
+  onLookup = () => undefined,
 }: PostCacheOptions): Promise<PostCache> {
   const generations = new Map<string, number>();
   const lanes: Record<CacheLane, Map<string, Entry>> = { campus: new Map(), viewer: new Map() };
@@ -84,8 +87,10 @@ export async function createPostCache({
         // Most recently used last, so the oldest is first in line to go.
         entries.delete(id);
         entries.set(id, entry);
+        onLookup(lane, true);
         return entry.value as Promise<T>;
       }
+      onLookup(lane, false);
       const value = load();
       entries.delete(id);
       entries.set(id, { generation, expires: now() + ttlMs, value });
