@@ -29,6 +29,7 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(accountRoutes, { account: services.account });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
   await registerPages(app, { pages: services.pages });
   return app;

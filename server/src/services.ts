@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -62,9 +63,12 @@ function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) 
   return { notifications, savedSearchAlerts };
 }
 
-/** The caches services share (ADR 004, 005), each telling the observer of its reads. */
-async function createCaches(
-  { config, bus }: AppDeps,
+/**
+ * What many services share: the caches (ADR 004, 005), each telling the
+ * observer of its reads, and the analytics recorder (ADR 313).
+ */
+async function createShared(
+  { config, bus, db }: AppDeps,
   log: ServiceLog,
   { cacheLookup }: ServiceObservers,
 ) {
@@ -80,7 +84,13 @@ async function createCaches(
     log: (error) => log(error, 'posts cache message failed'),
     onLookup: cacheLookup && ((lane, hit) => cacheLookup(`posts_${lane}`, hit)),
   });
-  return { sessionCache, postCache };
+  const analytics = createAnalyticsService({
+    db,
+    ...config.analytics,
+    admins: config.adminEmails,
+    log,
+  });
+  return { sessionCache, postCache, analytics };
 }
 
 /**
@@ -96,7 +106,7 @@ export async function createServices(
   { cacheLookup }: ServiceObservers = {},
 ) {
   const { config, db, bus, storage } = deps;
-  const { sessionCache, postCache } = await createCaches(deps, log, { cacheLookup });
+  const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
@@ -109,6 +119,7 @@ export async function createServices(
     notifications,
     watch: savedSearchAlerts,
     cache: postCache,
+    analytics,
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
@@ -128,9 +139,9 @@ export async function createServices(
     health: createHealthService(db),
     campuses,
     sessions,
-    auth: createAuthService({ db, config, banned, sessions }),
+    auth: createAuthService({ db, config, banned, sessions, analytics }),
     google: config.google
-      ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
+      ? createGoogleSignIn({ db, banned, analytics, provider: createOidcProvider(config.google) })
       : null,
     verification: createVerificationService({ db, config }),
     media,
@@ -147,7 +158,15 @@ export async function createServices(
       publicUrl: config.publicUrl,
       log: (error) => log(error, 'payment provider call failed'),
     }),
-    pages: createPagesService({ config, storage, campuses, posts, profiles: people.profiles, log }),
+    pages: createPagesService({
+      ...deps,
+      campuses,
+      posts,
+      profiles: people.profiles,
+      analytics,
+      log,
+    }),
+    analytics,
     ...people,
     savedSearchAlerts,
   };
@@ -156,6 +175,7 @@ export async function createServices(
     /** Stops what the services keep running: bus subscriptions of the caches and live hub. */
     async close(): Promise<void> {
       await savedSearchAlerts.idle();
+      await analytics.idle();
       await live.close();
       await postCache.close();
       await sessionCache.close();
