@@ -16,6 +16,7 @@ import { registerGeoGate } from './http/geo-gate';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRouteList } from './http/route-list';
 import { registerSameOriginCheck } from './http/same-origin';
+import { registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,6 +30,7 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -36,6 +38,8 @@ import { registerPages } from './modules/pages/pages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import { outboxBacklog } from './platform/mail/outbox';
+import { createMetrics } from './platform/metrics/prometheus';
 import { createServices, type Services } from './services';
 
 export type { AppDeps } from './deps';
@@ -87,12 +91,21 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
+  const metrics = config.metrics ? createMetrics() : null;
+  if (metrics && config.metrics) registerMetrics(app, metrics, config.metrics.token);
 
   // The composition root: every service built once, each route plugin handed its own.
-  const built = await createServices(deps, (error, message) =>
-    app.log.error({ err: error }, message),
+  const built = await createServices(
+    deps,
+    (error, message) => app.log.error({ err: error }, message),
+    { cacheLookup: metrics?.cacheLookup },
   );
   const { services } = built;
+  metrics?.watch({
+    outbox: () => outboxBacklog(deps.db),
+    liveSockets: services.live.sockets,
+    poolUse: deps.db.poolUse,
+  });
   app.decorate('services', services);
   app.addHook('onClose', () => built.close());
 
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(accountRoutes, { account: services.account });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
   await registerPages(app, { pages: services.pages });
   return app;

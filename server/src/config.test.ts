@@ -49,3 +49,43 @@ describe('configuration', () => {
     expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
   });
 });
+
+describe('metrics and analytics configuration', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems.join('\n');
+      throw error;
+    }
+    return '';
+  };
+
+  it('keeps /metrics off by default and refuses METRICS=on without a token', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(problemsOf({ METRICS: 'on' })).toContain('METRICS_TOKEN: is required when METRICS=on');
+    expect(problemsOf({ METRICS: 'on', METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN: must be at least 32 characters',
+    );
+    const token = 'x'.repeat(32);
+    expect(loadConfig({ METRICS: 'on', METRICS_TOKEN: token }).metrics).toEqual({ token });
+    // A token without METRICS=on turns nothing on.
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toBeUndefined();
+  });
+
+  it('reads the staff and admin lists as lowercase addresses', () => {
+    const config = loadConfig({
+      ANALYTICS_STAFF_EMAILS: ' Staff@Quad.app, ops@quad.app ,',
+      ADMIN_EMAILS: 'Boss@Quad.app',
+    });
+    expect(config.analytics).toEqual({
+      enabled: true,
+      staffEmails: ['staff@quad.app', 'ops@quad.app'],
+    });
+    expect(config.adminEmails).toEqual(['boss@quad.app']);
+    expect(loadConfig({ ANALYTICS: 'off' }).analytics.enabled).toBe(false);
+    expect(problemsOf({ ADMIN_EMAILS: 'boss' })).toContain(
+      'ADMIN_EMAILS: must be e-mail addresses separated by commas',
+    );
+  });
+});

@@ -22,6 +22,20 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** A comma-separated list of e-mail addresses, lowercased; empty when unset. */
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), {
+    message: 'must be e-mail addresses separated by commas',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -99,6 +113,33 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   STRIPE_API_URL: optionalUrl(['http://', 'https://']),
+  METRICS: flag('off'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  ANALYTICS: flag('on'),
+  ANALYTICS_STAFF_EMAILS: emailList,
+  ADMIN_EMAILS: emailList,
+});
+
+/** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.METRICS !== true) return;
+  if (!e.METRICS_TOKEN)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_TOKEN'],
+      message:
+        'is required when METRICS=on: the bearer token Prometheus sends (for example `openssl rand -hex 32`)',
+    });
+  else if (e.METRICS_TOKEN.length < 32)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_TOKEN'],
+      message: 'must be at least 32 characters (for example `openssl rand -hex 32`)',
+    });
 });
 
 /** Environment variables by name, as strings (what process.env holds). */
@@ -156,6 +197,15 @@ export interface Config {
         api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
       }
     | undefined;
+  /** GET /metrics in Prometheus's text format, for requests bearing the token; off when unset. */
+  metrics: { token: string } | undefined;
+  /**
+   * First-party analytics (DESIGN §5 `events`): off on staging-type deployments
+   * (spec core §7); the staff's e-mail addresses are never recorded.
+   */
+  analytics: { enabled: boolean; staffEmails: string[] };
+  /** Accounts (by their verified e-mail address) that may read the operators' views. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -168,7 +218,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
@@ -239,6 +289,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           api: e.STRIPE_API_URL ? apiHost(e.STRIPE_API_URL) : undefined,
         }
       : undefined,
+    metrics: e.METRICS === true && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : undefined,
+    analytics: { enabled: e.ANALYTICS === true, staffEmails: e.ANALYTICS_STAFF_EMAILS },
+    adminEmails: e.ADMIN_EMAILS,
   };
 }
 

@@ -7,11 +7,11 @@ import { createMailWorker } from './platform/mail';
 
 /**
  * The app's own periodic work, on its services: the upload sweep (hourly,
- * and once soon after start) and the saved-search e-mails (every five
- * minutes). Returns what stops them.
+ * and once soon after start), the saved-search e-mails (every five
+ * minutes) and the analytics retention sweep (at start and daily). Returns what stops them.
  */
 function startPeriodicJobs(app: App): () => void {
-  const { media, savedSearchAlerts } = app.services;
+  const { media, savedSearchAlerts, analytics } = app.services;
   const sweep = () =>
     media
       .sweepUnattached()
@@ -23,8 +23,16 @@ function startPeriodicJobs(app: App): () => void {
       .sendDue()
       .then((n) => n > 0 && app.log.info({ mails: n }, 'queued saved-search e-mails'))
       .catch((error: unknown) => app.log.error({ err: error }, 'saved-search e-mails failed'));
+  // Analytics events are kept 13 months (ADR 016): swept at start and daily.
+  const sweepEvents = () =>
+    analytics
+      .sweep()
+      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed analytics events past retention'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'analytics sweep failed'));
+  void sweepEvents();
   const timers = [
     setTimeout(sweep, 60_000),
+    setInterval(sweepEvents, 24 * 60 * 60 * 1000),
     setInterval(sweep, 60 * 60 * 1000),
     setInterval(mailAlerts, 5 * 60 * 1000),
   ];

@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -33,6 +34,12 @@ import { loadSecretKey } from './platform/secret-key';
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
 
+/** What the composition root watches of the services (metrics, when on). */
+export interface ServiceObservers {
+  /** One read of a cache, named with its lane (posts_campus, posts_viewer, sessions). */
+  cacheLookup?: (cache: string, hit: boolean) => void;
+}
+
 /**
  * Who is told of what: notifications with their e-mail alerts, and the
  * saved-search alerts that watch new posts.
@@ -57,24 +64,49 @@ function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) 
 }
 
 /**
+ * What many services share: the caches (ADR 004, 005), each telling the
+ * observer of its reads, and the analytics recorder (ADR 016).
+ */
+async function createShared(
+  { config, bus, db }: AppDeps,
+  log: ServiceLog,
+  { cacheLookup }: ServiceObservers,
+) {
+  const sessionCache = await createSessionCache({
+    bus,
+    ttlMs: config.sessionCacheMs,
+    log: (error) => log(error, 'session cache message failed'),
+    onLookup: cacheLookup && ((hit) => cacheLookup('sessions', hit)),
+  });
+  const postCache = await createPostCache({
+    bus,
+    ttlMs: config.postsCacheMs,
+    log: (error) => log(error, 'posts cache message failed'),
+    onLookup: cacheLookup && ((lane, hit) => cacheLookup(`posts_${lane}`, hit)),
+  });
+  const analytics = createAnalyticsService({
+    db,
+    ...config.analytics,
+    admins: config.adminEmails,
+    log,
+  });
+  return { sessionCache, postCache, analytics };
+}
+
+/**
  * Every service of the app, built once from the platform's adapters. Part of
  * the composition root: only `buildApp` calls it, and hands each route plugin
  * the services it needs (docs/architecture.md, "Adding a module"). A module
  * never builds another module's service; what it needs of one is passed in
  * here.
  */
-export async function createServices(deps: AppDeps, log: ServiceLog) {
+export async function createServices(
+  deps: AppDeps,
+  log: ServiceLog,
+  { cacheLookup }: ServiceObservers = {},
+) {
   const { config, db, bus, storage } = deps;
-  const sessionCache = await createSessionCache({
-    bus,
-    ttlMs: config.sessionCacheMs,
-    log: (error) => log(error, 'session cache message failed'),
-  });
-  const postCache = await createPostCache({
-    bus,
-    ttlMs: config.postsCacheMs,
-    log: (error) => log(error, 'posts cache message failed'),
-  });
+  const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
@@ -87,6 +119,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     notifications,
     watch: savedSearchAlerts,
     cache: postCache,
+    analytics,
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
@@ -106,9 +139,9 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     health: createHealthService(db),
     campuses,
     sessions,
-    auth: createAuthService({ db, config, banned, sessions }),
+    auth: createAuthService({ db, config, banned, sessions, analytics }),
     google: config.google
-      ? createGoogleSignIn({ db, banned, provider: createOidcProvider(config.google) })
+      ? createGoogleSignIn({ db, banned, analytics, provider: createOidcProvider(config.google) })
       : null,
     verification: createVerificationService({ db, config }),
     media,
@@ -125,7 +158,15 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
       publicUrl: config.publicUrl,
       log: (error) => log(error, 'payment provider call failed'),
     }),
-    pages: createPagesService({ config, storage, campuses, posts, profiles: people.profiles, log }),
+    pages: createPagesService({
+      ...deps,
+      campuses,
+      posts,
+      profiles: people.profiles,
+      analytics,
+      log,
+    }),
+    analytics,
     ...people,
     savedSearchAlerts,
   };
@@ -134,6 +175,7 @@ export async function createServices(deps: AppDeps, log: ServiceLog) {
     /** Stops what the services keep running: bus subscriptions of the caches and live hub. */
     async close(): Promise<void> {
       await savedSearchAlerts.idle();
+      await analytics.idle();
       await live.close();
       await postCache.close();
       await sessionCache.close();

@@ -14,6 +14,15 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** The connection pool's use now (PostgreSQL); SQLite has one in-process connection and no pool. */
+  poolUse?: () => PoolUse;
+}
+
+/** Connections of a pool: open, idle among them, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // PostgreSQL returns int8 (bigint: our millisecond times, count(*)) as strings
@@ -28,7 +37,16 @@ export function openDatabase(database: Config['database']): Db {
     // the pool and replaced on the next query; unhandled, its error would end the process.
     pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);

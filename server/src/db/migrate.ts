@@ -6,6 +6,7 @@ import { search } from './migrations/0003-search';
 import { savedSearches } from './migrations/0004-saved-searches';
 import { profiles } from './migrations/0005-profiles';
 import { payouts } from './migrations/0006-payouts';
+import { events } from './migrations/0007-events';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0004-saved-searches': savedSearches(db.dialect),
     '0005-profiles': profiles(db.dialect),
     '0006-payouts': payouts(),
+    '0007-events': events(),
   };
 }
 

@@ -284,6 +284,10 @@ export const ROUTES: Record<string, Row> = {
   'GET /api/users': { expect: campusReader(), send: () => ({ url: '/api/users?q=ja' }) },
 
   // notifications
+  'GET /api/admin/analytics': {
+    expect: publicRoute(404),
+    why: 'operators named in ADMIN_EMAILS only (none here; analytics tests cover them): 404 like an unknown path to everyone else (ADR 016)',
+  },
   'GET /api/notifications': { expect: verifiedAccount() },
   'GET /api/unread': { expect: verifiedAccount() },
   'GET /api/unsubscribe': {

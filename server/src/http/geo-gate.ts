@@ -9,6 +9,8 @@ const OPEN_PATHS = [
   /^\/api\/campus$/,
   /^\/healthz$/,
   /^\/readyz$/,
+  // Token-guarded, for a scraper wherever it runs.
+  /^\/metrics$/,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { authRepository } from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashSecret, newSecret } from './secrets';
 import type { SessionService } from './sessions.service';
+import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 
 const LOCK_AFTER_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -37,6 +38,8 @@ export interface AuthServiceDeps {
   banned: ReadonlySet<string>;
   /** A password reset ends the student's sessions everywhere. */
   sessions: Pick<SessionService, 'endAllFor'>;
+  /** Sign-ins and registrations (spec core §7 analytics); nothing recorded when absent. */
+  analytics?: AnalyticsRecorder;
   now?: () => number;
 }
 
@@ -89,6 +92,7 @@ export function createAuthService({
   config,
   banned,
   sessions,
+  analytics = noAnalytics,
   now = Date.now,
 }: AuthServiceDeps) {
   const assertNotBanned = (email: string) => {
@@ -128,7 +132,7 @@ export function createAuthService({
         throw conflict('email_taken', M.emailTaken);
       const name = parseName(input.name);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-      return createAccount(
+      const user = await createAccount(
         db.kysely,
         {
           email: input.email,
@@ -140,6 +144,8 @@ export function createAuthService({
         },
         now(),
       );
+      analytics.record(user, 'Complete Registration', { method: 'password' });
+      return user;
     },
 
     async login(input: LoginBody): Promise<UserRow> {
@@ -166,6 +172,7 @@ export function createAuthService({
         throw tooMany('locked', M.tooManyAttempts);
       }
       await unlock(db.kysely, user.id);
+      analytics.record(user, 'Login', { method: 'password' });
       return user;
     },
 
@@ -221,7 +228,7 @@ export function createAuthService({
       if (token.email !== normalizeEmail(input.email))
         throw badRequest('wrong_email', M.wrongEmail);
       assertNotBanned(token.email);
-      return db.kysely.transaction().execute(async (trx) => {
+      const opened = await db.kysely.transaction().execute(async (trx) => {
         if (!(await authRepository.useToken(trx, token.id, at)))
           throw badRequest('link_expired', M.linkExpired);
         const existing = await usersRepository.findByEmail(trx, token.email);
@@ -251,6 +258,10 @@ export function createAuthService({
         );
         return { user, registered: true };
       });
+      analytics.record(opened.user, opened.registered ? 'Complete Registration' : 'Login', {
+        method: 'link',
+      });
+      return opened;
     },
 
     async forgotPassword(emailInput: string, campus: Campus): Promise<void> {

@@ -8,6 +8,7 @@ import { usersRepository } from '../users/users.repository';
 import { createAccount } from './auth.service';
 import { authRepository } from './auth.repository';
 import { hashSecret } from './secrets';
+import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 
 const STATE_MS = 10 * 60 * 1000;
 
@@ -22,11 +23,13 @@ export function createGoogleSignIn({
   db,
   provider,
   banned,
+  analytics = noAnalytics,
   now = Date.now,
 }: {
   db: Db;
   provider: OidcProvider;
   banned: ReadonlySet<string>;
+  analytics?: AnalyticsRecorder;
   now?: () => number;
 }) {
   return {
@@ -83,6 +86,7 @@ export function createGoogleSignIn({
 
       try {
         const at = now();
+        let registered = false;
         const user = await db.kysely.transaction().execute(async (trx) => {
           const bySub = await usersRepository.findByGoogleSub(trx, claims.sub);
           if (bySub) return bySub;
@@ -97,6 +101,7 @@ export function createGoogleSignIn({
             return (await usersRepository.findById(trx, byEmail.id))!;
           }
           const parsed = parseName(claims.name ?? '');
+          registered = true;
           return createAccount(
             trx,
             {
@@ -110,6 +115,9 @@ export function createGoogleSignIn({
             },
             at,
           );
+        });
+        analytics.record(user, registered ? 'Complete Registration' : 'Login', {
+          method: 'google',
         });
         const redirectTo = !user.verified
           ? '/verify'

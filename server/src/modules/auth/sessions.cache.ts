@@ -41,6 +41,8 @@ export interface SessionCacheOptions {
   maxEntries?: number;
   now?: () => number;
   log?: (error: unknown) => void;
+  /** Told of every read while the cache is on: whether memory answered (for metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function createSessionCache({
   maxEntries = 20_000,
   now = Date.now,
   log = () => undefined,
+  onLookup = () => undefined,
 }: SessionCacheOptions): Promise<SessionCache> {
   const entries = new Map<string, Entry>();
   const sessionsOfUser = new Map<string, Set<string>>();
@@ -94,7 +97,9 @@ export async function createSessionCache({
     async read(sessionId, load) {
       if (ttlMs <= 0) return load();
       const entry = entries.get(sessionId);
-      if (entry && entry.until > now()) return entry.found;
+      const hit = entry !== undefined && entry.until > now();
+      onLookup(hit);
+      if (hit) return entry.found;
       if (entry) drop(sessionId);
       const seen = changes;
       const found = await load();

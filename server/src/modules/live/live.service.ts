@@ -51,6 +51,7 @@ export function createLiveHub(bus: EventBus) {
  */
 export function createLiveService(bus: EventBus) {
   const hub = createLiveHub(bus);
+  let sockets = 0;
   return {
     /**
      * Joins the campus feed's events and the student's own (messages,
@@ -63,10 +64,18 @@ export function createLiveService(bus: EventBus) {
         hub.join(`feed:${campus.id}`, listener),
         hub.join(userTopic(user.id), listener),
       ];
+      sockets++;
+      let left = false;
       return async () => {
+        // A socket may report both an error and its close: it leaves once.
+        if (left) return;
+        left = true;
+        sockets--;
         await Promise.all(leaves.map((leave) => leave()));
       };
     },
+    /** Sockets of this server that joined a campus and have not left. */
+    sockets: () => sockets,
     close: () => hub.close(),
   };
 }

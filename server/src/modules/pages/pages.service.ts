@@ -5,6 +5,7 @@ import { RESERVED_USERNAMES } from '@common/text';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CampusService } from '../campuses/campuses.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
@@ -19,6 +20,8 @@ export interface PagesServiceDeps {
   campuses: CampusService;
   posts: PostsService;
   profiles: Pick<ProfilesService, 'preview'>;
+  /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
+  analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
 }
 
@@ -33,6 +36,7 @@ export function createPagesService({
   campuses,
   posts,
   profiles,
+  analytics = noAnalytics,
   log = () => undefined,
 }: PagesServiceDeps) {
   const indexFile = path.join(config.webDist, 'index.html');
@@ -89,6 +93,8 @@ export function createPagesService({
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
       const { pathname, searchParams } = new URL(url, 'http://quad');
+      // Written after the answer (ADR 016): the page never waits for it.
+      if (user) analytics.record(user, 'Page View', { path: pathname.slice(0, 200) });
       // /home shows the feed to school-verified members only (web/src/app/App.tsx, HomeRoute).
       const member =
         user?.school_verified && user.campus_id === campus.id && campus.id !== GENERIC_CAMPUS_ID;

@@ -76,6 +76,8 @@ export interface PostCacheOptions {
   maxEntries?: Record<CacheLane, number>;
   now?: () => number;
   log?: (error: unknown) => void;
+  /** Told of every read while the cache is on: whether the entry was served (for metrics). */
+  onLookup?: (lane: CacheLane, hit: boolean) => void;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function createPostCache({
   maxEntries = { campus: 2_000, viewer: 20_000 },
   now = Date.now,
   log = () => undefined,
+  onLookup = () => undefined,
 }: PostCacheOptions): Promise<PostCache> {
   const generations = new Map<string, number>();
   const generationOf = (campusId: string) => generations.get(campusId) ?? 0;
@@ -131,8 +134,10 @@ export async function createPostCache({
       const found = index.get(lane, id);
       if (found && found.generation === generation && found.expires > now()) {
         index.touch(found);
+        onLookup(lane, true);
         return found.value as Promise<T>;
       }
+      onLookup(lane, false);
       const value = load();
       const entry: Entry = {
         id,

@@ -4,6 +4,7 @@ import type { PostDto } from '@common/schemas/posts';
 import type { PostRow, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CacheChange, PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
@@ -35,6 +36,8 @@ export interface PostsServiceDeps {
   watch?: PostWatch;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
+  /** Listings submitted and deleted, category switches (spec core §7); nothing recorded when absent. */
+  analytics?: AnalyticsRecorder;
   now?: () => number;
   log?: (error: unknown) => void;
 }
@@ -54,6 +57,7 @@ export function createPostsService({
   notifications = noNotifications,
   watch = noWatch,
   cache = uncached,
+  analytics = noAnalytics,
   now = Date.now,
   log = () => undefined,
 }: PostsServiceDeps) {
@@ -71,9 +75,12 @@ export function createPostsService({
     log,
   });
 
+  const reads = createPostReads({ db, cache, pages, saves });
+
   return {
-    ...createPostReads({ db, cache, pages, saves }),
+    ...reads,
     ...writes,
+    ...recorded(reads, writes, analytics),
     ...createProfileTabs({ db, pages, saves }),
     ...createAuthorLeaving(writes.rescoreThreadOf),
 
@@ -128,3 +135,40 @@ export function createPostsService({
   };
 }
 export type PostsService = ReturnType<typeof createPostsService>;
+
+/**
+ * The acts of spec core §7's analytics, recorded once they succeeded: a
+ * listing submitted or deleted (top-level posts; comments are not listings)
+ * and the first page of a category's feed, which is what switching the
+ * category asks for.
+ */
+function recorded(
+  reads: Pick<ReturnType<typeof createPostReads>, 'feed'>,
+  writes: Pick<ReturnType<typeof createPostWrites>, 'create' | 'remove'>,
+  analytics: AnalyticsRecorder,
+): Pick<ReturnType<typeof createPostReads>, 'feed'> &
+  Pick<ReturnType<typeof createPostWrites>, 'create' | 'remove'> {
+  return {
+    async feed(user, campus, query) {
+      const page = await reads.feed(user, campus, query);
+      if (user && query.category && !query.cursor)
+        analytics.record(user, 'Switch Post Category', { category: query.category });
+      return page;
+    },
+    async create(user, campus, body) {
+      const post = await writes.create(user, campus, body);
+      if (user && post.parentId === null)
+        analytics.record(user, 'Submit Post', {
+          postId: post.id,
+          category: post.category,
+          media: post.media.length,
+        });
+      return post;
+    },
+    async remove(user, campus, id) {
+      const removed = await writes.remove(user, campus, id);
+      if (user && removed.topLevel) analytics.record(user, 'Delete Post', { postId: id });
+      return removed;
+    },
+  };
+}

@@ -48,6 +48,26 @@ export async function enqueueMail(
   return id;
 }
 
+/** Mail still to be delivered: how many, and when the oldest was queued (null when none). */
+export async function outboxBacklog(
+  db: Db,
+  maxAttempts: number = DEFAULT_MAX_ATTEMPTS,
+): Promise<{ depth: number; oldestCreatedAt: number | null }> {
+  const row = await db.kysely
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('depth'),
+      eb.fn.min<number | null>('created_at').as('oldest'),
+    ])
+    .where('sent_at', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirstOrThrow();
+  return {
+    depth: Number(row.depth),
+    oldestCreatedAt: row.oldest === null ? null : Number(row.oldest),
+  };
+}
+
 /** Wait after the n-th failed attempt (n ≥ 1): 30 s, 1 min, 2 min, … capped at one hour. */
 export function retryDelayMs(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
