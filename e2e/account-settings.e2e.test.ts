@@ -210,7 +210,8 @@ describe('account settings', () => {
     });
     expect(sam.errors).toEqual([]);
     await sam.context.close();
-  });
+    // Six sub-pages with real password hashing (scrypt 2^17, as in production): a long journey.
+  }, 120_000);
 
   it('at phone width the header shows the unread badge once a classmate writes; not at 1280 px', async () => {
     const [casey, morgan] = await Promise.all([
