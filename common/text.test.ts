@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countPostCharacters,
+  hasControlCharacters,
+  isBlank,
   firstFreeUsername,
   parseName,
   RESERVED_USERNAMES,
@@ -89,5 +91,28 @@ describe('countPostCharacters (spec core §5)', () => {
     expect(countPostCharacters('a\nb')).toBe(4);
     expect(countPostCharacters('a\n\nb')).toBe(6);
     expect(countPostCharacters('👍')).toBe(1);
+  });
+});
+
+describe('hasControlCharacters and isBlank (ADR 114: hostile input)', () => {
+  it('finds NUL, escape and C1 controls; multi-line text keeps tabs and line breaks', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('\u001b[31m', true)).toBe(true);
+    expect(hasControlCharacters('\u0085', true)).toBe(true);
+    expect(hasControlCharacters('a\tb\nc')).toBe(true);
+    expect(hasControlCharacters('a\tb\r\nc', true)).toBe(false);
+    expect(hasControlCharacters('Ana María 👩‍👩‍👧')).toBe(false);
+  });
+
+  it('counts zero-width, bidi and other format characters as nothing', () => {
+    expect(isBlank('\u200B\u200B')).toBe(true);
+    expect(isBlank(' \u200C\u200D\u2060\uFEFF\u202E\u00AD\n')).toBe(true);
+    expect(isBlank('\u3164\u2800')).toBe(true);
+    expect(isBlank('\u200Ba')).toBe(false);
+    expect(isBlank('👍')).toBe(false);
+  });
+
+  it('leaves invisible words out of a name', () => {
+    expect(parseName('\u200B Doe').words).toBe(1);
   });
 });

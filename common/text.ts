@@ -20,7 +20,7 @@ export function parseName(fullName: string): ParsedName {
   const words = fullName
     .split(/[\s.,-]+/)
     .map((w) => w.trim())
-    .filter((w) => w.length > 0 && !/\d/.test(w));
+    .filter((w) => !isBlank(w) && !/\d/.test(w));
   return {
     firstName: words[0] ?? 'anonymous',
     middleName: words.slice(1, -1).join(' '),
@@ -113,4 +113,31 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function initials(firstName: string, lastName: string): string {
   const first = (name: string) => Array.from(name.trim())[0] ?? '';
   return `${first(firstName)}${first(lastName)}`.toUpperCase();
+}
+
+/**
+ * Characters no text field takes: C0 and C1 controls, DEL, and (in text that
+ * may have several lines) all but tab, line feed and carriage return.
+ * PostgreSQL refuses NUL in text outright; the rest are invisible tricks.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when `text` holds a control character; `multiline` lets tabs and line breaks through. */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return (multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+}
+
+/**
+ * What renders as nothing: white space, format characters (zero-width
+ * spaces and joiners, bidi controls, the soft hyphen, the BOM) and the
+ * blank fillers of Hangul and Braille.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Cc}\u034f\u115f\u1160\u2800\u3164\uffa0]/gu;
+
+/** True when `text` shows nothing on screen: "\u200B\u200B" is as empty as "". */
+export function isBlank(text: string): boolean {
+  return text.replace(INVISIBLE, '').length === 0;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, PASSWORD_MAX } from './auth';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../text';
+import { NO_CONTROLS, oneLine } from './fields';
 
 /** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
 export const ACCOUNT_MESSAGES = {
@@ -87,7 +88,13 @@ export const birthDateSchema = z.object({
 
 /** PATCH /api/me/account: the rows of the account page that are not their own flow. */
 export const accountBodySchema = z.object({
-  phone: z.string().trim().max(PHONE_MAX, ACCOUNT_MESSAGES.phoneTooLong).nullable().optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, ACCOUNT_MESSAGES.phoneTooLong)
+    .refine(oneLine, NO_CONTROLS)
+    .nullable()
+    .optional(),
   gender: z.enum(GENDERS).nullable().optional(),
   birthDate: z
     .object({
@@ -105,7 +112,7 @@ const newEmailField = emailField.transform((email) => email.toLowerCase());
 export const emailChangeBodySchema = z.object({ email: newEmailField });
 export const emailVerifyBodySchema = z.object({
   email: newEmailField,
-  code: z.string().trim().max(10),
+  code: z.string().trim().max(10).refine(oneLine, NO_CONTROLS),
 });
 
 export const deleteAccountBodySchema = z.object({

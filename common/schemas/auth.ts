@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
 import { isCommonPassword } from '../common-passwords';
 import { AUTH_MESSAGES as M } from '../messages';
-import { EMAIL_PATTERN, parseName } from '../text';
+import { EMAIL_PATTERN, isBlank, parseName } from '../text';
+import { NO_CONTROLS, oneLine } from './fields';
 
 /** The spec's password input limit (core §9). */
 export const PASSWORD_MAX = 30;
@@ -16,6 +17,7 @@ export const emailField = z
   .trim()
   .min(1, { message: M.emailRequired, abort: true })
   .max(254, { message: M.invalidEmail, abort: true })
+  .refine(oneLine, NO_CONTROLS)
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
 export const passwordField = z
@@ -35,8 +37,10 @@ export const registerBodySchema = z.object({
   name: z
     .string({ error: M.nameRequired })
     .trim()
-    .min(1, M.nameRequired)
-    .max(100, M.fullNameRequired)
+    .min(1, { message: M.nameRequired, abort: true })
+    .max(100, { message: M.fullNameRequired, abort: true })
+    .refine(oneLine, NO_CONTROLS)
+    .refine((v) => !isBlank(v), { message: M.nameRequired, abort: true })
     .refine((v) => parseName(v).words >= 2, M.fullNameRequired),
   email: emailField,
   password: newPasswordField,
@@ -53,8 +57,8 @@ export const emailStatusSchema = z.object({ exists: z.boolean() });
 export const magicLinkBodySchema = z.object({
   email: emailField,
   /** Present when the link should create the account (spec core §4). */
-  first: z.string().trim().min(1).max(20).optional(),
-  last: z.string().trim().min(1).max(20).optional(),
+  first: z.string().trim().min(1).max(20).refine(oneLine, NO_CONTROLS).optional(),
+  last: z.string().trim().min(1).max(20).refine(oneLine, NO_CONTROLS).optional(),
 });
 export const magicLinkCompleteBodySchema = z.object({
   token: z.string().min(10).max(200),
@@ -68,9 +72,14 @@ export const resetPasswordBodySchema = z.object({
 });
 
 export const verifyCodeBodySchema = z.object({
-  code: z.string({ error: M.enterCode }).trim().min(1, M.enterCode).max(8, M.codeIncorrect),
+  code: z
+    .string({ error: M.enterCode })
+    .trim()
+    .min(1, M.enterCode)
+    .max(8, M.codeIncorrect)
+    .refine(oneLine, NO_CONTROLS),
   /** The school e-mail being verified; absent for the account e-mail. */
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  email: z.string().trim().toLowerCase().max(254).refine(oneLine, NO_CONTROLS).optional(),
   campus: z.enum(CAMPUS_IDS).optional(),
 });
 
@@ -82,7 +91,8 @@ export const schoolEmailBodySchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, M.newSchoolEmail)
-    .max(254, M.validSchoolEmail),
+    .max(254, M.validSchoolEmail)
+    .refine(oneLine, NO_CONTROLS),
   campus: z.enum(CAMPUS_IDS).optional(),
 });
 

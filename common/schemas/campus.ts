@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
+import { NO_CONTROLS, oneLine } from './fields';
 
 export const campusIdSchema = z.enum(CAMPUS_IDS);
 
@@ -21,7 +22,7 @@ export const campusSchema = z.object({
 export type CampusDto = z.infer<typeof campusSchema>;
 
 export const campusListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(''),
+  q: z.string().trim().max(100).refine(oneLine, NO_CONTROLS).optional().default(''),
 });
 
 export const campusListSchema = z.object({ items: z.array(campusSchema) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POST_MAX_CHARS } from '../limits';
-import { countPostCharacters } from '../text';
+import { countPostCharacters, isBlank } from '../text';
+import { idField, lines, NO_CONTROLS, oneLine } from './fields';
 import { authorSchema, mediaSchema, POST_MESSAGES } from './posts';
 
 /** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"; companion §2). */
@@ -80,7 +81,7 @@ export const chatListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const startChatBodySchema = z.object({ userId: z.string().min(1).max(64) });
+export const startChatBodySchema = z.object({ userId: idField.pipe(z.string().min(1)) });
 export const startChatResultSchema = z.object({ chat: chatSchema, created: z.boolean() });
 
 /** Newest first (spec core §7), 15 a page; the web shows them oldest at the top. */
@@ -95,11 +96,12 @@ export const sendMessageBodySchema = z
       .string()
       .max(POST_MAX_CHARS * 4, CHAT_MESSAGES.tooManyCharacters)
       .default('')
+      .refine(lines, NO_CONTROLS)
       .refine((t) => countPostCharacters(t) <= POST_MAX_CHARS, CHAT_MESSAGES.tooManyCharacters),
-    mediaIds: z.array(z.string().max(64)).max(1, CHAT_MESSAGES.onePhoto).default([]),
-    sharedPostId: z.string().max(64).nullish(),
+    mediaIds: z.array(idField).max(1, CHAT_MESSAGES.onePhoto).default([]),
+    sharedPostId: idField.nullish(),
   })
-  .refine((b) => b.text.trim().length > 0 || b.mediaIds.length > 0 || b.sharedPostId, {
+  .refine((b) => !isBlank(b.text) || b.mediaIds.length > 0 || b.sharedPostId, {
     message: CHAT_MESSAGES.needTextOrPhoto,
     path: ['text'],
   });
@@ -108,5 +110,7 @@ export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 export const heartStateSchema = z.object({ hearted: z.boolean(), hearts: z.number() });
 
 /** Students of the campus for the new-message dialog (more than one character typed). */
-export const userSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(60) });
+export const userSearchQuerySchema = z.object({
+  q: z.string().trim().min(2).max(60).refine(oneLine, NO_CONTROLS),
+});
 export const userSearchSchema = z.object({ items: z.array(authorSchema) });

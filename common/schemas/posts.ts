@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
 import { ALL_CATEGORIES, CATEGORIES } from '../categories';
 import { POST_MAX_CHARS } from '../limits';
-import { countPostCharacters } from '../text';
+import { countPostCharacters, isBlank } from '../text';
+import { cursorField, idField, lines, NO_CONTROLS } from './fields';
 
 /** Spec core §5/§8 wording for the composer and posts. */
 export const POST_MESSAGES = {
@@ -45,15 +46,13 @@ export const createPostBodySchema = z
       .string()
       .max(POST_MAX_CHARS * 4, POST_MESSAGES.tooManyCharacters)
       .default('')
+      .refine(lines, NO_CONTROLS)
       .refine((t) => countPostCharacters(t) <= POST_MAX_CHARS, POST_MESSAGES.tooManyCharacters),
     category: categorySchema.nullish(),
-    parentId: z.string().max(64).nullish(),
-    mediaIds: z
-      .array(z.string().max(64))
-      .max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles)
-      .default([]),
+    parentId: idField.nullish(),
+    mediaIds: z.array(idField).max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles).default([]),
   })
-  .refine((b) => b.text.trim().length > 0 || b.mediaIds.length > 0, {
+  .refine((b) => !isBlank(b.text) || b.mediaIds.length > 0, {
     message: POST_MESSAGES.needTextOrFile,
     path: ['text'],
   });
@@ -115,7 +114,7 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
-export const pageQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const pageQuerySchema = z.object({ cursor: cursorField.optional() });
 export const feedQuerySchema = pageQuerySchema.extend({
   category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
 });

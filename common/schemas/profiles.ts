@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
 import { BIO_MAX_CHARS } from '../limits';
 import { MESSAGES } from '../messages';
+import { isBlank } from '../text';
+import { cursorField, lines, NO_CONTROLS, oneLine } from './fields';
 
 /** Spec companion §2 "Profile page", "Profile edit", "Profile set-up wizard"; §5, §8. */
 export const PROFILE_MESSAGES = {
@@ -86,29 +88,43 @@ export const profileSchema = z.object({
 });
 export type ProfileDto = z.infer<typeof profileSchema>;
 
-export const usernameParams = z.object({ username: z.string().min(1).max(60) });
+export const usernameParams = z.object({
+  username: z.string().min(1).max(60).refine(oneLine, NO_CONTROLS),
+});
 export const profileTabQuerySchema = z.object({
   tab: z.enum(PROFILE_TABS).default('posts'),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorField.optional(),
 });
 
 const nameField = z
   .string()
   .trim()
-  .min(1, PROFILE_MESSAGES.nameRequired)
-  .max(NAME_MAX_CHARS, PROFILE_MESSAGES.nameTooLong);
+  .min(1, { message: PROFILE_MESSAGES.nameRequired, abort: true })
+  .max(NAME_MAX_CHARS, { message: PROFILE_MESSAGES.nameTooLong, abort: true })
+  .refine(oneLine, NO_CONTROLS)
+  .refine((v) => !isBlank(v), PROFILE_MESSAGES.nameRequired);
 
 /** PATCH /api/me: the display name, the bio, and the set-up wizard's end. */
 export const updateProfileBodySchema = z.object({
   firstName: nameField.optional(),
   lastName: nameField.optional(),
-  bio: z.string().trim().max(BIO_MAX_CHARS, PROFILE_MESSAGES.bioTooLong).optional(),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX_CHARS, PROFILE_MESSAGES.bioTooLong)
+    .refine(lines, NO_CONTROLS)
+    .optional(),
   profileSetUp: z.literal(true).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const reportBodySchema = z.object({
-  reason: z.string().trim().max(500, PROFILE_MESSAGES.reportTooLong).default(''),
+  reason: z
+    .string()
+    .trim()
+    .max(500, PROFILE_MESSAGES.reportTooLong)
+    .refine(lines, NO_CONTROLS)
+    .default(''),
 });
 export const reportResultSchema = z.object({ message: z.string() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_CATEGORIES } from '../categories';
+import { cursorField, NO_CONTROLS, oneLine } from './fields';
 import { authorSchema, categorySchema, postSchema } from './posts';
 
 /** Spec core §2 "Search screen", §8 alerts; Quad's saved-search wording (ADR 009). */
@@ -40,8 +41,8 @@ export const SAVED_SEARCHES_MAX = 25;
 
 /** `q` is trimmed; an empty query gives an empty list (spec core §4: ignored). */
 export const searchQuerySchema = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX).default(''),
-  cursor: z.string().max(200).optional(),
+  q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
+  cursor: cursorField.optional(),
   category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
 });
 
@@ -79,7 +80,9 @@ export const popularSearchesSchema = z.object({
 /** The viewer's recent queries, newest first. */
 export const recentSearchSchema = z.object({ id: z.string(), text: z.string() });
 export const recentSearchesSchema = z.object({ items: z.array(recentSearchSchema) });
-export const addSearchBodySchema = z.object({ text: z.string().max(SEARCH_QUERY_MAX) });
+export const addSearchBodySchema = z.object({
+  text: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS),
+});
 /** `message` is "That query has already been added." when the query was counted, not added. */
 export const addSearchResultSchema = z.object({
   search: recentSearchSchema.nullable(),
@@ -104,7 +107,7 @@ export const savedSearchSchema = z.object({
 export type SavedSearchDto = z.infer<typeof savedSearchSchema>;
 export const savedSearchesSchema = z.object({ items: z.array(savedSearchSchema) });
 export const createSavedSearchSchema = z.object({
-  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX),
+  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS),
   show: z.enum(ALERT_TABS).default('latest'),
   category: categorySchema.nullish(),
   email: z.enum(ALERT_EMAIL).default('instant'),

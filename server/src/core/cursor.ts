@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { idField } from '@common/schemas/fields';
 import { badRequest } from './errors';
 
 /** A place in a list ordered by (time, id) descending: DESIGN §6 keyset pagination. */
@@ -6,24 +8,31 @@ export interface Keyset {
   id: string;
 }
 
+/** Times and offsets in cursors: whole milliseconds that SQL integers and JS numbers agree on. */
+export const cursorTime = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 /** An opaque `?cursor=`: the value as base64url JSON. */
 export function writeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** The value of a cursor `writeCursor` made, or a 400 when `text` is not one of ours. */
-export function readCursor<T>(text: string, valid: (value: unknown) => value is T): T {
+/**
+ * The value of a cursor `writeCursor` made, or a 400 when `text` is not one of
+ * ours: its decoded shape is checked, so a crafted cursor never reaches SQL.
+ */
+export function readCursor<T>(text: string, shape: z.ZodType<T>): T {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (valid(value)) return value;
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    value = undefined;
   }
+  const parsed = shape.safeParse(value);
+  if (parsed.success) return parsed.data;
   throw badRequest('invalid_cursor', 'This list has changed. Please reload.');
 }
 
-const isKeysetPair = (value: unknown): value is [number, string] =>
-  Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string';
+const keysetPair = z.tuple([cursorTime, idField]);
 
 /** The opaque `?cursor=` of the page after the row at `at`, `id`. */
 export function encodeKeyset({ at, id }: Keyset): string {
@@ -33,6 +42,6 @@ export function encodeKeyset({ at, id }: Keyset): string {
 /** A keyset cursor from a query string (none for the first page), or a 400. */
 export function decodeKeyset(text: string | undefined): Keyset | undefined {
   if (!text) return undefined;
-  const [at, id] = readCursor(text, isKeysetPair);
+  const [at, id] = readCursor(text, keysetPair);
   return { at, id };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '@common/schemas/fields';
 import {
   chatListSchema,
   chatSchema,
@@ -17,7 +18,6 @@ import { pageQuerySchema } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import type { ChatsService } from './chats.service';
 
-const idParams = z.object({ id: z.string().max(64) });
 const ok = z.object({ ok: z.literal(true) });
 
 /** Chats, their messages and hearts, and finding someone to message (DESIGN §6 "messages"). */

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '@common/schemas/fields';
 import { likersSchema, likeStateSchema } from '@common/schemas/posts';
 import type { LikesService } from './likes.service';
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** Saving a post, unsaving it, and who saved it. */
 export async function likesRoutes(

@@ -294,7 +294,8 @@ class UploadInspector extends Transform {
 }
 
 /** A body that broke off or does not parse is the client's fault (400), not the server's. */
-function asClientFault(error: unknown): Error {
+/** A failed multipart read as the client's fault: a 400 unless it already is a 4xx. */
+export function asClientFault(error: unknown): Error {
   if (error instanceof HttpError) return error;
   const status = (error as { statusCode?: number }).statusCode;
   if (error instanceof Error && status !== undefined && status >= 400 && status < 500) return error;

@@ -1,4 +1,6 @@
-import { readCursor, writeCursor } from '../../core/cursor';
+import { z } from 'zod';
+import { idField } from '@common/schemas/fields';
+import { cursorTime, readCursor, writeCursor } from '../../core/cursor';
 import type { Cursor, PostWithAuthor } from './posts.repository';
 
 /** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
@@ -19,10 +21,13 @@ export function encodeCursor(row: PostWithAuthor, ranked: boolean): string {
 /** A cursor from a query string, or a 400 when it was not one of ours. */
 export function decodeCursor(text: string | undefined): Cursor | undefined {
   if (!text) return undefined;
-  return readCursor(
-    text,
-    (value): value is Cursor =>
-      typeof (value as Cursor | null)?.updatedAt === 'number' &&
-      typeof (value as Cursor).id === 'string',
-  );
+  return readCursor(text, cursorShape);
 }
+
+/** What `encodeCursor` writes; anything else is a foreign cursor (a 400). */
+const cursorShape: z.ZodType<Cursor> = z.object({
+  updatedAt: cursorTime,
+  id: idField,
+  // Scores are a few units plus the creation time in seconds / 45000: far below this.
+  score: z.number().min(-1e9).max(1e9).optional(),
+});

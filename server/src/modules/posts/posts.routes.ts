@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '@common/schemas/fields';
 import {
   createPostBodySchema,
   feedQuerySchema,
@@ -12,8 +13,6 @@ import {
 import { LIMITS } from '../../core/limits';
 import { checkedBody } from './posts.writer';
 import type { PostsService } from './posts.service';
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** Feed, post pages, posting, comments and deletes (saves: modules/likes). */
 export async function postsRoutes(

@@ -14,6 +14,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { processAvatar } from '../../platform/images/avatar';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import { asClientFault } from '../media/media.service';
 import type { PostsService } from '../posts/posts.service';
 import { presentViewer } from '../users/users.presenter';
 import { type ProfilePreview, presentPreview, presentProfile } from './profiles.presenter';
@@ -89,7 +90,9 @@ export function createProfilesService({
      */
     async avatar(viewer: UserRow | null, read: () => Promise<Buffer | undefined>): Promise<Viewer> {
       requireSignedIn(viewer);
-      const input = await read();
+      const input = await read().catch((error: unknown) => {
+        throw asClientFault(error);
+      });
       const image = input ? await processAvatar(input) : null;
       if (!image) throw badRequest('not_a_photo', M.onlyPhotos);
       const key = `avatars/${viewer.id}/${uuidv7()}.webp`;

@@ -6,10 +6,8 @@ import {
   savedSearchSchema,
   updateSavedSearchSchema,
 } from '@common/schemas/search';
-import { z } from 'zod';
+import { idParams } from '@common/schemas/fields';
 import type { SavedSearchesService } from './saved-searches.service';
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** The viewer's saved searches (ADR 010). */
 export async function savedSearchesRoutes(

@@ -12,11 +12,13 @@ import {
   suggestionsSchema,
 } from '@common/schemas/search';
 import { z } from 'zod';
+import { idParams, NO_CONTROLS, oneLine } from '@common/schemas/fields';
 import { LIMITS } from '../../core/limits';
 import type { SearchService } from './search.service';
 
-const idParams = z.object({ id: z.string().max(64) });
-const suggestionQuery = z.object({ q: z.string().max(SEARCH_QUERY_MAX).default('') });
+const suggestionQuery = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
+});
 
 /** Search of the request's campus and the viewer's search history (DESIGN §6). */
 export async function searchRoutes(

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Campus } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import type { SearchPeople, SearchPosts, SearchTab } from '@common/schemas/search';
@@ -30,9 +31,8 @@ export interface SearchServiceDeps {
   now?: () => number;
 }
 
-const isOffset = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < CANDIDATES;
-const offsetOf = (cursor: string | undefined) => (cursor ? readCursor(cursor, isOffset) : 0);
+const offsetShape = z.number().int().min(0).lt(CANDIDATES);
+const offsetOf = (cursor: string | undefined) => (cursor ? readCursor(cursor, offsetShape) : 0);
 const nextCursor = (offset: number, total: number) =>
   offset + PAGE < total ? writeCursor(offset + PAGE) : null;
 

@@ -1,6 +1,7 @@
 export { DETECT_BYTES, detectMedia, detectMediaFile, type DetectedMedia } from './detect';
 export {
   FEED_LONG_SIDE,
+  MAX_INPUT_PIXELS,
   ORIGINAL_LONG_SIDE,
   processImage,
   THUMB_HEIGHT,

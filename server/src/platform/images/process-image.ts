@@ -27,6 +27,12 @@ export const FEED_LONG_SIDE = 1080;
 export const ORIGINAL_LONG_SIDE = 2560;
 const WEBP_QUALITY = 80;
 const TIMEOUT_SECONDS = 120;
+/**
+ * The most pixels an upload may declare (a 48 MP phone photo is 8000 × 6000).
+ * sharp refuses larger ones from their header, before decoding, so a tiny
+ * file declaring 16,000 × 16,000 cannot take a gigabyte of memory.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Turns an uploaded photo into the sizes Quad serves (DESIGN §8): upright by
@@ -35,10 +41,12 @@ const TIMEOUT_SECONDS = 120;
  * still animated. Throws when the bytes are not a decodable image.
  */
 export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
-  const meta = await sharp(input, { animated: true, failOn: 'error' }).metadata();
+  const limits = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  const meta = await sharp(input, { ...limits, animated: true }).metadata();
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new Error('too many pixels');
   const animated = (meta.pages ?? 1) > 1;
   // Orientation applies to single frames; sharp cannot rotate animations by 90°.
-  const base = sharp(input, { animated, autoOrient: !animated, failOn: 'error' }).timeout({
+  const base = sharp(input, { ...limits, animated, autoOrient: !animated }).timeout({
     seconds: TIMEOUT_SECONDS,
   });
   const [thumb, feed, original] = await Promise.all([

@@ -4,7 +4,7 @@ import type { Category } from '@common/categories';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
-import { countPostCharacters } from '@common/text';
+import { countPostCharacters, isBlank } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { ALLOWED_EXTENSIONS, extensionOf, isVideoName } from '../../../lib/media-files';
@@ -102,7 +102,7 @@ export function useComposerDraft() {
       setError(POST_MESSAGES.tooManyCharacters);
       return null;
     }
-    if (text.trim().length === 0 && files.length === 0) {
+    if (isBlank(text) && files.length === 0) {
       setError(POST_MESSAGES.needTextOrFile);
       return null;
     }

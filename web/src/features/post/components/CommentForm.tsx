@@ -10,7 +10,7 @@ import {
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import { countPostCharacters } from '@common/text';
+import { countPostCharacters, isBlank } from '@common/text';
 import { useGate } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
@@ -66,7 +66,7 @@ export const CommentForm = forwardRef<
     if (sending) return;
     if (!gate('comment')) return;
     if (count > POST_MAX_CHARS) return setError(POST_MESSAGES.tooManyCharacters);
-    if (text.trim().length === 0) return setError(POST_MESSAGES.needTextOrFile);
+    if (isBlank(text)) return setError(POST_MESSAGES.needTextOrFile);
     setSending(true);
     try {
       await createComment(parentId, text);

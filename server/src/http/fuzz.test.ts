@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app';
+import { fuzz } from '../../test/fuzz/check';
+import { type OpenApiDocument, requestsFor, routesOf, strayRequests } from '../../test/fuzz/routes';
+import { UPLOAD_ROUTES, uploadRequests } from '../../test/fuzz/uploads';
+import { buildWorld, worldHints } from '../../test/fuzz/world';
+
+// Issue 13 item 4: every route of the running app, driven by its own schemas
+// (the OpenAPI document is written from the zod schemas), with valid, boundary
+// and hostile values, as a guest, as the owner of what the path names and as
+// another school-verified student.
+const ctx = await createTestApp();
+afterAll(() => ctx.close());
+const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
+const routes = routesOf(doc);
+const FUZZ_TIMEOUT = 120_000;
+
+describe('fuzzing every route', () => {
+  it('finds the routes of the app, uploads included', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    for (const upload of UPLOAD_ROUTES)
+      expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(
+        `${upload.method} ${upload.path}`,
+      );
+  });
+
+  for (const route of routes) {
+    it(
+      `${route.method} ${route.path}`,
+      async () => {
+        const world = await buildWorld(ctx.app);
+        await fuzz(ctx.app, world, requestsFor(route, worldHints(world)));
+      },
+      FUZZ_TIMEOUT,
+    );
+  }
+
+  for (const upload of UPLOAD_ROUTES) {
+    it(
+      `${upload.method} ${upload.path} with multipart garbage`,
+      async () => {
+        const world = await buildWorld(ctx.app);
+        await fuzz(ctx.app, world, uploadRequests(upload));
+      },
+      FUZZ_TIMEOUT,
+    );
+  }
+
+  it(
+    'paths outside the document, percent-encoded or raw',
+    async () => {
+      const world = await buildWorld(ctx.app);
+      await fuzz(ctx.app, world, strayRequests());
+    },
+    FUZZ_TIMEOUT,
+  );
+});
