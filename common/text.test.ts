@@ -94,7 +94,7 @@ describe('countPostCharacters (spec core §5)', () => {
   });
 });
 
-describe('hasControlCharacters and isBlank (ADR 114: hostile input)', () => {
+describe('hasControlCharacters and isBlank (ADR 017: hostile input)', () => {
   it('finds NUL, escape and C1 controls; multi-line text keeps tabs and line breaks', () => {
     expect(hasControlCharacters('a\u0000b')).toBe(true);
     expect(hasControlCharacters('\u001b[31m', true)).toBe(true);

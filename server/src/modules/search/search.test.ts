@@ -139,7 +139,7 @@ describe('finding listings', () => {
       }
     }
     expect((await searchPosts(seller, 'NEAR(lamp door)')).items).toHaveLength(1);
-    // A control character is not query syntax: refused like in every other field (ADR 114).
+    // A control character is not query syntax: refused like in every other field (ADR 017).
     for (const path of ['posts', 'media', 'people', 'suggestions']) {
       const res = await call(seller, 'GET', `/api/search/${path}?q=lamp%00`);
       expect(res.statusCode).toBe(400);
