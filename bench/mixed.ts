@@ -238,14 +238,20 @@ async function runStudents(base: string, students: Student[], sample: string[]):
 export async function benchMixed(
   scratch: string,
 ): Promise<{ reports: MixedReport[]; pgNote: string }> {
-  const reports = [
-    await mixedOn(
-      'SQLite',
-      'sqlite',
-      path.join(scratch, 'mixed.db'),
-      path.join(scratch, 'mixed-sqlite'),
-    ),
-  ];
+  // BENCH_MIXED_DATABASES=postgres (or sqlite) runs one database only, for a quick look.
+  const only = process.env.BENCH_MIXED_DATABASES;
+  const reports =
+    only === 'postgres'
+      ? []
+      : [
+          await mixedOn(
+            'SQLite',
+            'sqlite',
+            path.join(scratch, 'mixed.db'),
+            path.join(scratch, 'mixed-sqlite'),
+          ),
+        ];
+  if (only === 'sqlite') return { reports, pgNote: 'not measured (BENCH_MIXED_DATABASES=sqlite)' };
   const pg = await benchPostgres(path.join(scratch, 'mixed-pg'), (name, url) =>
     mixedOn(name, 'postgres', url, path.join(scratch, 'mixed-pg')),
   );

@@ -23,6 +23,9 @@ export interface CandidateQuery {
   limit: number;
 }
 
+/** PostgreSQL: how many of a campus's newest posts a common word is looked for in first. */
+const RECENT_WINDOW = 3_000;
+
 /** Words are letters and digits only (search.text.ts), so they need no quoting beyond this. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
@@ -50,32 +53,53 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** The upper bound of a range of strings starting with `text` (binary order). */
 const prefixEnd = (text: string) => `${text}\u{10ffff}`;
 
+/**
+ * PostgreSQL's newest matches of a campus, in two steps whose cost is bounded
+ * either way (ADR 014). A common word is looked for among the campus's newest
+ * posts, read in order through (campus, created_at): when those hold `limit`
+ * matches they are the answer. Otherwise the word is rarer, and all its matches
+ * come through the GIN index before the newest are taken (materialised, so the
+ * planner cannot choose to walk the whole campus by date looking for them).
+ */
+async function postgresCandidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
+  const ts = tsQuery(q.terms);
+  const filters = sql`${q.media ? sql`and media_count > 0` : sql``}
+    ${q.category ? sql`and parent_id is null and category = ${q.category}` : sql``}`;
+  const recent = await sql<Candidate>`select id, root_id, text, category, media_count, created_at
+    from (select id, root_id, text, category, media_count, created_at, parent_id, search from posts
+          where campus_id = ${q.campusId} order by created_at desc limit ${RECENT_WINDOW}) as p
+    where search @@ to_tsquery('quad', ${ts}) ${filters}
+    order by created_at desc limit ${q.limit}`.execute(db.kysely);
+  if (recent.rows.length >= q.limit) return recent.rows;
+  const all = await sql<Candidate>`with m as materialized (
+      select id, root_id, text, category, media_count, created_at, parent_id from posts
+      where campus_id = ${q.campusId} and search @@ to_tsquery('quad', ${ts}))
+    select id, root_id, text, category, media_count, created_at from m
+    where true ${filters}
+    order by created_at desc limit ${q.limit}`.execute(db.kysely);
+  return all.rows;
+}
+
 /** The only SQL of search. Each call is one statement (or one short transaction). */
 export const searchRepository = {
   /** The newest posts of a campus matching every term, at most `limit`. */
   async candidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
     const k = db.kysely;
+    if (db.dialect !== 'sqlite') return postgresCandidates(db, q);
     let query = k
       .selectFrom('posts as p')
       .select(['p.id', 'p.root_id', 'p.text', 'p.category', 'p.media_count', 'p.created_at']);
     if (q.media) query = query.where('p.media_count', '>', 0);
     if (q.category) query = query.where('p.parent_id', 'is', null);
-    if (db.dialect === 'sqlite') {
-      const match = fts5Match(q.campusId, q.terms, q.category);
-      return query
-        .innerJoin(sql<{ rowid: number }>`posts_search`.as('s'), (join) =>
-          join.on(sql<SqlBool>`s.rowid = p.rowid`),
-        )
-        .where(sql<SqlBool>`posts_search match ${match}`)
-        .orderBy(sql`s.rowid`, 'desc')
-        .limit(q.limit)
-        .execute();
-    }
-    query = query
-      .where('p.campus_id', '=', q.campusId)
-      .where(sql<SqlBool>`p.search @@ to_tsquery('quad', ${tsQuery(q.terms)})`);
-    if (q.category) query = query.where('p.category', '=', q.category);
-    return query.orderBy('p.created_at', 'desc').limit(q.limit).execute();
+    const match = fts5Match(q.campusId, q.terms, q.category);
+    return query
+      .innerJoin(sql<{ rowid: number }>`posts_search`.as('s'), (join) =>
+        join.on(sql<SqlBool>`s.rowid = p.rowid`),
+      )
+      .where(sql<SqlBool>`posts_search match ${match}`)
+      .orderBy(sql`s.rowid`, 'desc')
+      .limit(q.limit)
+      .execute();
   },
 
   /** Indexed words starting with `word` (itself included), at most `limit`, in no useful order. */

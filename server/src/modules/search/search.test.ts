@@ -101,6 +101,17 @@ describe('finding listings', () => {
     expect((await call(unverified, 'GET', '/api/search/posts?q=desk')).statusCode).toBe(403);
   });
 
+  it("finds a common word's newest matches first, however many posts have it", async () => {
+    const seller = await student();
+    const made: string[] = [];
+    // More than the 200 candidates: PostgreSQL reads them from the newest posts (ADR 014).
+    for (let i = 0; i < 205; i++) made.push((await listing(seller, `Walnut shelf number ${i}`)).id);
+    await listing(seller, 'A lamp, not the word');
+    const found = await ids(seller, 'walnut');
+    expect(found).toEqual(made.slice(-found.length).reverse());
+    expect(found.length).toBeGreaterThan(0);
+  });
+
   it('drops deleted posts at once', async () => {
     const seller = await student();
     const res = await call(seller, 'POST', '/api/posts', { text: 'Espresso machine, works' });
