@@ -2,9 +2,7 @@
  * The "Mixed load" section of docs/benchmarks.md: written by `--only mixed`
  * into the existing file, in place of its earlier version.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import {
   MIX,
   MIXED_DURATION_S,
@@ -13,7 +11,7 @@ import {
   type MixedRun,
   THINK_MS,
 } from './mixed';
-import { root } from './settings';
+import { replaceSection } from './search-report';
 
 export const MIXED_HEADING = '## Mixed load (100k posts)';
 const BUDGET = { feedP99: 25, overallP99: 100, students: 200, many: 2_000, ceiling: 250 };
@@ -87,16 +85,5 @@ function budgets(runs: MixedRun[]): string[] {
 }
 
 /** Puts `lines` in place of the mixed-load section of docs/benchmarks.md (at its end when it has none). */
-export function replaceMixedSection(lines: string[]): string {
-  const out = path.join(root, 'docs/benchmarks.md');
-  const text = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '# Benchmarks\n';
-  const section = `${lines.join('\n')}\n`;
-  const start = text.indexOf(`${MIXED_HEADING}\n`);
-  let next: string;
-  if (start >= 0) {
-    const end = text.indexOf('\n## ', start + MIXED_HEADING.length);
-    next = text.slice(0, start) + section + (end >= 0 ? text.slice(end + 1) : '');
-  } else next = `${text.trimEnd()}\n\n${section}`;
-  fs.writeFileSync(out, next);
-  return out;
-}
+export const replaceMixedSection = (lines: string[]): string =>
+  replaceSection(MIXED_HEADING, lines);

@@ -83,20 +83,27 @@ function databasePart(r: SearchReport): string[] {
 }
 
 /** Puts `lines` in place of the search section of docs/benchmarks.md (before "## Messages" when it has none). */
-export function replaceSearchSection(lines: string[]): string {
+export const replaceSearchSection = (lines: string[]): string =>
+  replaceSection(SEARCH_HEADING, lines, '## Messages');
+
+/**
+ * Puts `lines` in place of the section under `heading` in docs/benchmarks.md;
+ * a file without it gets it before the `before` heading, or at its end.
+ */
+export function replaceSection(heading: string, lines: string[], before?: string): string {
   const out = path.join(root, 'docs/benchmarks.md');
   const text = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '# Benchmarks\n';
   const section = `${lines.join('\n')}\n`;
-  const start = text.indexOf(`${SEARCH_HEADING}\n`);
+  const start = text.indexOf(`${heading}\n`);
   let next: string;
   if (start >= 0) {
-    const end = text.indexOf('\n## ', start + SEARCH_HEADING.length);
+    const end = text.indexOf('\n## ', start + heading.length);
     next = text.slice(0, start) + section + (end >= 0 ? text.slice(end + 1) : '');
   } else {
-    const messages = text.indexOf('\n## Messages\n');
+    const at = before ? text.indexOf(`\n${before}\n`) : -1;
     next =
-      messages >= 0
-        ? `${text.slice(0, messages + 1)}${section}\n${text.slice(messages + 1)}`
+      at >= 0
+        ? `${text.slice(0, at + 1)}${section}\n${text.slice(at + 1)}`
         : `${text.trimEnd()}\n\n${section}`;
   }
   fs.writeFileSync(out, next);
