@@ -103,12 +103,21 @@ describe('back navigation', () => {
     await page.getByRole('list', { name: 'Posts' }).getByText(text).waitFor();
 
     // A history written 23 hours ago is still followed…
-    const storeHistory = (age: number) =>
-      page.evaluate(
-        ({ key, updatedAt }) =>
-          localStorage.setItem(key, JSON.stringify({ updatedAt, entries: ['/media'] })),
-        { key: HISTORY_KEY, updatedAt: Date.now() - age },
-      );
+    // The address changes before the shell records the visit it shows: a history
+    // stored too soon would be overwritten by that record. Store it until it stays.
+    const storeHistory = async (age: number) => {
+      const value = JSON.stringify({ updatedAt: Date.now() - age, entries: ['/media'] });
+      await expect
+        .poll(async () => {
+          await page.evaluate(({ key, v }) => localStorage.setItem(key, v), {
+            key: HISTORY_KEY,
+            v: value,
+          });
+          await page.waitForTimeout(300);
+          return page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
+        })
+        .toBe(value);
+    };
     await storeHistory(23 * HOUR);
     await openPostThenBack();
     await expect.poll(() => pathOf(page)).toBe('/media');
