@@ -62,9 +62,7 @@ interface Entry {
   generation: number;
   expires: number;
   value: Promise<unknown>;
-  /** Until its value has settled the entry's posts are unknown: any change drops it. */
-  settled: boolean;
-  /** null: dropped by any change of the campus. */
+  /** null: dropped by any change of the campus (and, until its value is in, so is every entry). */
   shows: { posts: string[]; list: boolean } | null;
 }
 
@@ -146,7 +144,6 @@ export async function createPostCache({
         generation,
         expires: now() + ttlMs,
         value,
-        settled: false,
         shows: null,
       };
       index.add(entry);
@@ -236,7 +233,6 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
     /** The value is in: the entry is found by what it shows from now on. */
     settle(entry: Entry, shows: Entry['shows']) {
       if (lanes[entry.lane].get(entry.id) !== entry) return;
-      entry.settled = true;
       if (!shows) return;
       take(anything, entry.campusId, entry);
       entry.shows = shows;

@@ -122,29 +122,21 @@ function PaymentsState({
         </div>
       );
     case 'none':
+    case 'onboarding': {
+      // One account to make, or its application to finish: the same card.
+      const first = status.state === 'none';
       return (
         <div className={styles.body}>
           <span className={styles.badge} aria-hidden="true">
             <CashIcon width={28} height={28} />
           </span>
-          <p className={styles.text}>{M.intro}</p>
-          <Button size="lg" disabled={busy} aria-busy={busy} onClick={onSetUp}>
-            {M.setUpPayouts}
+          <p className={styles.text}>{first ? M.intro : M.resumeIntro}</p>
+          <Button size="lg" disabled={busy} aria-busy={busy} onClick={first ? onSetUp : onResume}>
+            {first ? M.setUpPayouts : M.resumeApplication}
           </Button>
         </div>
       );
-    case 'onboarding':
-      return (
-        <div className={styles.body}>
-          <span className={styles.badge} aria-hidden="true">
-            <CashIcon width={28} height={28} />
-          </span>
-          <p className={styles.text}>{M.resumeIntro}</p>
-          <Button size="lg" disabled={busy} aria-busy={busy} onClick={onResume}>
-            {M.resumeApplication}
-          </Button>
-        </div>
-      );
+    }
     case 'enabled':
       return (
         <div className={styles.body}>
