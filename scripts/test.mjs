@@ -32,6 +32,7 @@ async function tier(name, args, env = {}) {
     { env: { ...process.env, ...env } },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };
+  let failures = [];
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     counts = {
@@ -39,6 +40,7 @@ async function tier(name, args, env = {}) {
       failed: report.numFailedTests,
       skipped: report.numPendingTests + report.numTodoTests,
     };
+    failures = failuresOf(report);
   }
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash or a failed file counts
   if (ci && counts.skipped > 0) {
@@ -46,7 +48,32 @@ async function tier(name, args, env = {}) {
     failed = true;
   }
   if (code !== 0) failed = true;
-  tiers.push({ name, ...counts });
+  tiers.push({ name, ...counts, failures });
+}
+
+// Each failed test or file with the first line of its error, so the summary
+// at the end of a long log says what broke.
+function failuresOf(report) {
+  const list = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) list.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages)}`);
+    if (tests.length === 0 && file.status === 'failed')
+      list.push(`${where}: ${firstLine([file.message])}`);
+  }
+  return list;
+}
+
+function firstLine(messages) {
+  const text = (messages ?? []).find(Boolean) ?? '';
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function missing(name, why) {
@@ -93,6 +120,7 @@ for (const t of tiers) {
   console.log(
     `${t.name.padEnd(32)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.note ? ` (${t.note})` : ''}`,
   );
+  for (const f of t.failures ?? []) console.log(`  ✗ ${f}`);
 }
 const total = tiers.reduce(
   (a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed }),
