@@ -65,7 +65,9 @@ export async function survives(
   const before = state.known ?? (await fingerprint(app.deps.db));
   state.known = undefined;
   const response = await send(app, request, cookie);
-  await app.services.savedSearchAlerts.idle();
+  // Work a request leaves for after its answer (saved-search alerts, analytics
+  // events) lands before the database is compared, not in the next request's window.
+  await Promise.all([app.services.savedSearchAlerts.idle(), app.services.analytics.idle()]);
   const where = `${request.method} ${request.url.slice(0, 200)} as ${request.who}`;
   if (response.statusCode >= 500)
     throw new Error(`${where}: ${response.statusCode} ${response.body.slice(0, 300)}`);
