@@ -38,6 +38,28 @@ export const reactedText = (firstName: string, what: string) =>
   `${firstName} reacted with a heart: ${what}`;
 export const removedHeartText = (firstName: string) => `${firstName} removed a heart`;
 
+/**
+ * Scam-aware chat (issue 14 item 5, ADR 018): what the recipient reads under
+ * a message that looks like a common marketplace scam. Quad's words; calm,
+ * specific, and never shown to the sender.
+ */
+export const SCAM_WARNINGS = {
+  verification_code:
+    'Never share a verification code. Whoever has it can take over your account, and no buyer or seller ever needs one.',
+  off_platform_payment:
+    "Gift cards, wires, checks and crypto can't be taken back. Pay, or get paid, in person when you meet.",
+  overpayment:
+    "Paying too much and asking for the difference back is a common scam: the first payment bounces after yours has gone. Don't refund money you didn't expect.",
+  phone_number:
+    'Moving to text right away is a common first step of a scam. Keep talking on Quad until you meet.',
+} as const;
+/** A link whose address borrows a known site's name. */
+export const lookalikeLinkWarning = (host: string, imitates: string) =>
+  `This link goes to ${host}, not ${imitates}. Don't sign in or pay there.`;
+
+export const messageWarningSchema = z.object({ code: z.string(), text: z.string() });
+export type MessageWarningDto = z.infer<typeof messageWarningSchema>;
+
 /** A post shared into a chat, shown as a card linking to it. */
 export const sharedPostSchema = z.object({
   id: z.string(),
@@ -57,6 +79,8 @@ export const messageSchema = z.object({
   hearts: z.number(),
   /** The viewer put a heart on it. */
   hearted: z.boolean(),
+  /** Scam patterns found in the message, for its recipient only (empty for the sender). */
+  warnings: z.array(messageWarningSchema),
   createdAt: z.number(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;

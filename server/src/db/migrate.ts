@@ -7,6 +7,7 @@ import { savedSearches } from './migrations/0004-saved-searches';
 import { profiles } from './migrations/0005-profiles';
 import { payouts } from './migrations/0006-payouts';
 import { events } from './migrations/0007-events';
+import { messageWarnings } from './migrations/0008-message-warnings';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0005-profiles': profiles(db.dialect),
     '0006-payouts': payouts(),
     '0007-events': events(),
+    '0008-message-warnings': messageWarnings(),
   };
 }
 

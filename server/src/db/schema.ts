@@ -154,6 +154,8 @@ export interface MessagesTable {
   text: string;
   shared_post_id: string | null;
   media_count: number;
+  /** The scam check's findings as JSON (ADR 018), null when none. */
+  warnings: string | null;
   created_at: Time;
 }
 

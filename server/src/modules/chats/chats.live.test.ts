@@ -74,6 +74,19 @@ async function talk(a: App, b: App) {
     });
     await waitFor(c.benEvents, 'unread.changed');
 
+    // A scam-like message: the recipient's copy carries the warning, the sender's does not.
+    const code = 'send me the 6-digit code Google texted you';
+    const scam = await c.asAna('POST', `/api/chats/${c.chat.id}/messages`, { text: code });
+    expect(scam.json().warnings).toEqual([]);
+    const copyOf = (events: LiveEvent[]) =>
+      events.find((e) => e.type === 'message.created' && e.message.text === code);
+    await expect.poll(() => copyOf(c.benEvents), { timeout: 3000, interval: 20 }).toBeTruthy();
+    await expect.poll(() => copyOf(c.anaEvents), { timeout: 3000, interval: 20 }).toBeTruthy();
+    expect(copyOf(c.benEvents)).toMatchObject({
+      message: { warnings: [{ code: 'verification_code' }] },
+    });
+    expect(copyOf(c.anaEvents)).toMatchObject({ message: { warnings: [] } });
+
     await c.asBen('POST', `/api/chats/${c.chat.id}/read`);
     await waitFor(c.anaEvents, 'chat.read');
 

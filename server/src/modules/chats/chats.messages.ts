@@ -20,8 +20,9 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import type { MediaService } from '../media/media.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
-import { presentMessages } from './chats.presenter';
+import { presentMessages, presentWarnings } from './chats.presenter';
 import { type ChatRow, chatsRepository as chats, type MessageWithPost } from './chats.repository';
+import { checkMessage } from './scam-check';
 
 export interface ChatsServiceDeps {
   db: Db;
@@ -49,7 +50,7 @@ async function presentWithExtras(
     media.forMessages(ids),
     chats.hearts(db.kysely, ids, viewerId),
   ]);
-  return presentMessages(rows, photos, hearts);
+  return presentMessages(rows, photos, hearts, viewerId);
 }
 
 /** The participant who is not `userId`. */
@@ -70,6 +71,8 @@ async function storeMessage(
     at: number;
   },
 ): Promise<{ announce: () => void; sawUnread: boolean }> {
+  const firstFromSender = !(await chats.hasWritten(trx, m.chatId, m.user.id));
+  const findings = checkMessage(m.text, { firstFromSender });
   await chats.insertMessage(trx, {
     id: m.messageId,
     chat_id: m.chatId,
@@ -77,6 +80,7 @@ async function storeMessage(
     text: m.text,
     shared_post_id: m.body.sharedPostId ?? null,
     media_count: m.body.mediaIds.length,
+    warnings: findings.length > 0 ? JSON.stringify(findings) : null,
     created_at: m.at,
   });
   const moved = await media.attachToMessage(trx, m.body.mediaIds, m.user.id, m.messageId);
@@ -101,6 +105,8 @@ async function storeMessage(
 /** What the message actions share with the chat service: how to tell both participants. */
 export interface MessageActionsDeps extends ChatsServiceDeps {
   tell: (chat: ChatRow, event: { type: string; [key: string]: unknown }) => void;
+  /** Tells one participant only (what the recipient reads can differ from the sender's copy). */
+  tellOne: (userId: string, chat: ChatRow, event: { type: string; [key: string]: unknown }) => void;
   now: () => number;
   log: (error: unknown) => void;
 }
@@ -112,6 +118,7 @@ export function createMessageActions({
   posts,
   notifications,
   tell,
+  tellOne,
   now,
 }: MessageActionsDeps) {
   const present = (rows: MessageWithPost[], viewerId: string) =>
@@ -150,13 +157,15 @@ export function createMessageActions({
           { messageId, chatId: id, to, user, text, body, at },
         );
       });
-      const [message] = await present(
-        [(await chats.findMessageWithPost(db.kysely, messageId))!],
-        user.id,
-      );
+      const row = (await chats.findMessageWithPost(db.kysely, messageId))!;
+      const [message] = await present([row], user.id);
       announce();
       if (sawUnread) tell(chat!, { type: 'chat.read', userId: user.id });
-      tell(chat!, { type: 'message.created', message });
+      tellOne(user.id, chat!, { type: 'message.created', message });
+      tellOne(to, chat!, {
+        type: 'message.created',
+        message: { ...message!, warnings: presentWarnings(row.warnings) },
+      });
       notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
       return message!;
     },

@@ -1,8 +1,15 @@
-import type { ChatDto, MessageDto } from '@common/schemas/chats';
+import {
+  type ChatDto,
+  lookalikeLinkWarning,
+  type MessageDto,
+  type MessageWarningDto,
+  SCAM_WARNINGS,
+} from '@common/schemas/chats';
 import type { MediaDto } from '@common/schemas/posts';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 import type { ChatForViewer, MessageWithPost } from './chats.repository';
+import type { ScamFinding } from './scam-check';
 
 /** A chat as one participant sees it (chatSchema). */
 export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
@@ -28,11 +35,28 @@ export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
   };
 }
 
-/** Messages with their photos, hearts and shared post cards (messageSchema). */
+/** The scam check's stored findings in the recipient's words (ADR 018). */
+export function presentWarnings(stored: string | null): MessageWarningDto[] {
+  if (!stored) return [];
+  let findings: ScamFinding[];
+  try {
+    findings = JSON.parse(stored) as ScamFinding[];
+  } catch {
+    return [];
+  }
+  return findings.flatMap(({ code, host, imitates }): MessageWarningDto[] => {
+    if (code === 'lookalike_link')
+      return host && imitates ? [{ code, text: lookalikeLinkWarning(host, imitates) }] : [];
+    return code in SCAM_WARNINGS ? [{ code, text: SCAM_WARNINGS[code] }] : [];
+  });
+}
+
+/** Messages with their photos, hearts and shared post cards (messageSchema), as `viewerId` reads them. */
 export function presentMessages(
   rows: MessageWithPost[],
   media: Map<string, MediaDto[]>,
   hearts: { counts: Map<string, number>; mine: Set<string> },
+  viewerId: string,
 ): MessageDto[] {
   return rows.map((row) => ({
     id: row.id,
@@ -51,6 +75,8 @@ export function presentMessages(
     media: media.get(row.id) ?? [],
     hearts: hearts.counts.get(row.id) ?? 0,
     hearted: hearts.mine.has(row.id),
+    // The sender never sees what the check found in their own message.
+    warnings: row.sender_id === viewerId ? [] : presentWarnings(row.warnings),
     createdAt: row.created_at,
   }));
 }

@@ -149,6 +149,18 @@ export const chatsRepository = {
     return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The student has written in this chat before. */
+  async hasWritten(db: Executor, chatId: string, senderId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('chat_id', '=', chatId)
+      .where('sender_id', '=', senderId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async insertMessage(db: Executor, row: Insertable<MessagesTable>): Promise<void> {
     await db.insertInto('messages').values(row).execute();
   },

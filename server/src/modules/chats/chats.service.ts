@@ -17,29 +17,29 @@ export type { ChatsServiceDeps } from './chats.messages';
 
 const PEOPLE_SHOWN = 8;
 
-/** Publishes a chat's event to both participants' open tabs, after commit. */
-function tellBoth(
-  bus: ChatsServiceDeps['bus'],
-  log: (error: unknown) => void,
-  chat: ChatRow,
-  event: { type: string; [key: string]: unknown },
-): void {
-  for (const id of [chat.user_low, chat.user_high])
-    bus.publish(userTopic(id), { ...event, chatId: chat.id }).catch(log);
+type ChatEvent = { type: string; [key: string]: unknown };
+
+/** Publishes a chat's event to one participant's open tabs, or both, after commit. */
+function teller(bus: ChatsServiceDeps['bus'], log: (error: unknown) => void) {
+  const tellOne = (userId: string, chat: ChatRow, event: ChatEvent) =>
+    void bus.publish(userTopic(userId), { ...event, chatId: chat.id }).catch(log);
+  const tell = (chat: ChatRow, event: ChatEvent) => {
+    for (const id of [chat.user_low, chat.user_high]) tellOne(id, chat, event);
+  };
+  return { tell, tellOne };
 }
 
 /** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
-  const tell = (chat: ChatRow, event: { type: string; [key: string]: unknown }) =>
-    tellBoth(bus, log, chat, event);
+  const { tell, tellOne } = teller(bus, log);
 
   async function chatFor(user: UserRow, id: string): Promise<ChatDto> {
     return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
   }
 
   return {
-    ...createMessageActions({ ...deps, tell, now, log }),
+    ...createMessageActions({ ...deps, tell, tellOne, now, log }),
 
     /** The viewer's inbox, newest activity first. */
     async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {

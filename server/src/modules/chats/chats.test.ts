@@ -2,7 +2,9 @@ import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { POST_MAX_CHARS } from '@common/limits';
 import {
   CHAT_MESSAGES,
+  lookalikeLinkWarning,
   reactedText,
+  SCAM_WARNINGS,
   removedHeartText,
   type ChatDto,
   type MessageDto,
@@ -216,6 +218,47 @@ describe('sending and reading', () => {
       text: 'Bike, $80',
       authorFirstName: 'Ava',
     });
+  });
+});
+
+describe('scam-aware chat (issue 14 item 5)', () => {
+  const messagesOf = async (who: Student, chatId: string) =>
+    (await call(who, 'GET', `/api/chats/${chatId}/messages`)).json().items as MessageDto[];
+
+  it('warns the recipient under a scam-like message, never the sender, and sends it all the same', async () => {
+    const [seller, buyer] = [await student(), await student()];
+    const { chat } = await start(buyer, seller);
+    const text = 'I overpaid with a gift card, refund the difference at https://paypa1-help.com/x';
+    const sent = await send(buyer, chat.id, { text });
+    expect(sent.warnings).toEqual([]);
+    const [received] = await messagesOf(seller, chat.id);
+    expect(received).toMatchObject({ id: sent.id, text });
+    expect(received!.warnings).toEqual([
+      { code: 'off_platform_payment', text: SCAM_WARNINGS.off_platform_payment },
+      { code: 'overpayment', text: SCAM_WARNINGS.overpayment },
+      { code: 'lookalike_link', text: lookalikeLinkWarning('paypa1-help.com', 'paypal.com') },
+    ]);
+    expect((await messagesOf(buyer, chat.id))[0]!.warnings).toEqual([]);
+  });
+
+  it('flags a phone number only in the sender’s first message of the chat', async () => {
+    const [seller, buyer] = [await student(), await student()];
+    const { chat } = await start(buyer, seller);
+    await send(buyer, chat.id, { text: 'Is it available? Text me at (405) 555-0123' });
+    await send(seller, chat.id, { text: 'Yes! Mine is 405-555-0188' });
+    await send(buyer, chat.id, { text: 'Great, or call 405-555-0123' });
+    const warned = (await messagesOf(seller, chat.id)).map((m) => m.warnings.map((w) => w.code));
+    // Newest first: the buyer's second message, the seller's own, the buyer's first.
+    expect(warned).toEqual([[], [], ['phone_number']]);
+    const buyerSees = (await messagesOf(buyer, chat.id)).map((m) => m.warnings);
+    expect(buyerSees[1]).toEqual([{ code: 'phone_number', text: SCAM_WARNINGS.phone_number }]);
+  });
+
+  it('lets an ordinary message through without a warning', async () => {
+    const [seller, buyer] = [await student(), await student()];
+    const { chat } = await start(buyer, seller);
+    await send(buyer, chat.id, { text: 'Can I pay with Venmo? The code for my dorm is 1234' });
+    expect((await messagesOf(seller, chat.id))[0]!.warnings).toEqual([]);
   });
 });
 

@@ -22,7 +22,8 @@ import { MessageList } from './MessageList';
 import styles from './Messages.module.css';
 
 /** /messages/{chatId}: the open conversation, or "This conversation doesn't exist". */
-export function Conversation({ chatId }: { chatId: string }) {
+/** `alone`: the conversation fills the screen (a phone), so its name is the page's heading. */
+export function Conversation({ chatId, alone = false }: { chatId: string; alone?: boolean }) {
   const chat = useChat(chatId);
   if (chat.isPending) return <Spinner />;
   if (chat.error) {
@@ -37,7 +38,7 @@ export function Conversation({ chatId }: { chatId: string }) {
       </section>
     );
   }
-  return <OpenConversation key={chat.data.id} chat={chat.data} />;
+  return <OpenConversation key={chat.data.id} chat={chat.data} alone={alone} />;
 }
 
 function BackToInbox() {
@@ -48,7 +49,7 @@ function BackToInbox() {
   );
 }
 
-function OpenConversation({ chat }: { chat: ChatDto }) {
+function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -109,7 +110,11 @@ function OpenConversation({ chat }: { chat: ChatDto }) {
         <BackToInbox />
         <Link to={`/${chat.other.username}`} className={styles.convWho}>
           <Avatar person={chat.other} size={36} />
-          <h2 className={styles.convName}>{name}</h2>
+          {alone ? (
+            <h1 className={styles.convName}>{name}</h1>
+          ) : (
+            <h2 className={styles.convName}>{name}</h2>
+          )}
         </Link>
         <Dropdown.Root>
           <Dropdown.Trigger className="icon-button" aria-label={MESSAGES.posts.moreOptions}>

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import type { MessageDto } from '@common/schemas/chats';
-import { HeartIcon } from '../../../components/ui/Icons';
+import { HeartIcon, InfoIcon } from '../../../components/ui/Icons';
 import type { PendingMessage } from '../api/use-pending-messages';
 import styles from './Messages.module.css';
 
@@ -78,6 +78,7 @@ export function MessageBubble({
           </button>
         )}
       </div>
+      {message.warnings.length > 0 ? <SafetyTips warnings={message.warnings} /> : null}
       <span className={styles.meta}>
         <time dateTime={created.toISOString()} title={created.toLocaleString()}>
           {format(created, 'p')}
@@ -85,6 +86,25 @@ export function MessageBubble({
         {status ? <span className={styles.status}>{status}</span> : null}
       </span>
     </li>
+  );
+}
+
+/**
+ * What the scam check found in a message, for its recipient (ADR 018): a
+ * calm note under the bubble that never hides or blocks the message.
+ */
+function SafetyTips({ warnings }: { warnings: MessageDto['warnings'] }) {
+  return (
+    <div className={styles.safety} role="note" aria-label="Safety tip">
+      <InfoIcon width={16} height={16} className={styles.safetyIcon} />
+      <div>
+        {warnings.map((w) => (
+          <p key={w.code} className={styles.safetyText}>
+            {w.text}
+          </p>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -47,7 +47,7 @@ export function MessagesPage() {
       </section>
       <div className={styles.pane}>
         {chatId ? (
-          <Conversation chatId={chatId} />
+          <Conversation chatId={chatId} alone={mobile} />
         ) : (
           <div className={`empty-state ${styles.placeholder}`}>
             <ChatIcon width={40} height={40} aria-hidden="true" />

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHAT_MESSAGES, SCAM_WARNINGS, type startChatResultSchema } from '@common/schemas/chats';
+import type { z } from 'zod';
+import { violations } from './axe';
+import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from './students';
+
+/** Scam-aware chat (issue 14 item 5, ADR 018): the recipient is warned, calmly; the sender is not. */
+
+const env = serverAndBrowser();
+
+const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
+const composer = (page: Page) =>
+  page.getByRole('textbox', { name: CHAT_MESSAGES.composerPlaceholder });
+
+describe('scam-aware chat', () => {
+  it('shows the seller a safety tip under a message asking for a code, live and after a reload', async () => {
+    const [buyer, seller] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Casey Morgan'),
+      schoolVerifiedStudent(env.server, env.browser, 'Jordan Price'),
+    ]);
+    const started = await sendJson<z.infer<typeof startChatResultSchema>>(
+      buyer.page,
+      '/api/chats',
+      { userId: (await viewerOf(seller.page)).id },
+    );
+    expect(started.status).toBeLessThan(300);
+    const chatPath = `/messages/${started.json.chat.id}`;
+
+    // The seller has the conversation open, its socket listening.
+    const socket = seller.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+    await seller.page.goto(env.server.url('ut', chatPath));
+    await composer(seller.page).waitFor();
+    await socket;
+
+    // The buyer sends the account-takeover script; it goes through as written.
+    const ordinary = `Is the desk still available? ${tag()}`;
+    const scam = `Before we meet, send me the 6-digit code Google texted you ${tag()}`;
+    await buyer.page.goto(env.server.url('ut', chatPath));
+    for (const text of [ordinary, scam]) {
+      await composer(buyer.page).fill(text);
+      await composer(buyer.page).press('Enter');
+      await messageList(buyer.page).getByText(text).waitFor();
+    }
+    // Sent and read (the seller has the chat open): the buyer's copy carries no tip.
+    await messageList(buyer.page).getByText(CHAT_MESSAGES.seen, { exact: true }).waitFor();
+    expect(await buyer.page.getByRole('note', { name: 'Safety tip' }).count()).toBe(0);
+
+    // The seller reads it live, with the tip under that message only.
+    const warned = messageList(seller.page).getByRole('listitem').filter({ hasText: scam });
+    await warned.getByRole('note', { name: 'Safety tip' }).waitFor();
+    expect(await warned.getByRole('note').innerText()).toBe(SCAM_WARNINGS.verification_code);
+    const plain = messageList(seller.page).getByRole('listitem').filter({ hasText: ordinary });
+    expect(await plain.getByRole('note').count()).toBe(0);
+
+    // A reload reads the same from the server; on a phone too, within the screen.
+    const phone = await signInElsewhere(env, seller.email, MOBILE);
+    await phone.page.goto(env.server.url('ut', chatPath));
+    const onPhone = messageList(phone.page).getByRole('listitem').filter({ hasText: scam });
+    await onPhone
+      .getByRole('note', { name: 'Safety tip' })
+      .getByText(SCAM_WARNINGS.verification_code)
+      .waitFor();
+    const box = await onPhone.getByRole('note').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    await maybeScreenshot(phone.page, 'scam-warning-phone');
+    expect(await violations(phone.page)).toEqual([]);
+
+    expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
+    await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);
+  }, 120_000);
+});

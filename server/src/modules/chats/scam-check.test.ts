@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { checkMessage, type ScamCode } from './scam-check';
+
+/**
+ * The rules' table (issue 14 item 5): what real scam messages look like, and
+ * the ordinary messages between students that look close to them. A change
+ * to a rule that breaks a row here has to say why.
+ */
+const warned: [string, ScamCode[], { first?: boolean }?][] = [
+  // Verification codes: the account-takeover script.
+  ['send me the 6-digit code Google texted you', ['verification_code']],
+  [
+    'Can you tell me the verification code you just got? Want to be sure you are real',
+    ['verification_code'],
+  ],
+  [
+    "I sent a code to your phone, read it back to me so I know you're not a bot",
+    ['verification_code'],
+  ],
+  ["what's the 6 digit code? it's for google voice", ['verification_code']],
+  ['Please share the security code you received', ['verification_code']],
+  ['text me the one-time passcode and I will hold it for you', ['verification_code']],
+  // Money that cannot be taken back.
+  ['I can pay with an Apple gift card, is that ok?', ['off_platform_payment']],
+  ["I'll send the money by Western Union tonight", ['off_platform_payment']],
+  ['Can you accept payment in bitcoin?', ['off_platform_payment']],
+  ['My dad will mail you a cashier’s check, I will pay when it arrives', ['off_platform_payment']],
+  ['I will wire transfer the payment to you', ['off_platform_payment']],
+  ['pay me in USDT please', ['off_platform_payment']],
+  // Overpayment and refund stories.
+  ['Oops I sent you $200 too much, can you refund the difference?', ['overpayment']],
+  ['I overpaid by mistake, please send the extra back', ['overpayment']],
+  ['the check is for more than the price, just send back the rest to my mover', ['overpayment']],
+  // Look-alike links.
+  ['Confirm the sale here: https://paypa1.com/confirm', ['lookalike_link']],
+  ['log in at www.paypal-secure.net to get your money', ['lookalike_link']],
+  ['go to g00gle.com/verify', ['lookalike_link']],
+  ['http://venmo.com.payment-release.io/claim', ['lookalike_link']],
+  ['your package: usps-redelivery.info/track', ['lookalike_link']],
+  ['sign in at rnicrosoft.com', ['lookalike_link']],
+  ['https://xn--pypal-4ve.com/login', ['lookalike_link']],
+  ['amazom.com has it cheaper, use my link', ['lookalike_link']],
+  // A phone number in a first message.
+  ['Text me at (405) 555-0123', ['phone_number'], { first: true }],
+  ['hey is this available? 405.555.0199', ['phone_number'], { first: true }],
+  ['call me +1 512 555 0147', ['phone_number'], { first: true }],
+  // More than one pattern at once, in the fixed order.
+  [
+    'I overpaid with a gift card, refund the difference at paypal-help.com',
+    ['off_platform_payment', 'overpayment', 'lookalike_link'],
+  ],
+];
+
+const ordinary: [string, { first?: boolean }?][] = [
+  ['Is this still available?'],
+  ['The code for the building door is 4521, come on up'],
+  ['Use promo code SAVE10 at checkout lol'],
+  ["What's the zip code for pick-up?"],
+  ['I can do $40, cash or Venmo'],
+  ['Can I pay with Venmo or Zelle?'],
+  ['Is the Amazon gift card still available?'],
+  ['I took the bus, be there in 5'],
+  ['You can check it on https://www.paypal.com/myaccount'],
+  ['Here is the listing https://docs.google.com/document/d/abc'],
+  ['see venmo.com or paypal.me/janedoe'],
+  ['I bought it at pineapple.com'],
+  ['My email is jane@ou.edu'],
+  ['Meet at the union at 3.30?'],
+  ['Can I get a refund if it does not work?'],
+  ['I paid $120 for it new'],
+  ['apple.com says the warranty runs until June'],
+  ['Text me at (405) 555-0123', { first: false }],
+  ['The serial number is 4055550123 if you want to check it', { first: false }],
+  ['Is it 13 inch or 15?', { first: true }],
+  ['$45 firm, price is 45.00', { first: true }],
+];
+
+describe('checkMessage', () => {
+  it.each(warned)('warns about %j', (text, codes, context = {}) => {
+    const found = checkMessage(text, { firstFromSender: context.first ?? false });
+    expect(found.map((f) => f.code)).toEqual(codes);
+  });
+
+  it.each(ordinary)('lets %j through', (text, context = {}) => {
+    expect(checkMessage(text, { firstFromSender: context.first ?? false })).toEqual([]);
+  });
+
+  it('names the address a look-alike link goes to and the site it imitates', () => {
+    expect(
+      checkMessage('pay here: https://www.paypa1-secure.com/x', { firstFromSender: false }),
+    ).toEqual([{ code: 'lookalike_link', host: 'paypa1-secure.com', imitates: 'paypal.com' }]);
+  });
+
+  it('checks a long message in linear time', () => {
+    const long = `${'a.'.repeat(5_000)}com ${'code '.repeat(2_000)}`;
+    const started = performance.now();
+    checkMessage(long, { firstFromSender: true });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
