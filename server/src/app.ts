@@ -32,6 +32,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(searchRoutes, { search: services.search });
   await app.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
   await app.register(profilesRoutes, { profiles: services.profiles });
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(accountRoutes, { account: services.account });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });

@@ -6,7 +6,7 @@ import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService, type SessionService } from './modules/auth/sessions.service';
 import { createCampusService } from './modules/campuses/campuses.service';
-import { createChatsService } from './modules/chats/chats.service';
+import { type ChatsService, createChatsService } from './modules/chats/chats.service';
 import { createHealthService } from './modules/health/health.service';
 import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
 import { createLiveService } from './modules/live/live.service';
@@ -21,6 +21,7 @@ import { createPostsService, type PostsService } from './modules/posts/posts.ser
 import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { createReportsService } from './modules/reports/reports.service';
 import {
   createSavedSearchAlerts,
   createSavedSearchesService,
@@ -134,7 +135,7 @@ export async function createServices(
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
-  const people = createPeopleServices(deps, { posts, sessions, media, cache: postCache }, log);
+  const people = createPeopleServices(deps, { posts, sessions, media, chats, postCache }, log);
   const services = {
     health: createHealthService(db),
     campuses,
@@ -184,8 +185,8 @@ export async function createServices(
 }
 
 /**
- * Search (with saved searches), profiles and account settings: what a
- * student finds of others and keeps of themselves.
+ * Search (with saved searches), profiles, account settings and reports: what
+ * a student finds of others, keeps of themselves and tells moderators.
  */
 function createPeopleServices(
   { db, storage, config }: AppDeps,
@@ -193,8 +194,15 @@ function createPeopleServices(
     posts,
     sessions,
     media,
-    cache,
-  }: { posts: PostsService; sessions: SessionService; media: MediaService; cache: PostCache },
+    chats,
+    postCache: cache,
+  }: {
+    posts: PostsService;
+    sessions: SessionService;
+    media: MediaService;
+    chats: ChatsService;
+    postCache: PostCache;
+  },
   log: ServiceLog,
 ) {
   const search = createSearchService({
@@ -210,6 +218,7 @@ function createPeopleServices(
   return {
     search,
     savedSearches: createSavedSearchesService({ db, search }),
+    reports: createReportsService({ db, posts, chats }),
     account: createAccountService({
       db,
       storage,

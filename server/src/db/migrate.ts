@@ -8,6 +8,7 @@ import { profiles } from './migrations/0005-profiles';
 import { payouts } from './migrations/0006-payouts';
 import { events } from './migrations/0007-events';
 import { messageWarnings } from './migrations/0008-message-warnings';
+import { reports } from './migrations/0009-reports';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0006-payouts': payouts(),
     '0007-events': events(),
     '0008-message-warnings': messageWarnings(),
+    '0009-reports': reports(),
   };
 }
 

@@ -227,6 +227,8 @@ export interface ReportsTable {
   reporter_id: string;
   target_user_id: string | null;
   target_post_id: string | null;
+  /** A reported message (migration 0009). */
+  target_message_id: string | null;
   reason: string;
   created_at: Time;
 }

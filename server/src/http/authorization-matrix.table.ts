@@ -356,6 +356,14 @@ export const ROUTES: Record<string, Row> = {
     expect: campusReader(),
     send: (w) => ({ url: `/api/users/${w.students.owner.user.username}/posts?tab=posts` }),
   },
+  'POST /api/reports': {
+    expect: with_(campusReader(201), { owner: 400 }),
+    why: 'any reader of the campus may report what they can see (ADR 019); one’s own post is 400',
+    send: async (w) => ({
+      url: '/api/reports',
+      body: { targetType: 'post', targetId: (await w.post()).id, reason: 'spam' },
+    }),
+  },
   'POST /api/users/:username/report': {
     expect: with_(campusReader(), { owner: 400 }),
     why: 'any reader of the campus may report (ADR 011 names no role); reporting oneself is 400',

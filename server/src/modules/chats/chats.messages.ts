@@ -170,6 +170,14 @@ export function createMessageActions({
       return message!;
     },
 
+    /** A message of one of the viewer's chats (to report it), or the chat's 404. */
+    async readable(user: UserRow | null, campus: Campus, messageId: string) {
+      const message = await chats.findMessage(db.kysely, messageId);
+      const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
+      chatPolicy.canRead(user, campus, chat);
+      return message!;
+    },
+
     /** A heart on a message, or taken back (spec core §4 "Message reaction toggle"). */
     async heart(user: UserRow | null, campus: Campus, messageId: string, on: boolean) {
       const message = await chats.findMessage(db.kysely, messageId);

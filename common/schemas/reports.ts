@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idField } from './fields';
+import { PROFILE_MESSAGES, reportBodySchema } from './profiles';
+
+/**
+ * Reports of posts, comments, messages and students (issue 14 item 6, ADR
+ * 019). The spec words only the student's report; the others follow it.
+ */
+export const REPORT_TARGETS = ['post', 'comment', 'message', 'user'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_MESSAGES = {
+  reported: {
+    post: 'Post Reported. Thanks for letting us know.',
+    comment: 'Comment Reported. Thanks for letting us know.',
+    message: 'Message Reported. Thanks for letting us know.',
+    user: PROFILE_MESSAGES.userReported,
+  },
+  ownContent: 'You cannot report your own post or message.',
+  notYourself: PROFILE_MESSAGES.notYourself,
+  userNotFound: 'User not found, try again!',
+  messageNotFound: 'That message no longer exists.',
+  title: {
+    post: 'Report this post?',
+    comment: 'Report this comment?',
+    message: 'Report this message?',
+  },
+  text: 'Tell us what is wrong. The student is not told who reported them.',
+} as const;
+
+export const createReportSchema = reportBodySchema.extend({
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: idField,
+});
+export type CreateReportBody = z.infer<typeof createReportSchema>;
+
+export const reportCreatedSchema = z.object({ message: z.string() });

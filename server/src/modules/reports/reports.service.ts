@@ -1,0 +1,68 @@
+import type { Campus } from '@common/campuses';
+import { type CreateReportBody, REPORT_MESSAGES as M } from '@common/schemas/reports';
+import { v7 as uuidv7 } from 'uuid';
+import { badRequest, notFound } from '../../core/errors';
+import * as campusPolicy from '../../core/policies/campus';
+import * as postPolicy from '../../core/policies/post';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { ChatsService } from '../chats/chats.service';
+import type { PostsService } from '../posts/posts.service';
+import { type ReportRow, reportsRepository as reports } from './reports.repository';
+
+export interface ReportsServiceDeps {
+  db: Db;
+  posts: Pick<PostsService, 'find'>;
+  chats: Pick<ChatsService, 'readable'>;
+  now?: () => number;
+}
+
+/**
+ * Reports (issue 14 item 6, ADR 019): a verified student of the campus
+ * reports what they can see — a post, a comment, a message of their own
+ * chats, a classmate — never their own. Stored once per reporter and target
+ * for the campus's moderators; the reported student is not told.
+ */
+export function createReportsService({ db, posts, chats, now = Date.now }: ReportsServiceDeps) {
+  /** What the report points at, once the viewer is allowed to report it. */
+  async function targetOf(
+    user: UserRow | null,
+    campus: Campus,
+    { targetType, targetId }: CreateReportBody,
+  ): Promise<ReportRow['target']> {
+    campusPolicy.canRead(user, campus);
+    if (targetType === 'user') {
+      if (targetId === user.id) throw badRequest('own_profile', M.notYourself);
+      const student = await reports.findStudent(db.kysely, targetId, campus.id);
+      if (!student) throw notFound('not_found', M.userNotFound);
+      return { userId: student.id };
+    }
+    if (targetType === 'message') {
+      const message = await chats.readable(user, campus, targetId);
+      if (message.sender_id === user.id) throw badRequest('own_content', M.ownContent);
+      return { messageId: message.id };
+    }
+    const post = await posts.find(targetId);
+    postPolicy.canRead(user, campus, post);
+    // A post and a comment are one table; the wrong kind is as missing as no row.
+    if ((post!.parent_id === null) !== (targetType === 'post'))
+      postPolicy.canRead(user, campus, null);
+    if (post!.author_id === user.id) throw badRequest('own_content', M.ownContent);
+    return { postId: post!.id };
+  }
+
+  return {
+    async report(user: UserRow | null, campus: Campus, body: CreateReportBody) {
+      const target = await targetOf(user, campus, body);
+      await reports.insert(db.kysely, {
+        id: uuidv7(),
+        reporterId: user!.id,
+        target,
+        reason: body.reason,
+        now: now(),
+      });
+      return { message: M.reported[body.targetType] };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;
