@@ -2,11 +2,24 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, SCAM_WARNINGS, type startChatResultSchema } from '@common/schemas/chats';
 import type { z } from 'zod';
+import { MESSAGES } from '@common/messages';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { violations } from './axe';
 import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
-import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from './students';
+import {
+  postOf,
+  schoolVerifiedStudent,
+  sendJson,
+  signInElsewhere,
+  tag,
+  viewerOf,
+} from './students';
 
-/** Scam-aware chat (issue 14 item 5, ADR 018): the recipient is warned, calmly; the sender is not. */
+/**
+ * Scam-aware chat (issue 14 item 5, ADR 018): the recipient is warned, calmly;
+ * the sender is not. Reports of a message and a post (item 6, ADR 019).
+ */
 
 const env = serverAndBrowser();
 
@@ -50,7 +63,9 @@ describe('scam-aware chat', () => {
     // The seller reads it live, with the tip under that message only.
     const warned = messageList(seller.page).getByRole('listitem').filter({ hasText: scam });
     await warned.getByRole('note', { name: 'Safety tip' }).waitFor();
-    expect(await warned.getByRole('note').innerText()).toBe(SCAM_WARNINGS.verification_code);
+    expect(await warned.getByRole('note').locator('p').allInnerTexts()).toEqual([
+      SCAM_WARNINGS.verification_code,
+    ]);
     const plain = messageList(seller.page).getByRole('listitem').filter({ hasText: ordinary });
     expect(await plain.getByRole('note').count()).toBe(0);
 
@@ -66,6 +81,28 @@ describe('scam-aware chat', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
     await maybeScreenshot(phone.page, 'scam-warning-phone');
     expect(await violations(phone.page)).toEqual([]);
+
+    // The seller reports the message from the tip: one dialog, one alert.
+    await onPhone.getByRole('button', { name: 'Report message' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: REPORT_MESSAGES.title.message });
+    await dialog.getByLabel(PROFILE_MESSAGES.reportReason).fill('Asked for my Google code');
+    await dialog.getByRole('button', { name: PROFILE_MESSAGES.report }).click();
+    await phone.page
+      .locator('.alerts')
+      .getByText(REPORT_MESSAGES.reported.message, { exact: true })
+      .waitFor();
+
+    // And the buyer's listing from its post page's menu.
+    const listing = await postOf(seller.page, `Standing desk ${tag()}`);
+    await buyer.page.goto(env.server.url('ut', `/post/${listing.id}`));
+    await buyer.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await buyer.page.getByRole('menuitem', { name: PROFILE_MESSAGES.report }).click();
+    const postDialog = buyer.page.getByRole('dialog', { name: REPORT_MESSAGES.title.post });
+    await postDialog.getByRole('button', { name: PROFILE_MESSAGES.report }).click();
+    await buyer.page
+      .locator('.alerts')
+      .getByText(REPORT_MESSAGES.reported.post, { exact: true })
+      .waitFor();
 
     expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);

@@ -1,6 +1,9 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MessageDto } from '@common/schemas/chats';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
+import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { HeartIcon, InfoIcon } from '../../../components/ui/Icons';
 import type { PendingMessage } from '../api/use-pending-messages';
 import styles from './Messages.module.css';
@@ -78,7 +81,9 @@ export function MessageBubble({
           </button>
         )}
       </div>
-      {message.warnings.length > 0 ? <SafetyTips warnings={message.warnings} /> : null}
+      {message.warnings.length > 0 ? (
+        <SafetyTips messageId={message.id} warnings={message.warnings} />
+      ) : null}
       <span className={styles.meta}>
         <time dateTime={created.toISOString()} title={created.toLocaleString()}>
           {format(created, 'p')}
@@ -93,7 +98,14 @@ export function MessageBubble({
  * What the scam check found in a message, for its recipient (ADR 018): a
  * calm note under the bubble that never hides or blocks the message.
  */
-function SafetyTips({ warnings }: { warnings: MessageDto['warnings'] }) {
+function SafetyTips({
+  messageId,
+  warnings,
+}: {
+  messageId: string;
+  warnings: MessageDto['warnings'];
+}) {
+  const [reporting, setReporting] = useState(false);
   return (
     <div className={styles.safety} role="note" aria-label="Safety tip">
       <InfoIcon width={16} height={16} className={styles.safetyIcon} />
@@ -103,7 +115,17 @@ function SafetyTips({ warnings }: { warnings: MessageDto['warnings'] }) {
             {w.text}
           </p>
         ))}
+        <button type="button" className={styles.linkButton} onClick={() => setReporting(true)}>
+          Report message
+        </button>
       </div>
+      <ReportDialog
+        reported={{ targetType: 'message', targetId: messageId }}
+        title={REPORT_MESSAGES.title.message}
+        description={REPORT_MESSAGES.text}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
     </div>
   );
 }

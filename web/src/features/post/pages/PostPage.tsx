@@ -4,7 +4,10 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { type CommentNode, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
+import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { ShareDialog } from '../../../components/gates/ShareDialog';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -13,7 +16,7 @@ import { useAlert } from '../../../components/ui/Alerts';
 import { ButtonLink } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
-import { ChatIcon, CopyIcon, ShareIcon } from '../../../components/ui/Icons';
+import { AlertIcon, ChatIcon, CopyIcon, ShareIcon } from '../../../components/ui/Icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
@@ -52,6 +55,7 @@ export function PostPage() {
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const [deleting, setDeleting] = useState<PostDto | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   if (page.isPending) return <Spinner />;
   if (page.error) {
@@ -67,6 +71,7 @@ export function PostPage() {
   }
   const { post, parents, comments } = page.data;
   const owner = viewer?.id === post.author.id;
+  const kind = post.parentId ? 'comment' : 'post';
 
   const handleCopy = async () => {
     if (await copyText(linkTo(post.id))) alert({ msg: MESSAGES.linkCopied, alertType: 'success' });
@@ -120,6 +125,12 @@ export function PostPage() {
                   <CopyIcon width={18} height={18} aria-hidden="true" />
                   {MESSAGES.posts.copyLink}
                 </Dropdown.Item>
+                {viewer && !owner ? (
+                  <Dropdown.Item className="menu__item" onSelect={() => setReporting(true)}>
+                    <AlertIcon width={18} height={18} aria-hidden="true" />
+                    {PROFILE_MESSAGES.report}
+                  </Dropdown.Item>
+                ) : null}
                 {owner ? (
                   <Dropdown.Item
                     className={`menu__item ${styles.danger}`}
@@ -192,6 +203,15 @@ export function PostPage() {
         )}
       </section>
       {/* Share: e-mail and social links plus a copy-link field (spec core §2 Modals). */}
+      {viewer && !owner ? (
+        <ReportDialog
+          reported={{ targetType: kind, targetId: post.id }}
+          title={REPORT_MESSAGES.title[kind]}
+          description={REPORT_MESSAGES.text}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
       <ShareDialog
         open={sharing}
         onOpenChange={setSharing}

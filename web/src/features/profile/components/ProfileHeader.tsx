@@ -19,7 +19,7 @@ import {
   UserCircleIcon,
 } from '../../../components/ui/Icons';
 import { copyText } from '../../../lib/clipboard';
-import { ReportDialog } from './ReportDialog';
+import { ReportDialog } from '../../../components/reports/ReportDialog';
 import styles from './ProfilePage.module.css';
 
 /**
@@ -123,8 +123,9 @@ export function ProfileHeader({
       </ul>
       {owner ? null : (
         <ReportDialog
-          username={profile.username}
-          name={name}
+          reported={{ username: profile.username }}
+          title={M.reportTitle(name)}
+          description={M.reportText}
           open={reporting}
           onOpenChange={setReporting}
         />
