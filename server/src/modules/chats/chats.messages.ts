@@ -102,6 +102,18 @@ async function storeMessage(
   return { announce, sawUnread };
 }
 
+/** A message of one of the viewer's chats (to report it), or the chat's 404. */
+export function createMessageLookup(db: Db) {
+  return {
+    async readable(user: UserRow | null, campus: Campus, messageId: string) {
+      const message = await chats.findMessage(db.kysely, messageId);
+      const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
+      chatPolicy.canRead(user, campus, chat);
+      return message!;
+    },
+  };
+}
+
 /** What the message actions share with the chat service: how to tell both participants. */
 export interface MessageActionsDeps extends ChatsServiceDeps {
   tell: (chat: ChatRow, event: { type: string; [key: string]: unknown }) => void;
@@ -167,14 +179,6 @@ export function createMessageActions({
         message: { ...message!, warnings: presentWarnings(row.warnings) },
       });
       notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
-      return message!;
-    },
-
-    /** A message of one of the viewer's chats (to report it), or the chat's 404. */
-    async readable(user: UserRow | null, campus: Campus, messageId: string) {
-      const message = await chats.findMessage(db.kysely, messageId);
-      const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
-      chatPolicy.canRead(user, campus, chat);
       return message!;
     },
 

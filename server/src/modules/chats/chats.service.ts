@@ -9,7 +9,7 @@ import * as chatPolicy from '../../core/policies/chat';
 import type { UserRow } from '../../db/schema';
 import { userTopic } from '../notifications/notifications.service';
 import { presentAuthor } from '../users/users.presenter';
-import { type ChatsServiceDeps, createMessageActions } from './chats.messages';
+import { type ChatsServiceDeps, createMessageActions, createMessageLookup } from './chats.messages';
 import { presentChat } from './chats.presenter';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
 
@@ -40,6 +40,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
 
   return {
     ...createMessageActions({ ...deps, tell, tellOne, now, log }),
+    ...createMessageLookup(db),
 
     /** The viewer's inbox, newest activity first. */
     async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
