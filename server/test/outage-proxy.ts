@@ -1,0 +1,62 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy between the app and a real service (PostgreSQL, Redis) that a
+ * test can take down and bring back: what a restart of the service looks like
+ * to the app (its connections reset, new ones refused, then accepted again),
+ * without touching the service that other tests share.
+ */
+export interface OutageProxy {
+  /** `target` with its host and port replaced by the proxy's. */
+  url: string;
+  /** Resets every proxied connection and refuses new ones. */
+  down(): void;
+  /** Accepts connections again. */
+  up(): void;
+  close(): Promise<void>;
+}
+
+export async function startOutageProxy(target: string): Promise<OutageProxy> {
+  const to = new URL(target);
+  const targetPort = Number(to.port || (to.protocol.startsWith('redis') ? 6379 : 5432));
+  const sockets = new Set<net.Socket>();
+  let isDown = false;
+
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // A reset peer is the point of the exercise, not a failure of the test.
+    socket.on('error', () => undefined);
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    // A restarting service refuses at once; the listener stays so that the port is kept.
+    if (isDown) return void client.resetAndDestroy();
+    const upstream = net.connect(targetPort, to.hostname);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+
+  return {
+    url: url.toString(),
+    down() {
+      isDown = true;
+      for (const socket of sockets) socket.resetAndDestroy();
+    },
+    up() {
+      isDown = false;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
