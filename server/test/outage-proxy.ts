@@ -10,9 +10,9 @@ export interface OutageProxy {
   /** `target` with its host and port replaced by the proxy's. */
   url: string;
   /** Resets every proxied connection and refuses new ones. */
-  down(): void;
+  down(): Promise<void>;
   /** Accepts connections again. */
-  up(): void;
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,7 +20,6 @@ export async function startOutageProxy(target: string): Promise<OutageProxy> {
   const to = new URL(target);
   const targetPort = Number(to.port || (to.protocol.startsWith('redis') ? 6379 : 5432));
   const sockets = new Set<net.Socket>();
-  let isDown = false;
 
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -30,8 +29,6 @@ export async function startOutageProxy(target: string): Promise<OutageProxy> {
   };
   const server = net.createServer((client) => {
     track(client);
-    // A restarting service refuses at once; the listener stays so that the port is kept.
-    if (isDown) return void client.resetAndDestroy();
     const upstream = net.connect(targetPort, to.hostname);
     track(upstream);
     client.pipe(upstream);
@@ -39,24 +36,37 @@ export async function startOutageProxy(target: string): Promise<OutageProxy> {
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(0);
   const { port } = server.address() as net.AddressInfo;
+  let listening = true;
   const url = new URL(target);
   url.hostname = '127.0.0.1';
   url.port = String(port);
 
   return {
     url: url.toString(),
-    down() {
-      isDown = true;
+    async down() {
+      // Nothing listens on the port while it is down: a new connection is refused.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      listening = false;
       for (const socket of sockets) socket.resetAndDestroy();
+      await closed;
     },
-    up() {
-      isDown = false;
+    async up() {
+      await listen(port);
+      listening = true;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -75,7 +75,7 @@ describe.skipIf(testDialect !== 'postgres')('a PostgreSQL restart', () => {
       // The restart begins while requests are in flight.
       const during = streamFor(3000);
       await sleep(200);
-      proxy.down();
+      await proxy.down();
       const readyDown = await app.inject({ url: '/readyz' });
       expect(readyDown.statusCode).toBe(503);
       expect(readyDown.json()).toEqual({ status: 'unavailable', database: false });
@@ -99,7 +99,7 @@ describe.skipIf(testDialect !== 'postgres')('a PostgreSQL restart', () => {
         expect(response.cookies.find((c) => c.name === 'quad_session')).toBeUndefined();
       }
 
-      proxy.up();
+      await proxy.up();
       const ready = await app.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ok', database: true });

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Me } from '@common/schemas/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventBus } from '../platform/bus';
+import { createRedisBus } from '../platform/bus/redis-bus';
+import { hashPassword } from '../modules/auth/passwords';
+import { type App, buildTestApp } from '../../test/app';
+import { addressSequence, api, loginAs, sessionCookie } from '../../test/auth';
+import { createTestDb, type TestDb } from '../../test/db';
+import { buildUser } from '../../test/factories';
+import { type OutageProxy, startOutageProxy } from '../../test/outage-proxy';
+import { testRedisUrl } from '../../test/redis';
+
+/**
+ * Redis restarts (ADR 119): the servers reach it through a proxy that resets
+ * their connections and refuses new ones for a while, as a restart does.
+ * Requests go on without it (the rate limits lapse, the bus's messages are
+ * lost), /readyz says Redis is down, and once it is back what the lost
+ * messages would have changed is read afresh.
+ */
+
+const redisUrl = testRedisUrl();
+const PASSWORD = 'correct-horse-battery';
+const nextIp = addressSequence('198.19');
+const apps: App[] = [];
+const buses: EventBus[] = [];
+let db: TestDb;
+let dataDir: string;
+let proxy: OutageProxy;
+let passwordHash: string;
+
+beforeAll(async () => {
+  if (!redisUrl) return;
+  db = await createTestDb();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+  proxy = await startOutageProxy(redisUrl);
+  passwordHash = await hashPassword(PASSWORD, 10);
+});
+// The servers go first, then their buses, then Redis (the proxy): as a cluster shuts down.
+afterAll(async () => {
+  if (!redisUrl) return;
+  for (const app of apps) await app.close();
+  await Promise.all(buses.map((bus) => bus.close()));
+  await proxy.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A server on the shared database whose bus and rate limits use Redis through the proxy, sessions kept a minute. */
+async function server(): Promise<App> {
+  const bus = createRedisBus(proxy.url);
+  buses.push(bus);
+  const app = await buildTestApp(db, dataDir, {
+    bus,
+    env: { REDIS_URL: proxy.url, SESSION_CACHE_MS: '60000' },
+  });
+  apps.push(app);
+  return app;
+}
+
+const student = () =>
+  buildUser(db, {
+    email: `student-${randomUUID().slice(0, 12)}@example.com`,
+    password_hash: passwordHash,
+    verified: true,
+    school_verified: true,
+    campus_id: 'ou',
+  });
+
+const me = async (app: App, cookie: string) => {
+  const response = await api(app, { url: '/api/me', cookie });
+  expect(response.statusCode).toBe(200);
+  return response.json<Me>().viewer;
+};
+
+/** Asks until `check` holds, for at most `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`still not so after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const ready = async (app: App) => (await app.inject({ url: '/readyz' })).statusCode === 200;
+
+describe.skipIf(!redisUrl)('a Redis restart', () => {
+  it('shows on /readyz while requests go on, and is forgotten once it is over', async () => {
+    const app = await server();
+    const user = await student();
+    const cookie = await loginAs(app, user);
+    await eventually(() => ready(app));
+    expect((await app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      database: true,
+      redis: true,
+    });
+
+    await proxy.down();
+    try {
+      const started = Date.now();
+      const down = await app.inject({ url: '/readyz' });
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'unavailable', database: true, redis: false });
+
+      // Reads, writes (whose bus messages are lost) and rate-limited sign-ins all answer.
+      expect((await api(app, { url: '/api/feed', cookie })).statusCode).toBe(200);
+      const posted = await api(app, {
+        method: 'POST',
+        url: '/api/posts',
+        cookie,
+        payload: { text: 'Desk lamp' },
+      });
+      expect(posted.statusCode).toBe(201);
+      const signIn = await api(app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: nextIp(),
+        payload: { email: user.email, password: PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(200);
+      expect((await me(app, sessionCookie(signIn)))?.id).toBe(user.id);
+    } finally {
+      await proxy.up();
+    }
+
+    await eventually(() => ready(app));
+    expect((await api(app, { url: '/api/feed', cookie })).statusCode).toBe(200);
+  });
+
+  it('signs nobody out wrongly, and a sign-out it hid shows on every server once it is over', async () => {
+    const [a, b] = [await server(), await server()];
+    const user = await student();
+    const cookie = await loginAs(a, user);
+    await eventually(async () => (await ready(a)) && (await ready(b)));
+    // Server b now holds the session in memory for a minute.
+    expect((await me(b, cookie))?.id).toBe(user.id);
+
+    await proxy.down();
+    try {
+      expect((await me(b, cookie))?.id).toBe(user.id);
+      const out = await api(a, { method: 'POST', url: '/api/auth/logout', cookie });
+      expect(out.statusCode).toBeLessThan(300);
+      // The message that would tell b is lost with Redis; a knows at once.
+      expect(await me(a, cookie)).toBeNull();
+    } finally {
+      await proxy.up();
+    }
+
+    // Back from the gap, b reads the session afresh instead of serving it for the rest of the minute.
+    await eventually(async () => (await me(b, cookie)) === null, 5000);
+  });
+});
