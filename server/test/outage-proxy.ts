@@ -1,4 +1,13 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { Env } from '../src/config';
+import type { EventBus } from '../src/platform/bus';
+import { createRedisBus } from '../src/platform/bus/redis-bus';
+import { type App, buildTestApp } from './app';
+import { createTestDb, type TestDb } from './db';
 
 /**
  * A TCP proxy between the app and a real service (PostgreSQL, Redis) that a
@@ -67,6 +76,51 @@ export async function startOutageProxy(target: string): Promise<OutageProxy> {
     async close() {
       for (const socket of sockets) socket.destroy();
       if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Servers sharing one database and a Redis they reach through an outage
+ * proxy, closed after the test file in the order a cluster shuts down: the
+ * servers, their buses, then Redis. Call at the top of a test file, with the
+ * Redis the tests may use; `proxy.down()` then restarts Redis for all of them.
+ */
+export function serversBehindRedisProxy(redisUrl: string) {
+  const apps: App[] = [];
+  const buses: EventBus[] = [];
+  let db: TestDb | undefined;
+  let proxy: OutageProxy | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    if (!redisUrl) return;
+    db = await createTestDb();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
+    proxy = await startOutageProxy(redisUrl);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await Promise.all(buses.map((bus) => bus.close()));
+    await proxy?.close();
+    await db?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get db(): TestDb {
+      if (!db) throw new Error('the shared database opens before the first test');
+      return db;
+    },
+    get proxy(): OutageProxy {
+      if (!proxy) throw new Error('the proxy opens before the first test');
+      return proxy;
+    },
+    /** A server whose bus, and rate limits when `env.REDIS_URL` says so, use Redis through the proxy. */
+    async server(env: Partial<Env> = {}): Promise<App> {
+      const bus = createRedisBus(this.proxy.url);
+      buses.push(bus);
+      const app = await buildTestApp(this.db, dataDir, { bus, env });
+      apps.push(app);
+      return app;
     },
   };
 }

@@ -46,7 +46,9 @@ export function createLiveHub(bus: EventBus) {
         own.members.delete(member);
         if (own.members.size === 0 && topics.get(topic) === own) {
           topics.delete(topic);
-          await (await own.off)?.();
+          await (
+            await own.off
+          )?.();
         }
       };
     },

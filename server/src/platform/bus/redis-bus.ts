@@ -22,21 +22,7 @@ export function createRedisBus(url: string): EventBus {
   // to the console unless someone listens. The probe and the callers see them.
   publisher.on('error', () => undefined);
   subscriber.on('error', () => undefined);
-
-  let away = false;
-  subscriber.on('close', () => {
-    away = true;
-  });
-  subscriber.on('ready', () => {
-    if (!away) return;
-    away = false;
-    // ioredis has sent the SUBSCRIBEs again before 'ready'; a PING answered
-    // after them means they have landed, so nothing published from now on is missed.
-    subscriber.ping().then(
-      () => gapListeners.forEach((listener) => listener()),
-      () => undefined,
-    );
-  });
+  whenBack(subscriber, () => gapListeners.forEach((listener) => listener()));
 
   subscriber.on('message', (channel: string, payload: string) => {
     const handlers = topics.get(channel.slice(PREFIX.length));
@@ -84,25 +70,7 @@ export function createRedisBus(url: string): EventBus {
       gapListeners.add(listener);
       return () => void gapListeners.delete(listener);
     },
-    async ping(timeoutMs) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      });
-      // Both connections must be up; a PING queued while they reconnect would wait.
-      const answered =
-        publisher.status === 'ready' && subscriber.status === 'ready'
-          ? publisher.ping().then(
-              () => true,
-              () => false,
-            )
-          : Promise.resolve(false);
-      try {
-        return await Promise.race([answered, late]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping: (timeoutMs) => answers(publisher, subscriber, timeoutMs),
     async close() {
       topics.clear();
       gapListeners.clear();
@@ -114,4 +82,38 @@ export function createRedisBus(url: string): EventBus {
       );
     },
   };
+}
+
+/** Calls `back` each time the subscriber reconnects after a drop, its subscriptions live again. */
+function whenBack(subscriber: Redis, back: () => void): void {
+  let away = false;
+  subscriber.on('close', () => {
+    away = true;
+  });
+  subscriber.on('ready', () => {
+    if (!away) return;
+    away = false;
+    // ioredis has sent the SUBSCRIBEs again before 'ready'; a PING answered
+    // after them means they have landed, so nothing published from now on is missed.
+    subscriber.ping().then(back, () => undefined);
+  });
+}
+
+/** True when both connections are up and the publisher answers a PING within `timeoutMs`. */
+async function answers(publisher: Redis, subscriber: Redis, timeoutMs: number): Promise<boolean> {
+  // A PING queued while they reconnect would wait for Redis: down is down at once.
+  if (publisher.status !== 'ready' || subscriber.status !== 'ready') return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = publisher.ping().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Me } from '@common/schemas/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventBus } from '../platform/bus';
-import { createRedisBus } from '../platform/bus/redis-bus';
-import { hashPassword } from '../modules/auth/passwords';
-import { type App, buildTestApp } from '../../test/app';
-import { addressSequence, api, loginAs, sessionCookie } from '../../test/auth';
-import { createTestDb, type TestDb } from '../../test/db';
-import { buildUser } from '../../test/factories';
-import { type OutageProxy, startOutageProxy } from '../../test/outage-proxy';
-import { testRedisUrl } from '../../test/redis';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/passwords';
+import type { App } from '../../../test/app';
+import { addressSequence, api, loginAs, sessionCookie } from '../../../test/auth';
+import { buildUser } from '../../../test/factories';
+import { serversBehindRedisProxy } from '../../../test/outage-proxy';
+import { testRedisUrl } from '../../../test/redis';
 
 /**
  * Redis restarts (ADR 119): the servers reach it through a proxy that resets
@@ -25,44 +19,17 @@ import { testRedisUrl } from '../../test/redis';
 const redisUrl = testRedisUrl();
 const PASSWORD = 'correct-horse-battery';
 const nextIp = addressSequence('198.19');
-const apps: App[] = [];
-const buses: EventBus[] = [];
-let db: TestDb;
-let dataDir: string;
-let proxy: OutageProxy;
+const cluster = serversBehindRedisProxy(redisUrl);
 let passwordHash: string;
-
 beforeAll(async () => {
-  if (!redisUrl) return;
-  db = await createTestDb();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-test-'));
-  proxy = await startOutageProxy(redisUrl);
   passwordHash = await hashPassword(PASSWORD, 10);
 });
-// The servers go first, then their buses, then Redis (the proxy): as a cluster shuts down.
-afterAll(async () => {
-  if (!redisUrl) return;
-  for (const app of apps) await app.close();
-  await Promise.all(buses.map((bus) => bus.close()));
-  await proxy.close();
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
-/** A server on the shared database whose bus and rate limits use Redis through the proxy, sessions kept a minute. */
-async function server(): Promise<App> {
-  const bus = createRedisBus(proxy.url);
-  buses.push(bus);
-  const app = await buildTestApp(db, dataDir, {
-    bus,
-    env: { REDIS_URL: proxy.url, SESSION_CACHE_MS: '60000' },
-  });
-  apps.push(app);
-  return app;
-}
+/** A server whose bus and rate limits use Redis through the proxy, sessions kept a minute. */
+const server = () => cluster.server({ REDIS_URL: cluster.proxy.url, SESSION_CACHE_MS: '60000' });
 
 const student = () =>
-  buildUser(db, {
+  buildUser(cluster.db, {
     email: `student-${randomUUID().slice(0, 12)}@example.com`,
     password_hash: passwordHash,
     verified: true,
@@ -99,7 +66,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
       redis: true,
     });
 
-    await proxy.down();
+    await cluster.proxy.down();
     try {
       const started = Date.now();
       const down = await app.inject({ url: '/readyz' });
@@ -125,7 +92,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
       expect(signIn.statusCode).toBe(200);
       expect((await me(app, sessionCookie(signIn)))?.id).toBe(user.id);
     } finally {
-      await proxy.up();
+      await cluster.proxy.up();
     }
 
     await eventually(() => ready(app));
@@ -140,7 +107,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
     // Server b now holds the session in memory for a minute.
     expect((await me(b, cookie))?.id).toBe(user.id);
 
-    await proxy.down();
+    await cluster.proxy.down();
     try {
       expect((await me(b, cookie))?.id).toBe(user.id);
       const out = await api(a, { method: 'POST', url: '/api/auth/logout', cookie });
@@ -148,7 +115,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
       // The message that would tell b is lost with Redis; a knows at once.
       expect(await me(a, cookie)).toBeNull();
     } finally {
-      await proxy.up();
+      await cluster.proxy.up();
     }
 
     // Back from the gap, b reads the session afresh instead of serving it for the rest of the minute.

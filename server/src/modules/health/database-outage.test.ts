@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app';
-import { api, loginAs } from '../../test/auth';
-import { createTestDb, testDialect } from '../../test/db';
-import { buildUser } from '../../test/factories';
-import { startOutageProxy } from '../../test/outage-proxy';
-import { openDatabase } from '../db/kysely';
+import { buildTestApp } from '../../../test/app';
+import { api, loginAs } from '../../../test/auth';
+import { createTestDb, testDialect } from '../../../test/db';
+import { buildUser } from '../../../test/factories';
+import { startOutageProxy } from '../../../test/outage-proxy';
+import { openDatabase } from '../../db/kysely';
 
 /**
  * PostgreSQL restarts under load (ADR 119): the app sits behind a proxy that
