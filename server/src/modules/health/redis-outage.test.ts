@@ -70,7 +70,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
     try {
       const started = Date.now();
       const down = await app.inject({ url: '/readyz' });
-      expect(Date.now() - started).toBeLessThan(2500);
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable', database: true, redis: false });
 
