@@ -137,7 +137,7 @@ export async function createServices(
   const sessions = createSessionService(db, { cache: sessionCache });
   const people = createPeopleServices(deps, { posts, sessions, media, chats, postCache }, log);
   const services = {
-    health: createHealthService(db),
+    health: createHealthService(db, bus),
     campuses,
     sessions,
     auth: createAuthService({ db, config, banned, sessions, analytics }),

@@ -25,3 +25,6 @@ export const tooLarge = (code: string, message: string) => new HttpError(413, co
 export const tooMany = (code: string, message: string) => new HttpError(429, code, message);
 /** A provider Quad depends on (the payment provider) failed; the request may be tried again. */
 export const badGateway = (code: string, message: string) => new HttpError(502, code, message);
+/** A dependency of every request (the database) cannot be reached; the request may be tried again. */
+export const unavailable = () =>
+  new HttpError(503, 'unavailable', 'Quad is unavailable for a moment. Please try again shortly.');

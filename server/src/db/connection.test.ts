@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDialect } from '../../test/db';
-import { openDatabase } from './kysely';
+import { isDatabaseUnreachable, openDatabase } from './kysely';
 
 let db: TestDb;
 beforeAll(async () => {
@@ -23,6 +23,29 @@ if (testDialect === 'postgres') {
         await new Promise((r) => setTimeout(r, 100));
         const after = await pid();
         expect(after).not.toBe(before);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('survive the server ending a connection in use: its query fails as unreachable, the next gets a new one (ADR 119)', async () => {
+      const app = openDatabase({ kind: 'postgres', url: db.url });
+      try {
+        const { pid } = (
+          await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(app.kysely)
+        ).rows[0]!;
+        const running = sql`select pg_sleep(5)`.execute(app.kysely).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await new Promise((r) => setTimeout(r, 100));
+        await sql`select pg_terminate_backend(${pid})`.execute(db.kysely);
+        const error = await running;
+        expect(isDatabaseUnreachable(error)).toBe(true);
+        // The pool takes the connection back before its socket closes; once it has, it is dropped.
+        await new Promise((r) => setTimeout(r, 100));
+        const again = await sql<{ one: number }>`select 1 as one`.execute(app.kysely);
+        expect(again.rows[0]!.one).toBe(1);
       } finally {
         await app.close();
       }
@@ -53,3 +76,27 @@ if (testDialect === 'postgres') {
     });
   });
 }
+
+describe('an unreachable database', () => {
+  it('is told apart from a statement the database refused', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const error of [
+      coded('ECONNREFUSED'),
+      coded('ECONNRESET'),
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('57P03', 'the database system is starting up'),
+      coded('08006'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+    ])
+      expect(isDatabaseUnreachable(error), error.message).toBe(true);
+    for (const error of [
+      coded('23505', 'duplicate key value violates unique constraint'),
+      coded('22021', 'invalid byte sequence for encoding "UTF8": 0x00'),
+      coded('SQLITE_CONSTRAINT_UNIQUE'),
+      new Error('no such table: posts'),
+      'ECONNRESET',
+    ])
+      expect(isDatabaseUnreachable(error)).toBe(false);
+  });
+});

@@ -32,10 +32,20 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection the server drops (a restart, a failover) is discarded by
-    // the pool and replaced on the next query; unhandled, its error would end the process.
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // A server that takes connections but does not answer (a failover in
+      // progress) fails the request after this long instead of holding it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection the server drops (a restart, a failover) is discarded by the
+    // pool and replaced on the next query; unhandled, its error would end the
+    // process. The pool hears the errors of idle connections; a connection in
+    // use reports its error to its query too, and to this listener, which every
+    // connection keeps for its whole life.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
@@ -60,12 +70,52 @@ export function openDatabase(database: Config['database']): Db {
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
-/** True when the database answers a trivial query (readiness probe). */
-export async function ping(db: Db): Promise<boolean> {
+/** How long a new PostgreSQL connection (or a wait for a free one) may take. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** True when the database answers a trivial query within `timeoutMs` (readiness probe). */
+export async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`select 1`.execute(db.kysely).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db.kysely);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** Error codes of a socket whose peer went away or never answered. */
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * True when `error` says the database could not be reached, not that a
+ * statement was wrong: the connection was refused, reset or timed out, or
+ * PostgreSQL is shutting down or starting (SQLSTATE classes 08 and 57P).
+ * Such a request may succeed if tried again in a moment.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_ERRORS.has(code)) return true;
+    if (/^(08...|57P0[1-3])$/.test(code)) return true;
+  }
+  // pg and pg-pool say these in words only.
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(
+    error.message,
+  );
 }

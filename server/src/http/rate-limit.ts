@@ -7,14 +7,19 @@ import { tooMany } from '../core/errors';
 
 /**
  * Per-IP rate limits, opted into route by route (`config.rateLimit`). Counters
- * live in Redis when REDIS_URL is set, so every server shares them.
+ * live in Redis when REDIS_URL is set, so every server shares them. While
+ * Redis is out of reach the limits lapse rather than fail the requests they
+ * guard (ADR 119): a counter fails after one reconnection attempt and is skipped.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;
+  // Reconnection attempts report errors; unheard, ioredis prints each to the console.
+  redis?.on('error', () => undefined);
   await app.register(rateLimit, {
     global: false,
+    skipOnError: true,
     ...(redis ? { redis, nameSpace: 'quad-rl:' } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = tooMany('rate_limited', M.rateLimited);
@@ -22,5 +27,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
       return error;
     },
   });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis)
+    app.addHook('onClose', async () => {
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
+    });
 }

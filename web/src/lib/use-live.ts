@@ -9,7 +9,11 @@ export interface LiveListener {
   onReconnect?(): void;
 }
 
-/** The server's close codes for a guest (4401) or a socket not allowed (4403): retrying will not help. */
+/**
+ * The server's close codes for a guest (4401) or a socket not allowed (4403):
+ * retrying will not help. Any other close, the server's 4503 "resync" after its
+ * bus lost events included (ADR 119), reconnects and refetches.
+ */
 const REFUSED = new Set([4401, 4403]);
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;

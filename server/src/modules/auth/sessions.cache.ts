@@ -51,7 +51,8 @@ export interface SessionCacheOptions {
  * work. Correct across servers: whatever ends a session or changes a user
  * (sign-out, sign-in, any state-changing request of that user) drops the
  * entries here at once and, through the bus, on the others; the time limit
- * bounds what a lost bus message or a change made outside the app can hide.
+ * bounds what a lost bus message or a change made outside the app can hide,
+ * and the bus's return from an outage empties the cache.
  */
 export async function createSessionCache({
   bus,
@@ -92,6 +93,16 @@ export async function createSessionCache({
           if (event.origin !== origin) apply(event);
         })
       : async () => undefined;
+  // The bus was away (ADR 119): a sign-out on another server may be among what
+  // it lost, so every session is read afresh, and loads under way are not kept.
+  const stopGaps =
+    ttlMs > 0
+      ? bus.onGap(() => {
+          changes++;
+          entries.clear();
+          sessionsOfUser.clear();
+        })
+      : () => undefined;
 
   return {
     async read(sessionId, load) {
@@ -122,6 +133,7 @@ export async function createSessionCache({
       if (ttlMs > 0) publish({ userId });
     },
     async close() {
+      stopGaps();
       await unsubscribe();
       entries.clear();
       sessionsOfUser.clear();

@@ -7,8 +7,12 @@ export async function healthRoutes(
   { health }: { health: HealthService },
 ): Promise<void> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // 503 names the dependency that is down, e.g. { status: 'unavailable', database: true, redis: false }.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const { ready, database } = await health.readiness();
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database });
+    const { ready, ...dependencies } = await health.readiness();
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ok' : 'unavailable', ...dependencies });
   });
 }

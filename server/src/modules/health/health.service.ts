@@ -1,12 +1,35 @@
 import { type Db, ping } from '../../db/kysely';
+import type { EventBus } from '../../platform/bus';
+
+/** How long each dependency may take to answer the readiness probe. */
+const PROBE_TIMEOUT_MS = 2000;
+
+/** Each dependency of this configuration, and whether it answered. */
+export interface Readiness {
+  ready: boolean;
+  database: boolean;
+  /** Present when the servers share a Redis (the bus, the rate limits). */
+  redis?: boolean;
+}
 
 /** Liveness and readiness of this server. */
-export function createHealthService(db: Db) {
+export function createHealthService(db: Db, bus: EventBus) {
   return {
-    /** Ready means every dependency a request needs answers; today that is the database. */
-    async readiness(): Promise<{ ready: boolean; database: boolean }> {
-      const database = await ping(db);
-      return { ready: database, database };
+    /**
+     * Ready means every dependency a request needs answers: the database and,
+     * when configured, Redis. Each is asked at once, with its own time limit,
+     * so the probe never hangs on one that is gone (ADR 119).
+     */
+    async readiness(): Promise<Readiness> {
+      const [database, redis] = await Promise.all([
+        ping(db, PROBE_TIMEOUT_MS),
+        bus.kind === 'redis' ? bus.ping(PROBE_TIMEOUT_MS) : undefined,
+      ]);
+      return {
+        ready: database && redis !== false,
+        database,
+        ...(redis === undefined ? {} : { redis }),
+      };
     },
   };
 }

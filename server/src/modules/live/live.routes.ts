@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../core/errors';
 import type { LiveService } from './live.service';
 
+/** Closes a socket that missed events: 4000 + 503, "try again", which the client does. */
+export const RESYNC = 4503;
+
 /**
  * GET /api/live: one WebSocket per tab (DESIGN §7). Members of the site's
  * campus receive its feed events (new top-level posts) as JSON lines.
@@ -18,8 +21,12 @@ export async function liveRoutes(
     }
     let leave: () => Promise<void>;
     try {
-      leave = live.joinCampus(request.user, request.campus, (event) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      leave = live.joinCampus(request.user, request.campus, {
+        deliver(event) {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+        },
+        // Events were lost (ADR 119): the client reconnects, as after any drop, and refetches.
+        resync: () => socket.close(RESYNC, 'resync'),
       });
     } catch (error) {
       // 4401 signed out, 4403 not allowed: the HTTP status in WebSocket's private range.

@@ -90,6 +90,7 @@ export interface PostCacheOptions {
  * campus's generation: no entry of an older one is served. An entry still
  * loading when a change comes is dropped whatever it will show, so a write
  * that lands during a load makes that entry stale rather than hiding the write.
+ * The bus's return from an outage, which may have lost changes, empties it.
  */
 export async function createPostCache({
   bus,
@@ -117,6 +118,8 @@ export async function createPostCache({
           apply(event.campusId, readChange(event.change));
         })
       : async () => undefined;
+  // The bus was away (ADR 119): changes of other servers may be among what it lost.
+  const stopGaps = ttlMs > 0 ? bus.onGap(() => index.clear()) : () => undefined;
 
   return {
     read<T>(
@@ -167,6 +170,7 @@ export async function createPostCache({
     },
 
     async close() {
+      stopGaps();
       await unsubscribe();
       index.clear();
     },

@@ -4,6 +4,7 @@ import type { BusHandler, EventBus } from './bus';
 export function createMemoryBus(): EventBus {
   const topics = new Map<string, Set<BusHandler>>();
   return {
+    kind: 'memory',
     async publish(topic, event) {
       for (const handler of [...(topics.get(topic) ?? [])]) handler(structuredClone(event));
     },
@@ -16,6 +17,9 @@ export function createMemoryBus(): EventBus {
         if (handlers.size === 0) topics.delete(topic);
       };
     },
+    // Nothing between publisher and subscriber can fail: no gap, always reachable.
+    onGap: () => () => undefined,
+    ping: async () => true,
     async close() {
       topics.clear();
     },

@@ -7,11 +7,22 @@ const PREFIX = 'quad:';
  * Redis pub/sub: an event published on one server reaches subscribers on
  * every server. One connection publishes, one listens (a subscribed Redis
  * connection can do nothing else).
+ *
+ * Through a Redis restart (ADR 119) both connections reconnect by themselves
+ * and the listener subscribes again; a publish meanwhile fails after a few
+ * retries (its callers log it), and what was published while the listener was
+ * away is lost, which `onGap` announces once the subscriptions are back.
  */
 export function createRedisBus(url: string): EventBus {
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const topics = new Map<string, Set<BusHandler>>();
+  const gapListeners = new Set<() => void>();
+  // Connection errors come with every reconnection attempt; ioredis prints them
+  // to the console unless someone listens. The probe and the callers see them.
+  publisher.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  whenBack(subscriber, () => gapListeners.forEach((listener) => listener()));
 
   subscriber.on('message', (channel: string, payload: string) => {
     const handlers = topics.get(channel.slice(PREFIX.length));
@@ -26,6 +37,7 @@ export function createRedisBus(url: string): EventBus {
   });
 
   return {
+    kind: 'redis',
     async publish(topic, event) {
       await publisher.publish(PREFIX + topic, JSON.stringify(event));
     },
@@ -34,7 +46,13 @@ export function createRedisBus(url: string): EventBus {
       if (!handlers) {
         handlers = new Set();
         topics.set(topic, handlers);
-        await subscriber.subscribe(PREFIX + topic);
+        try {
+          await subscriber.subscribe(PREFIX + topic);
+        } catch (error) {
+          // Not subscribed (Redis out of reach): the next subscriber tries again.
+          if (topics.get(topic) === handlers) topics.delete(topic);
+          throw error;
+        }
       }
       handlers.add(handler);
       const own = handlers;
@@ -42,13 +60,60 @@ export function createRedisBus(url: string): EventBus {
         own.delete(handler);
         if (own.size === 0 && topics.get(topic) === own) {
           topics.delete(topic);
-          await subscriber.unsubscribe(PREFIX + topic);
+          // Out of reach, the channel stays subscribed in Redis's eyes; its
+          // messages find no handler here and are dropped.
+          await subscriber.unsubscribe(PREFIX + topic).catch(() => undefined);
         }
       };
     },
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => void gapListeners.delete(listener);
+    },
+    ping: (timeoutMs) => answers(publisher, subscriber, timeoutMs),
     async close() {
       topics.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      gapListeners.clear();
+      // A connection still reconnecting is stopped; QUIT would wait for Redis to come back.
+      await Promise.allSettled(
+        [publisher, subscriber].map(async (client) =>
+          client.status === 'ready' ? client.quit() : client.disconnect(),
+        ),
+      );
     },
   };
+}
+
+/** Calls `back` each time the subscriber reconnects after a drop, its subscriptions live again. */
+function whenBack(subscriber: Redis, back: () => void): void {
+  let away = false;
+  subscriber.on('close', () => {
+    away = true;
+  });
+  subscriber.on('ready', () => {
+    if (!away) return;
+    away = false;
+    // ioredis has sent the SUBSCRIBEs again before 'ready'; a PING answered
+    // after them means they have landed, so nothing published from now on is missed.
+    subscriber.ping().then(back, () => undefined);
+  });
+}
+
+/** True when both connections are up and the publisher answers a PING within `timeoutMs`. */
+async function answers(publisher: Redis, subscriber: Redis, timeoutMs: number): Promise<boolean> {
+  // A PING queued while they reconnect would wait for Redis: down is down at once.
+  if (publisher.status !== 'ready' || subscriber.status !== 'ready') return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = publisher.ping().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
