@@ -40,6 +40,13 @@ export interface IncomingFile {
 /** How long an upload may wait for its post before the sweep removes it. */
 export const UNATTACHED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/**
+ * How old a file with no row must be before the orphan sweep removes it.
+ * Every upload writes its files first and its row a moment later, in the same
+ * request (photos and avatars from memory, videos from a finished temp file);
+ * an hour is far beyond any such gap, so a file in flight is never taken.
+ */
+export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
 
 export interface MediaServiceOptions {
   db: Db;
@@ -111,6 +118,37 @@ export function createMediaService({
         removed += deleted.size;
         if (rows.length < SWEEP_BATCH) return removed;
       }
+    },
+
+    /**
+     * Removes stored files that no row points at and `.part` files a write
+     * never finished (a crash between writing a file and its row, or during
+     * the write), once they are older than ORPHAN_FILE_GRACE_MS. Reads the
+     * store a page at a time: three queries per page, whatever its size.
+     * Keys it does not recognise are left alone.
+     */
+    async sweepOrphanFiles(): Promise<{ orphans: number; parts: number }> {
+      const before = now() - ORPHAN_FILE_GRACE_MS;
+      let orphans = 0;
+      let parts = 0;
+      for await (const page of storage.list()) {
+        const old = page.filter((f) => f.modifiedAt < before).map((f) => f.key);
+        const unfinished = old.filter((key) => key.endsWith('.part'));
+        const media = old.filter((key) => !key.endsWith('.part') && mediaIdOf(key));
+        const avatars = old.filter((key) => !key.endsWith('.part') && key.startsWith('avatars/'));
+        const [rows, avatarKeys] = await Promise.all([
+          mediaRepository.filesOfMedia(db.kysely, [
+            ...new Set(media.map((key) => mediaIdOf(key)!)),
+          ]),
+          mediaRepository.avatarKeysAmong(db.kysely, avatars),
+        ]);
+        const referenced = new Set([...mediaRepository.keysOf(rows), ...avatarKeys]);
+        const unreferenced = [...media, ...avatars].filter((key) => !referenced.has(key));
+        await storage.delete([...unfinished, ...unreferenced]);
+        orphans += unreferenced.length;
+        parts += unfinished.length;
+      }
+      return { orphans, parts };
     },
 
     /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
@@ -212,6 +250,12 @@ export function createMediaService({
   }
 }
 export type MediaService = ReturnType<typeof createMediaService>;
+
+/** The media id in a key `media/{id}/{variant}.{ext}`, or null for any other key. */
+function mediaIdOf(key: string): string | null {
+  const [top, id, file, ...rest] = key.split('/');
+  return top === 'media' && id && file && rest.length === 0 ? id : null;
+}
 
 /**
  * Streams the file to `temp` (never whole in memory), recognising it from its
