@@ -21,7 +21,10 @@ function startPeriodicJobs(app: App): () => void {
   const sweepFiles = () =>
     media
       .sweepOrphanFiles()
-      .then((n) => n.orphans + n.parts > 0 && app.log.info(n, 'removed files no row points at'))
+      .then(
+        (n) =>
+          n.orphans + n.parts + n.temp > 0 && app.log.info(n, 'removed files no row points at'),
+      )
       .catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed'));
   // Saved-search e-mails an hour held back, and daily digests (ADR 010).
   const mailAlerts = () =>

@@ -38,6 +38,8 @@ export interface FaultLoopResult {
   /** Files the sweep removed after the kills: rows never written, writes cut off. */
   orphansSwept: number;
   partsSwept: number;
+  /** Upload temp files a kill left in the server's temp folder, removed by the same sweep. */
+  tempSwept: number;
   /** Rows of each kind checked after the last kill. */
   rows: { posts: number; media: number; likes: number; messages: number; mails: number };
   /** Mail a killed server had claimed, sent again once its lease ran out. */
@@ -67,11 +69,14 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       : { kind: 'postgres', url: options.database.url },
   );
   const storage = createDiskStore(path.join(dataDir, 'media'));
+  const tmpDir = path.join(dataDir, 'tmp');
+  fs.mkdirSync(tmpDir);
   const result: FaultLoopResult = {
     kills: 0,
     acts: {},
     orphansSwept: 0,
     partsSwept: 0,
+    tempSwept: 0,
     rows: { posts: 0, media: 0, likes: 0, messages: 0, mails: 0 },
     mailsAfterLease: 0,
     restartMs: [],
@@ -102,6 +107,8 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       SMTP_URL: '',
       REDIS_URL: '',
+      // Uploads arrive in temp files: a folder of its own shows what a kill leaves there.
+      TMPDIR: tmpDir,
     };
     const start = async () => {
       const began = Date.now();
@@ -187,18 +194,28 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       await Promise.all(clients);
       // The server is dead: what is on disk and in the database is what a restart finds.
       const problems = await checkInvariants(db, storage);
-      // As the sweep at start would, once its grace has passed.
+      // As the sweep at start would, once its grace has passed (in the server's temp folder).
+      const ownTmp = process.env.TMPDIR;
+      process.env.TMPDIR = tmpDir;
       const swept = await createMediaService({
         db,
         storage,
         now: () => Date.now() + 2 * HOUR,
-      }).sweepOrphanFiles();
+      })
+        .sweepOrphanFiles()
+        .finally(() => {
+          if (ownTmp === undefined) delete process.env.TMPDIR;
+          else process.env.TMPDIR = ownTmp;
+        });
       result.orphansSwept += swept.orphans;
       result.partsSwept += swept.parts;
+      result.tempSwept += swept.temp;
       problems.push(...(await checkFiles(db, storage)));
+      const tempLeft = fs.readdirSync(tmpDir).filter((f) => f.startsWith('quad-upload-'));
+      if (tempLeft.length > 0) problems.push(`upload temp files left: ${tempLeft.join(', ')}`);
       result.problems.push(...problems.map((p) => `after kill ${kill}: ${p}`));
       log(
-        `kill ${kill}: ${JSON.stringify(result.acts)}, swept ${swept.orphans} orphan(s) and ${swept.parts} .part file(s)` +
+        `kill ${kill}: ${JSON.stringify(result.acts)}, swept ${swept.orphans} orphan(s), ${swept.parts} .part and ${swept.temp} temp file(s)` +
           (problems.length ? `, problems: ${problems.join('; ')}` : ''),
       );
       await start();

@@ -40,6 +40,8 @@ export interface IncomingFile {
 /** How long an upload may wait for its post before the sweep removes it. */
 export const UNATTACHED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/** Uploads arrive in `$TMPDIR/quad-upload-{uuid}` before they are judged and stored. */
+const TEMP_PREFIX = 'quad-upload-';
 /**
  * How old a file with no row must be before the orphan sweep removes it.
  * Every upload writes its files first and its row a moment later, in the same
@@ -87,7 +89,7 @@ export function createMediaService({
         throw badRequest('no_file', POST_MESSAGES.onlyPhotosVideos);
       }
       // os.tmpdir() is read per upload so a test (or an operator's TMPDIR) can move it.
-      const temp = path.join(os.tmpdir(), `quad-upload-${randomUUID()}`);
+      const temp = path.join(os.tmpdir(), `${TEMP_PREFIX}${randomUUID()}`);
       try {
         const { detected, bytes } = await receiveToFile(file, temp, limits);
         return await store(viewer, detected, temp, bytes);
@@ -125,9 +127,10 @@ export function createMediaService({
      * never finished (a crash between writing a file and its row, or during
      * the write), once they are older than ORPHAN_FILE_GRACE_MS. Reads the
      * store a page at a time: three queries per page, whatever its size.
-     * Keys it does not recognise are left alone.
+     * Keys it does not recognise are left alone. Also removes the temp files
+     * of uploads a crash cut off (`quad-upload-*` in the temp folder).
      */
-    async sweepOrphanFiles(): Promise<{ orphans: number; parts: number }> {
+    async sweepOrphanFiles(): Promise<{ orphans: number; parts: number; temp: number }> {
       const before = now() - ORPHAN_FILE_GRACE_MS;
       let orphans = 0;
       let parts = 0;
@@ -148,7 +151,7 @@ export function createMediaService({
         orphans += unreferenced.length;
         parts += unfinished.length;
       }
-      return { orphans, parts };
+      return { orphans, parts, temp: await sweepTempUploads(before) };
     },
 
     /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
@@ -250,6 +253,25 @@ export function createMediaService({
   }
 }
 export type MediaService = ReturnType<typeof createMediaService>;
+
+/**
+ * Removes upload temp files last written before `before`: an upload still
+ * arriving writes to its file, so its time stays fresh; one whose server was
+ * killed is never removed by the `finally` that normally takes it.
+ */
+async function sweepTempUploads(before: number): Promise<number> {
+  const dir = os.tmpdir();
+  let removed = 0;
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /** The media id in a key `media/{id}/{variant}.{ext}`, or null for any other key. */
 function mediaIdOf(key: string): string | null {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { buildPost, buildUser } from '../../../test/factories';
 import { createMediaService, ORPHAN_FILE_GRACE_MS } from './media.service';
@@ -20,6 +20,16 @@ afterAll(async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
+
+// Uploads arrive in os.tmpdir(): a folder of our own, so no other test's upload is swept.
+let tempDir: string;
+beforeEach(() => {
+  tempDir = fs.mkdtempSync(path.join(t.dataDir, 'tmp-'));
+  vi.stubEnv('TMPDIR', tempDir);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('the sweep of orphan files', () => {
   it('removes old files without a row and old .part files, and keeps the rest', async () => {
@@ -118,17 +128,25 @@ describe('the sweep of orphan files', () => {
     aged(youngPart, now - ORPHAN_FILE_GRACE_MS + 5 * 60 * 1000);
     aged(inFlight, now - ORPHAN_FILE_GRACE_MS + 5 * 60 * 1000);
 
+    // The temp file of an upload whose server was killed, and one still arriving.
+    const deadUpload = path.join(tempDir, 'quad-upload-dead');
+    const liveUpload = path.join(tempDir, 'quad-upload-live');
+    fs.writeFileSync(deadUpload, 'x');
+    fs.writeFileSync(liveUpload, 'x');
+    fs.utimesSync(deadUpload, (now - 2 * HOUR) / 1000, (now - 2 * HOUR) / 1000);
+
     const media = createMediaService({ db: t.db, storage, now: () => now });
-    expect(await media.sweepOrphanFiles()).toEqual({ orphans: removed.length, parts: 1 });
+    expect(await media.sweepOrphanFiles()).toEqual({ orphans: removed.length, parts: 1, temp: 1 });
+    expect(fs.readdirSync(tempDir)).toEqual(['quad-upload-live']);
 
     const left: string[] = [];
     for await (const page of storage.list()) left.push(...page.map((e) => e.key));
     expect(left.sort()).toEqual([...kept, youngPart, inFlight, unknown].sort());
-    expect(await media.sweepOrphanFiles()).toEqual({ orphans: 0, parts: 0 });
+    expect(await media.sweepOrphanFiles()).toEqual({ orphans: 0, parts: 0, temp: 0 });
 
     // Once the grace has passed, the upload that never got its row goes too.
     const later = createMediaService({ db: t.db, storage, now: () => now + 2 * HOUR });
-    expect(await later.sweepOrphanFiles()).toEqual({ orphans: 1, parts: 1 });
+    expect(await later.sweepOrphanFiles()).toEqual({ orphans: 1, parts: 1, temp: 1 });
   });
 
   it('asks the database a fixed number of times per page of files, however many', async () => {
