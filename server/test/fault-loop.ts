@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CATEGORIES } from '@common/categories';
 import { openDatabase } from '../src/db/kysely';
 import { migrateToLatest } from '../src/db/migrate';
@@ -51,7 +52,7 @@ export interface FaultLoopResult {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const HOUR = 60 * 60 * 1000;
 /** The mail worker's lease (outbox.ts): a claimed row waits this long after a crash. */
 const MAIL_LEASE_MS = 5 * 60_000;
@@ -92,7 +93,8 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       const token = await sessions.start(user.id, { userAgent: 'faults', ip: '127.0.0.1' });
       students.push({ id: user.id, cookie: `quad_session=${token}`, ip: `198.18.7.${i + 1}` });
     }
-    const photo = await solidImage(64, 48, 'jpeg');
+    // Large enough that sharp takes a moment: a kill can land between a file and its row.
+    const photo = await solidImage(1600, 1200, 'jpeg');
     const port = await freePort();
     const env = {
       ...process.env,
@@ -113,7 +115,8 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
     const start = async () => {
       const began = Date.now();
       const stderr = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-      server = spawn(process.execPath, [tsx, 'server/src/main.ts'], {
+      // One process: tsx's cli runs the server in a child that outlives a SIGKILL of its parent.
+      server = spawn(process.execPath, ['--import', tsxLoader, 'server/src/main.ts'], {
         cwd: root,
         env,
         stdio: ['ignore', 'ignore', stderr],
@@ -126,10 +129,12 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
     const known: { posts: string[] } = { posts: [] };
     const count = (act: string) => (result.acts[act] = (result.acts[act] ?? 0) + 1);
     let running = false;
+    let uploadStarted: (() => void) | undefined;
     const act = async (student: Student) => {
       const call = (method: string, url: string, body?: Buffer | object, type?: string) =>
         request(port, method, url, student, body, type);
       const upload = async () => {
+        uploadStarted?.();
         const res = await call(
           'POST',
           '/api/uploads',
@@ -187,10 +192,20 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       const clients = students.map(drive);
       const [low, high] = options.runMs;
       await sleep(low + Math.random() * (high - low));
+      // Every other kill lands just after an upload starts, to hit its files before its row.
+      if (kill % 2 === 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => (uploadStarted = resolve)),
+          sleep(high),
+        ]);
+        uploadStarted = undefined;
+        await sleep(Math.random() * 60);
+      }
       server!.kill('SIGKILL');
       await new Promise((r) => server!.once('exit', r));
       result.kills = kill;
       running = false;
+      if (await answers(port)) throw new Error(`the server still answers after kill ${kill}`);
       await Promise.all(clients);
       // The server is dead: what is on disk and in the database is what a restart finds.
       const problems = await checkInvariants(db, storage);
@@ -407,17 +422,21 @@ function request(
   });
 }
 
+/** Whether anything answers /readyz on the port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+  });
+}
+
 async function waitUntilReady(server: ChildProcess, port: number, dataDir: string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await new Promise<boolean>((resolve) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-    });
-    if (ready) return;
+    if (await answers(port)) return;
     if (server.exitCode !== null || Date.now() > deadline) {
       const logged = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-2000);
       throw new Error(`the server did not start: ${logged}`);
