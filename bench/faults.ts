@@ -54,7 +54,7 @@ export function faultsSection(reports: FaultsReport[], pgNote: string, runNote: 
     '',
     `${runNote} ${os.cpus().length} cores. PostgreSQL: ${pgNote}.`,
     '',
-    'The server (`tsx server/src/main.ts`) is killed with SIGKILL after 1 to 4 s of 8 students',
+    'The server (`node --import tsx server/src/main.ts`, one process) is killed with SIGKILL after 1 to 4 s of 8 students',
     'uploading photos, posting, commenting, saving and messaging, then checked while down and',
     "started again. Checked after every kill: no comment on a missing post, every media row's",
     'files on disk, media, save, comment and post counters equal to their rows; after the sweep',

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('kill -9 in a loop', () => {
   it('leaves no partial rows, counters equal to their rows, no orphan or .part files, and every e-mail sent', async () => {
-    const runMs = Number(process.env.QUAD_FAULT_RUN_MS ?? 1500);
+    const runMs = Number(process.env.QUAD_FAULT_RUN_MS ?? 2500);
     const result = await runFaultLoop({
       database: pg ? { kind: 'postgres', url: pg.url } : { kind: 'sqlite' },
       kills: Number(process.env.QUAD_FAULT_KILLS ?? 3),

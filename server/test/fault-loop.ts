@@ -253,7 +253,7 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
     // ...and what a killed server had claimed once its lease has run out.
     const worker = createMailWorker({
       db,
-      transport: createDevTransport({ info() {} } as never, 'http://localhost/dev/mailbox'),
+      transport: createDevTransport(() => {}, 'http://localhost/dev/mailbox'),
       logger: { warn() {}, error() {} },
       now: () => Date.now() + MAIL_LEASE_MS + 1000,
     });
