@@ -10,7 +10,9 @@
  * `npm test` does not run it.
  *
  * `npm run bench -- --only search` runs the search part alone and replaces
- * only its section of docs/benchmarks.md.
+ * only its section of docs/benchmarks.md; `--only mixed` likewise. `--only
+ * faults` runs the kill -9 loop of `npm test` at length (faults.ts,
+ * QUAD_FAULT_KILLS kills, 20 by default) and writes its section.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
  * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
@@ -21,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
+import { benchFaults, faultsSection, replaceFaultsSection } from './faults';
 import { benchMessages, type MessagesReport } from './messages';
 import { benchMixed } from './mixed';
 import { mixedSection, replaceMixedSection } from './mixed-report';
@@ -58,7 +61,21 @@ async function mixedOnly(scratch: string): Promise<void> {
   );
 }
 
+/** The crash loop at length (issue 13, ADR 118): its section of docs/benchmarks.md. */
+async function faultsOnly(): Promise<void> {
+  const started = Date.now();
+  const { reports, pgNote } = await benchFaults();
+  const seconds = (Date.now() - started) / 1000;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only faults\` (${seconds.toFixed(0)} s).`;
+  const out = replaceFaultsSection(faultsSection(reports, pgNote, note));
+  console.log(
+    `\nWrote the crash section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
+  );
+  if (reports.some((r) => r.result.problems.length > 0)) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+  if (only === 'faults') return faultsOnly();
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
   if (only === 'search' || only === 'mixed') {
@@ -68,7 +85,7 @@ async function main(): Promise<void> {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   }
-  if (only) throw new Error(`--only ${only}: only "search" and "mixed" can run alone`);
+  if (only) throw new Error(`--only ${only}: only "search", "mixed" and "faults" can run alone`);
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
   let web: WebReport;

@@ -17,6 +17,15 @@ function startPeriodicJobs(app: App): () => void {
       .sweepUnattached()
       .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
       .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
+  // Files no row points at and half-written .part files, left by a crash (ADR 118).
+  const sweepFiles = () =>
+    media
+      .sweepOrphanFiles()
+      .then(
+        (n) =>
+          n.orphans + n.parts + n.temp > 0 && app.log.info(n, 'removed files no row points at'),
+      )
+      .catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed'));
   // Saved-search e-mails an hour held back, and daily digests (ADR 010).
   const mailAlerts = () =>
     savedSearchAlerts
@@ -30,10 +39,12 @@ function startPeriodicJobs(app: App): () => void {
       .then((n) => n > 0 && app.log.info({ removed: n }, 'removed analytics events past retention'))
       .catch((error: unknown) => app.log.error({ err: error }, 'analytics sweep failed'));
   void sweepEvents();
+  void sweepFiles();
   const timers = [
     setTimeout(sweep, 60_000),
     setInterval(sweepEvents, 24 * 60 * 60 * 1000),
     setInterval(sweep, 60 * 60 * 1000),
+    setInterval(sweepFiles, 60 * 60 * 1000),
     setInterval(mailAlerts, 5 * 60 * 1000),
   ];
   for (const timer of timers) timer.unref();

@@ -153,6 +153,32 @@ export const mediaRepository = {
       .execute();
   },
 
+  /** The rows of these media ids, posts' and messages' alike (a file's folder is its media id). */
+  async filesOfMedia(
+    db: Executor,
+    ids: readonly string[],
+  ): Promise<Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]> {
+    if (ids.length === 0) return [];
+    const unique = [...new Set(ids)];
+    const columns = ['key', 'width', 'height', 'variants'] as const;
+    const [posts, messages] = await Promise.all([
+      db.selectFrom('post_media').select(columns).where('id', 'in', unique).execute(),
+      db.selectFrom('message_media').select(columns).where('id', 'in', unique).execute(),
+    ]);
+    return [...posts, ...messages];
+  },
+
+  /** Which of these keys are somebody's profile photo. */
+  async avatarKeysAmong(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('users')
+      .select('avatar_key')
+      .where('avatar_key', 'in', [...new Set(keys)])
+      .execute();
+    return new Set(rows.flatMap((r) => (r.avatar_key ? [r.avatar_key] : [])));
+  },
+
   /** Every blob key these rows own (all variants), for deleting them from the store. */
   keysOf(rows: readonly Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>[]): string[] {
     const keys = new Set<string>();

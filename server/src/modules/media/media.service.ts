@@ -40,6 +40,15 @@ export interface IncomingFile {
 /** How long an upload may wait for its post before the sweep removes it. */
 export const UNATTACHED_MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/** Uploads arrive in `$TMPDIR/quad-upload-{uuid}` before they are judged and stored. */
+const TEMP_PREFIX = 'quad-upload-';
+/**
+ * How old a file with no row must be before the orphan sweep removes it.
+ * Every upload writes its files first and its row a moment later, in the same
+ * request (photos and avatars from memory, videos from a finished temp file);
+ * an hour is far beyond any such gap, so a file in flight is never taken.
+ */
+export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
 
 export interface MediaServiceOptions {
   db: Db;
@@ -80,7 +89,7 @@ export function createMediaService({
         throw badRequest('no_file', POST_MESSAGES.onlyPhotosVideos);
       }
       // os.tmpdir() is read per upload so a test (or an operator's TMPDIR) can move it.
-      const temp = path.join(os.tmpdir(), `quad-upload-${randomUUID()}`);
+      const temp = path.join(os.tmpdir(), `${TEMP_PREFIX}${randomUUID()}`);
       try {
         const { detected, bytes } = await receiveToFile(file, temp, limits);
         return await store(viewer, detected, temp, bytes);
@@ -111,6 +120,38 @@ export function createMediaService({
         removed += deleted.size;
         if (rows.length < SWEEP_BATCH) return removed;
       }
+    },
+
+    /**
+     * Removes stored files that no row points at and `.part` files a write
+     * never finished (a crash between writing a file and its row, or during
+     * the write), once they are older than ORPHAN_FILE_GRACE_MS. Reads the
+     * store a page at a time: three queries per page, whatever its size.
+     * Keys it does not recognise are left alone. Also removes the temp files
+     * of uploads a crash cut off (`quad-upload-*` in the temp folder).
+     */
+    async sweepOrphanFiles(): Promise<{ orphans: number; parts: number; temp: number }> {
+      const before = now() - ORPHAN_FILE_GRACE_MS;
+      let orphans = 0;
+      let parts = 0;
+      for await (const page of storage.list()) {
+        const old = page.filter((f) => f.modifiedAt < before).map((f) => f.key);
+        const unfinished = old.filter((key) => key.endsWith('.part'));
+        const media = old.filter((key) => !key.endsWith('.part') && mediaIdOf(key));
+        const avatars = old.filter((key) => !key.endsWith('.part') && key.startsWith('avatars/'));
+        const [rows, avatarKeys] = await Promise.all([
+          mediaRepository.filesOfMedia(db.kysely, [
+            ...new Set(media.map((key) => mediaIdOf(key)!)),
+          ]),
+          mediaRepository.avatarKeysAmong(db.kysely, avatars),
+        ]);
+        const referenced = new Set([...mediaRepository.keysOf(rows), ...avatarKeys]);
+        const unreferenced = [...media, ...avatars].filter((key) => !referenced.has(key));
+        await storage.delete([...unfinished, ...unreferenced]);
+        orphans += unreferenced.length;
+        parts += unfinished.length;
+      }
+      return { orphans, parts, temp: await sweepTempUploads(before) };
     },
 
     /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
@@ -212,6 +253,31 @@ export function createMediaService({
   }
 }
 export type MediaService = ReturnType<typeof createMediaService>;
+
+/**
+ * Removes upload temp files last written before `before`: an upload still
+ * arriving writes to its file, so its time stays fresh; one whose server was
+ * killed is never removed by the `finally` that normally takes it.
+ */
+async function sweepTempUploads(before: number): Promise<number> {
+  const dir = os.tmpdir();
+  let removed = 0;
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** The media id in a key `media/{id}/{variant}.{ext}`, or null for any other key. */
+function mediaIdOf(key: string): string | null {
+  const [top, id, file, ...rest] = key.split('/');
+  return top === 'media' && id && file && rest.length === 0 ? id : null;
+}
 
 /**
  * Streams the file to `temp` (never whole in memory), recognising it from its

@@ -80,6 +80,37 @@ export function blobStoreContract(store: () => BlobStore, expectedUrl: (key: str
     await expect(s.put(key, failing, 'image/webp')).rejects.toThrow('client went away');
     expect(await s.get(key)).toBeNull();
   });
+  listingContract(store, prefix);
+}
+
+/** Listing, which the sweeps of files without rows rely on. */
+function listingContract(store: () => BlobStore, prefix: () => string) {
+  it('lists stored files under a prefix, with when each was written', async () => {
+    const s = store();
+    const dir = prefix();
+    const before = Date.now();
+    await s.put(`${dir}/x/a.webp`, Buffer.from('a'), 'image/webp');
+    await s.put(`${dir}/x/b.webp`, Buffer.from('b'), 'image/webp');
+    await s.put(`${dir}/y/c.webp`, Buffer.from('c'), 'image/webp');
+    const listed = (p: string) => listAll(s, p);
+    const all = await listed(`${dir}/`);
+    expect(all.map((e) => e.key).sort()).toEqual([
+      `${dir}/x/a.webp`,
+      `${dir}/x/b.webp`,
+      `${dir}/y/c.webp`,
+    ]);
+    for (const { modifiedAt } of all) expect(Math.abs(modifiedAt - before)).toBeLessThan(120_000);
+    expect((await listed(`${dir}/y/`)).map((e) => e.key)).toEqual([`${dir}/y/c.webp`]);
+    expect(await listed(`${prefix()}/`)).toEqual([]);
+    await s.delete(all.map((e) => e.key));
+    expect(await listed(`${dir}/`)).toEqual([]);
+  });
+}
+
+async function listAll(store: BlobStore, prefix: string) {
+  const entries = [];
+  for await (const page of store.list(prefix)) entries.push(...page);
+  return entries;
 }
 
 function sha256(data: Buffer): string {

@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import { assertSafeKey, type BlobStore } from './blob-store';
+import { assertSafeKey, type BlobEntry, type BlobStore, LIST_PAGE } from './blob-store';
 
 /** Files under `$DATA_DIR/media`, served by the app at /uploads/*. */
 export const LOCAL_MEDIA_PREFIX = '/uploads/';
@@ -45,5 +45,38 @@ export function createDiskStore(root: string, publicPrefix = LOCAL_MEDIA_PREFIX)
       assertSafeKey(key);
       return publicPrefix + key;
     },
+    async *list(prefix = '') {
+      let page: BlobEntry[] = [];
+      for await (const entry of walk(root, '')) {
+        if (!entry.key.startsWith(prefix)) continue;
+        page.push(entry);
+        if (page.length === LIST_PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    },
   };
+}
+
+/** Files under `dir` (relative to the store's root as `rel`), depth first; a file gone meanwhile is skipped. */
+async function* walk(dir: string, rel: string): AsyncGenerator<BlobEntry> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const key = rel ? `${rel}/${entry.name}` : entry.name;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full, key);
+    else if (entry.isFile()) {
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) yield { key, modifiedAt: stat.mtimeMs };
+    }
+  }
 }

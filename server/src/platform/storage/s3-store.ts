@@ -6,11 +6,12 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type BlobStore } from './blob-store';
+import { assertSafeKey, type BlobStore, LIST_PAGE } from './blob-store';
 
 export interface S3StoreOptions {
   /** An S3-compatible service (MinIO, R2, …); AWS itself when unset. */
@@ -174,6 +175,24 @@ export function createS3Store(options: S3StoreOptions): S3Store {
     url(key) {
       assertSafeKey(key);
       return `${base}/${key}`;
+    },
+    async *list(prefix = '') {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            ...(prefix ? { Prefix: prefix } : {}),
+            MaxKeys: LIST_PAGE,
+            ...(ContinuationToken ? { ContinuationToken } : {}),
+          }),
+        );
+        const entries = (page.Contents ?? []).flatMap((o) =>
+          o.Key ? [{ key: o.Key, modifiedAt: o.LastModified?.getTime() ?? 0 }] : [],
+        );
+        if (entries.length > 0) yield entries;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     close() {
       client.destroy();
