@@ -5,11 +5,17 @@ import { readBootData } from './lib/boot';
 import './styles/app.css';
 
 const boot = await readBootData();
-// The server drew the first posts (ADR 120): the app's first render replaces them with the feed itself.
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+// The server drew the first posts (ADR 120): the first render waits for the feed page's
+// code, so it replaces them with the feed itself. Not awaited here: that code imports
+// this very module, which must finish first.
 if (boot.feed && document.getElementById('quad-first-posts'))
-  await preloadFeedPage().catch(() => undefined);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App boot={boot} />
-  </StrictMode>,
-);
+  void preloadFeedPage()
+    .catch(() => undefined)
+    .then(render);
+else render();
