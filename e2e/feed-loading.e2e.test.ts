@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import { DESKTOP, serverAndBrowser } from './harness';
+import { DESKTOP, MOBILE, serverAndBrowser } from './harness';
 import { once, postJson, schoolVerifiedStudent, tag } from './students';
 
 /**
@@ -109,6 +109,34 @@ describe('loading the feed', () => {
     // Another category is read from the API as before.
     await page.getByLabel(MESSAGES.posts.category).selectOption('furniture');
     await expect.poll(() => feedRequests.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the first posts paint before the app runs, in the very place the app then draws them', async () => {
+    const { context, page, errors } = await member('Sasha Moreno', MOBILE);
+    const text = `Desk lamp <b>"bright"</b> & 'warm' ${tag()}`;
+    expect(await postJson(page, '/api/posts', { text })).toBe(201);
+    const where = async (p: Page) => {
+      const box = await p.getByText(text, { exact: true }).boundingBox();
+      return box && { y: Math.round(box.y), height: Math.round(box.height) };
+    };
+
+    // Without the app's code: the server's posts, the user's text as text.
+    const bare = await context.newPage();
+    await bare.route('**/assets/*.js', (route) => route.abort());
+    await bare.goto(env.server.url('ut', '/home'));
+    const drawn = bare.locator('#quad-first-posts');
+    await expect.poll(() => drawn.getByText(text, { exact: true }).isVisible()).toBe(true);
+    expect(await drawn.locator('b').count()).toBe(0);
+    const before = await where(bare);
+    await bare.close();
+
+    // With it: the app's feed in their place, the same text in the same box.
+    await page.goto(env.server.url('ut', '/home'));
+    await page.getByRole('list', { name: 'Posts' }).getByText(text, { exact: true }).waitFor();
+    expect(await page.locator('#quad-first-posts').count()).toBe(0);
+    expect(await where(page)).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,12 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, preloadFeedPage } from './app/App';
 import { readBootData } from './lib/boot';
 import './styles/app.css';
 
 const boot = await readBootData();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App boot={boot} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+// The server drew the first posts (ADR 120): the first render waits for the feed page's
+// code, so it replaces them with the feed itself. Not awaited here: that code imports
+// this very module, which must finish first.
+if (boot.feed && document.getElementById('quad-first-posts'))
+  void preloadFeedPage()
+    .catch(() => undefined)
+    .then(render);
+else render();

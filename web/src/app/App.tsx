@@ -29,9 +29,20 @@ import { AppLayout } from './layout/AppLayout';
 const WelcomePage = lazy(() =>
   import('../features/welcome/pages/WelcomePage').then((m) => ({ default: m.WelcomePage })),
 );
-const FeedPage = lazy(() =>
-  import('../features/feed/pages/FeedPage').then((m) => ({ default: m.FeedPage })),
-);
+const loadFeedPage = () => import('../features/feed/pages/FeedPage');
+const FeedPage = lazy(() => loadFeedPage().then((m) => ({ default: m.FeedPage })));
+/** The feed page's code when it came before the first render (see `preloadFeedPage`). */
+let feedPageLoaded: React.ComponentType | null = null;
+
+/**
+ * /home for a member arrives with its first posts drawn by the server (ADR 120):
+ * the app waits for the feed page's code (preloaded with the page) before its
+ * first render, so that render draws the feed in their place at once instead
+ * of a spinner between the two.
+ */
+export async function preloadFeedPage(): Promise<void> {
+  feedPageLoaded = (await loadFeedPage()).FeedPage;
+}
 const SchoolFinderPage = lazy(() =>
   import('../features/schools/pages/SchoolFinderPage').then((m) => ({
     default: m.SchoolFinderPage,
@@ -44,8 +55,13 @@ function HomeRoute() {
   const viewer = useViewer();
   if (isGenericCampus(campus)) return <Lazy page={WelcomePage} />;
   // A member: school-verified on this very campus (another campus's students see it private).
-  if (viewer?.schoolVerified && viewer.campusId === campus.id) return <Lazy page={FeedPage} />;
+  if (viewer?.schoolVerified && viewer.campusId === campus.id)
+    return feedPageLoaded ? <Page page={feedPageLoaded} /> : <Lazy page={FeedPage} />;
   return <PrivateCommunity />;
+}
+
+function Page({ page: Component }: { page: React.ComponentType }) {
+  return <Component />;
 }
 
 function Lazy({ page: Page }: { page: React.ComponentType }) {

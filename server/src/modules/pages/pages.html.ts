@@ -38,34 +38,49 @@ export function topBar(campus: CampusDto): string {
 }
 
 /**
- * `<link rel="modulepreload">` tags for the code the app loads lazily for a
- * page (`module`, as Vite's build manifest names it): the browser fetches it
- * alongside the app's own file instead of after the app has run (one round
- * trip less before the feed shows). What index.html loads needs no tag.
+ * What the app loads lazily for a page (`module`, as Vite's build manifest
+ * names it) beyond what index.html already loads: its script files and the
+ * stylesheets they bring. Nothing without a build.
  */
-export function modulePreloads(
+export function lazyModuleFiles(
   manifestFile: string,
   template: string | null,
   module: string,
-): string[] {
-  if (!template || !fs.existsSync(manifestFile)) return [];
-  type Chunk = { file: string; imports?: string[] };
+): { scripts: string[]; styles: string[] } {
+  if (!template || !fs.existsSync(manifestFile)) return { scripts: [], styles: [] };
+  type Chunk = { file: string; imports?: string[]; css?: string[] };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const collect = (key: string, into: Set<string>) => {
+  const collect = (key: string, into: Map<string, Chunk>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
+    into.set(chunk.file, chunk);
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
-  const loaded = new Set<string>();
+  const loaded = new Map<string, Chunk>();
   const inPage = new Set([...template.matchAll(/\/(assets\/[^"']+\.js)/g)].map((m) => m[1]));
   for (const [key, chunk] of Object.entries(manifest))
     if (inPage.has(chunk.file)) collect(key, loaded);
-  const files = new Set<string>();
+  const loadedStyles = new Set([...loaded.values()].flatMap((chunk) => chunk.css ?? []));
+  const files = new Map<string, Chunk>();
   collect(module, files);
-  return [...files]
-    .filter((file) => !loaded.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+  const lazy = [...files.values()].filter((chunk) => !loaded.has(chunk.file));
+  return {
+    scripts: lazy.map((chunk) => chunk.file),
+    styles: [...new Set(lazy.flatMap((chunk) => chunk.css ?? []))].filter(
+      (file) => !loadedStyles.has(file),
+    ),
+  };
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the code the app loads lazily for a
+ * page: the browser fetches it alongside the app's own file instead of after
+ * the app has run (one round trip less before the feed shows).
+ */
+export function modulePreloads(scripts: string[]): string[] {
+  return scripts.map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+  );
 }
 
 /**

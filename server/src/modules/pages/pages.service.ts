@@ -10,7 +10,9 @@ import type { CampusService } from '../campuses/campuses.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
-import { escapeHtml, modulePreloads, openGraphTags, topBar } from './pages.html';
+import type { PostList } from '@common/schemas/posts';
+import { firstFeedMarkup, firstPostsStyling } from './pages.feed';
+import { escapeHtml, lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
 
@@ -41,12 +43,13 @@ export function createPagesService({
 }: PagesServiceDeps) {
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const feedPreloads = modulePreloads(
+  const feedFiles = lazyModuleFiles(
     path.join(config.webDist, '.vite', 'manifest.json'),
     template,
     'src/features/feed/pages/FeedPage.tsx',
   );
-
+  const feedPreloads = modulePreloads(feedFiles.scripts);
+  const firstPosts = firstPostsStyling(config.webDist, feedFiles.styles);
   /**
    * The first page of the campus feed, written into /home for a member: the
    * feed paints with the page, without waiting for a second round trip
@@ -109,12 +112,17 @@ export function createPagesService({
         ...(await openGraph(campus, pathname)),
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
         ...(feedPage ? feedPreloads : []),
+        ...(feed && firstPosts ? [firstPosts.style] : []),
         `<script type="application/json" id="quad-boot">${boot}</script>`,
         ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
       ].join('\n    ');
+      const posts =
+        feed && firstPosts && me.viewer
+          ? firstFeedMarkup(JSON.parse(feed) as PostList, me.viewer, dto.productName, firstPosts)
+          : '';
       return template
-        .replace(HEAD_MARK, head)
-        .replace('<div id="root"></div>', `<div id="root">${topBar(dto)}</div>`);
+        .replace(HEAD_MARK, () => head)
+        .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);
     },
   };
 }
