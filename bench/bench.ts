@@ -61,7 +61,7 @@ async function mixedOnly(scratch: string): Promise<void> {
   );
 }
 
-/** The crash loop at length (issue 13, ADR 118): its section of docs/benchmarks.md. */
+/** The crash loop at length (issue 13, ADR 020): its section of docs/benchmarks.md. */
 async function faultsOnly(): Promise<void> {
   const started = Date.now();
   const { reports, pgNote } = await benchFaults();

@@ -10,7 +10,7 @@ const cssModuleClasses: Record<string, Record<string, string>> = {};
 /**
  * Writes `.vite/css-modules.json` beside the manifest: the server reads it to
  * write the first posts of /home with the very classes the app's cards use, so
- * they paint before the app's code has run (ADR 120).
+ * they paint before the app's code has run (ADR 022).
  */
 function cssModuleClassMap(): Plugin {
   return {

@@ -17,7 +17,7 @@ function startPeriodicJobs(app: App): () => void {
       .sweepUnattached()
       .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
       .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
-  // Files no row points at and half-written .part files, left by a crash (ADR 118).
+  // Files no row points at and half-written .part files, left by a crash (ADR 020).
   const sweepFiles = () =>
     media
       .sweepOrphanFiles()

@@ -4,7 +4,7 @@ import { runFaultLoop } from './fault-loop';
 
 /**
  * kill -9 of the real server while students post with photos, comment, save
- * and message (issue 13, ADR 118), a few times; the bench runs it at length.
+ * and message (issue 13, ADR 020), a few times; the bench runs it at length.
  * QUAD_FAULT_KILLS and QUAD_FAULT_RUN_MS make it longer by hand.
  */
 

@@ -17,7 +17,7 @@ import { solidImage } from './media-fixtures';
 import { multipart, MULTIPART_TYPE } from './multipart';
 
 /**
- * The crash loop of issue 13 (ADR 118): the real server in a child process,
+ * The crash loop of issue 13 (ADR 020): the real server in a child process,
  * students posting with photos, commenting, saving and messaging, SIGKILL at
  * a random moment, and after each kill the database and the media folder
  * checked for what a crash may leave half done. `npm test` runs a few kills;

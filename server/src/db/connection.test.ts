@@ -28,7 +28,7 @@ if (testDialect === 'postgres') {
       }
     });
 
-    it('survive the server ending a connection in use: its query fails as unreachable, the next gets a new one (ADR 119)', async () => {
+    it('survive the server ending a connection in use: its query fails as unreachable, the next gets a new one (ADR 021)', async () => {
       const app = openDatabase({ kind: 'postgres', url: db.url });
       try {
         const { pid } = (

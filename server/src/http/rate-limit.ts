@@ -9,7 +9,7 @@ import { tooMany } from '../core/errors';
  * Per-IP rate limits, opted into route by route (`config.rateLimit`). Counters
  * live in Redis when REDIS_URL is set, so every server shares them. While
  * Redis is out of reach the limits lapse rather than fail the requests they
- * guard (ADR 119): a counter fails after one reconnection attempt and is skipped.
+ * guard (ADR 021): a counter fails after one reconnection attempt and is skipped.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redisUrl

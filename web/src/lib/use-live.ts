@@ -12,7 +12,7 @@ export interface LiveListener {
 /**
  * The server's close codes for a guest (4401) or a socket not allowed (4403):
  * retrying will not help. Any other close, the server's 4503 "resync" after its
- * bus lost events included (ADR 119), reconnects and refetches.
+ * bus lost events included (ADR 021), reconnects and refetches.
  */
 const REFUSED = new Set([4401, 4403]);
 const FIRST_DELAY_MS = 1000;

@@ -93,7 +93,7 @@ export async function createSessionCache({
           if (event.origin !== origin) apply(event);
         })
       : async () => undefined;
-  // The bus was away (ADR 119): a sign-out on another server may be among what
+  // The bus was away (ADR 021): a sign-out on another server may be among what
   // it lost, so every session is read afresh, and loads under way are not kept.
   const stopGaps =
     ttlMs > 0

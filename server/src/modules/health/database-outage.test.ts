@@ -11,7 +11,7 @@ import { startOutageProxy } from '../../../test/outage-proxy';
 import { openDatabase } from '../../db/kysely';
 
 /**
- * PostgreSQL restarts under load (ADR 119): the app sits behind a proxy that
+ * PostgreSQL restarts under load (ADR 021): the app sits behind a proxy that
  * resets its connections and refuses new ones for a while, as a restart does.
  * Requests meanwhile fail fast with 503, nobody is signed out, /readyz says
  * the database is down, and once it is back the same app answers again.

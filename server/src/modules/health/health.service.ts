@@ -18,7 +18,7 @@ export function createHealthService(db: Db, bus: EventBus) {
     /**
      * Ready means every dependency a request needs answers: the database and,
      * when configured, Redis. Each is asked at once, with its own time limit,
-     * so the probe never hangs on one that is gone (ADR 119).
+     * so the probe never hangs on one that is gone (ADR 021).
      */
     async readiness(): Promise<Readiness> {
       const [database, redis] = await Promise.all([

@@ -9,7 +9,7 @@ import { serversBehindRedisProxy } from '../../../test/outage-proxy';
 import { testRedisUrl } from '../../../test/redis';
 
 /**
- * Redis restarts (ADR 119): the servers reach it through a proxy that resets
+ * Redis restarts (ADR 021): the servers reach it through a proxy that resets
  * their connections and refuses new ones for a while, as a restart does.
  * Requests go on without it (the rate limits lapse, the bus's messages are
  * lost), /readyz says Redis is down, and once it is back what the lost

@@ -9,7 +9,7 @@ import { testRedisUrl } from '../../../test/redis';
 import { RESYNC } from './live.routes';
 
 /**
- * Live sockets through a Redis restart (ADR 119): what was published while
+ * Live sockets through a Redis restart (ADR 021): what was published while
  * the bus was away is lost, so once it is back every socket of a server is
  * closed with 4503 ("try again"); its client reconnects, refetches what it
  * shows (web/src/lib/use-live.ts), and hears new events from other servers.

@@ -25,7 +25,7 @@ export async function liveRoutes(
         deliver(event) {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
         },
-        // Events were lost (ADR 119): the client reconnects, as after any drop, and refetches.
+        // Events were lost (ADR 021): the client reconnects, as after any drop, and refetches.
         resync: () => socket.close(RESYNC, 'resync'),
       });
     } catch (error) {

@@ -65,7 +65,7 @@ export function createLiveHub(bus: EventBus) {
 /**
  * What a student's socket hears (DESIGN §7): the events of their own
  * campus, for those who may read it. When the bus comes back from an outage
- * every socket of this server is told to resync (ADR 119): its client
+ * every socket of this server is told to resync (ADR 021): its client
  * reconnects and refetches what the lost events would have shown.
  */
 export function createLiveService(bus: EventBus) {

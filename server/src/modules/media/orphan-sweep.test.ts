@@ -7,7 +7,7 @@ import { buildPost, buildUser } from '../../../test/factories';
 import { createMediaService, ORPHAN_FILE_GRACE_MS } from './media.service';
 
 /**
- * The sweep of files no row points at (ADR 118): what a crash between a
+ * The sweep of files no row points at (ADR 020): what a crash between a
  * file and its row, or in the middle of a write, leaves in the media folder.
  */
 

@@ -47,7 +47,7 @@ export function firstPostsStyling(
 /**
  * The feed of /home as the app first draws it (`FeedPage`, `InfiniteList`,
  * `PostCard`), written by the server from the feed page already in the page so
- * the first posts paint before the app's code has run (DESIGN §13, ADR 120).
+ * the first posts paint before the app's code has run (DESIGN §13, ADR 022).
  * Same classes, same place: the app's first render replaces it with the very
  * same boxes. Inert and hidden from assistive technology until then, like the
  * top bar. Every piece of user text goes through `escapeHtml`.

@@ -118,7 +118,7 @@ export async function createPostCache({
           apply(event.campusId, readChange(event.change));
         })
       : async () => undefined;
-  // The bus was away (ADR 119): changes of other servers may be among what it lost.
+  // The bus was away (ADR 021): changes of other servers may be among what it lost.
   const stopGaps = ttlMs > 0 ? bus.onGap(() => index.clear()) : () => undefined;
 
   return {

@@ -18,7 +18,7 @@ export interface EventBus {
   /**
    * Calls `listener` each time the bus comes back from an outage, its
    * subscriptions live again: events published meanwhile were lost, so
-   * whatever they would have changed must be read afresh (ADR 119). The
+   * whatever they would have changed must be read afresh (ADR 021). The
    * returned function stops the calls.
    */
   onGap(listener: () => void): () => void;

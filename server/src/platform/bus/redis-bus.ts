@@ -8,7 +8,7 @@ const PREFIX = 'quad:';
  * every server. One connection publishes, one listens (a subscribed Redis
  * connection can do nothing else).
  *
- * Through a Redis restart (ADR 119) both connections reconnect by themselves
+ * Through a Redis restart (ADR 021) both connections reconnect by themselves
  * and the listener subscribes again; a publish meanwhile fails after a few
  * retries (its callers log it), and what was published while the listener was
  * away is lost, which `onGap` announces once the subscriptions are back.
