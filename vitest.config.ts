@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = {
   '@common': path.resolve(import.meta.dirname, 'common'),
@@ -30,6 +30,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // `*.pg.test.ts` are about PostgreSQL itself (a restart of it): they run in
+          // the PostgreSQL tier only, rather than being skipped in the SQLite one.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.QUAD_TEST_DB === 'postgres' ? [] : ['server/**/*.pg.test.ts']),
+          ],
           setupFiles: ['server/test/vitest.setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
-import { createTestDb, testDialect } from '../../../test/db';
+import { createTestDb } from '../../../test/db';
 import { buildUser } from '../../../test/factories';
 import { startOutageProxy } from '../../../test/outage-proxy';
 import { openDatabase } from '../../db/kysely';
@@ -25,7 +25,7 @@ interface Outcome {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(testDialect !== 'postgres')('a PostgreSQL restart', () => {
+describe('a PostgreSQL restart', () => {
   it('fails requests with 503 while it lasts and is forgotten once it is over', async () => {
     const db = await createTestDb();
     const proxy = await startOutageProxy(db.url);
