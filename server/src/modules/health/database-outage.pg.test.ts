@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import { createTestDb } from '../../../test/db';
 import { buildUser } from '../../../test/factories';
 import { startOutageProxy } from '../../../test/outage-proxy';
@@ -24,6 +24,9 @@ interface Outcome {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Rate limits are per address (and shared through Redis with the other test
+// files): each request of the stream comes from an address of its own.
+const nextIp = addressSequence('198.61');
 
 describe('a PostgreSQL restart', () => {
   it('fails requests with 503 while it lasts and is forgotten once it is over', async () => {
@@ -52,8 +55,14 @@ describe('a PostgreSQL restart', () => {
         const response = await api(
           app,
           write
-            ? { method: 'POST', url: '/api/posts', cookie, payload: { text: `Lamp ${n}` } }
-            : { method: 'GET', url: '/api/feed', cookie },
+            ? {
+                method: 'POST',
+                url: '/api/posts',
+                cookie,
+                payload: { text: `Lamp ${n}` },
+                remoteAddress: nextIp(),
+              }
+            : { method: 'GET', url: '/api/feed', cookie, remoteAddress: nextIp() },
         );
         return { status: response.statusCode, ms: Date.now() - started, response };
       };

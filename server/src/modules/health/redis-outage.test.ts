@@ -18,7 +18,7 @@ import { testRedisUrl } from '../../../test/redis';
 
 const redisUrl = testRedisUrl();
 const PASSWORD = 'correct-horse-battery';
-const nextIp = addressSequence('198.19');
+const nextIp = addressSequence('198.62');
 const cluster = serversBehindRedisProxy(redisUrl);
 let passwordHash: string;
 beforeAll(async () => {
@@ -80,6 +80,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
         method: 'POST',
         url: '/api/posts',
         cookie,
+        remoteAddress: nextIp(),
         payload: { text: 'Desk lamp' },
       });
       expect(posted.statusCode).toBe(201);

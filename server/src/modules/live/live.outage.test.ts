@@ -2,7 +2,7 @@ import type { LiveEvent } from '@common/schemas/live';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { App } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
 import { serversBehindRedisProxy } from '../../../test/outage-proxy';
 import { testRedisUrl } from '../../../test/redis';
@@ -16,6 +16,8 @@ import { RESYNC } from './live.routes';
  */
 
 const redisUrl = testRedisUrl();
+// Rate limits are per address and shared through Redis with the other test files.
+const nextIp = addressSequence('198.63');
 const cluster = serversBehindRedisProxy(redisUrl);
 
 function collect(socket: WebSocket): LiveEvent[] {
@@ -44,6 +46,7 @@ describe.skipIf(!redisUrl)('live sockets through a Redis restart', () => {
         url: '/api/posts',
         cookie: writerCookie,
         campus: 'ut',
+        remoteAddress: nextIp(),
         payload: { text },
       });
       expect(res.statusCode, res.body).toBe(201);
