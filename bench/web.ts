@@ -4,12 +4,12 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { openDatabase } from '../server/src/db/kysely';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import { root } from './settings';
+import { freePort } from '../server/test/free-port';
 
 export interface WebReport {
   files: Array<{ file: string; gzipped: number }>;
@@ -208,15 +208,4 @@ function runLighthouse(url: string, cookie: string, output: string): LighthouseR
   const lhr = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseResult;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
   return lhr;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

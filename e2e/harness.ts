@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { CampusId } from '@common/campuses';
+import { freePort } from '../server/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,17 +16,6 @@ export interface RunningServer {
   url(campus: CampusId | 'bare', pathName?: string): string;
   output(): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the built server (dist/) as `npm start` does, on a free port with its own data folder. */

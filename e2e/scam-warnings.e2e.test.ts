@@ -66,6 +66,7 @@ describe('scam-aware chat', () => {
     expect(await warned.getByRole('note').locator('p').allInnerTexts()).toEqual([
       SCAM_WARNINGS.verification_code,
     ]);
+    await maybeScreenshot(seller.page, 'scam-warning-desktop');
     const plain = messageList(seller.page).getByRole('listitem').filter({ hasText: ordinary });
     expect(await plain.getByRole('note').count()).toBe(0);
 
@@ -98,6 +99,8 @@ describe('scam-aware chat', () => {
     await buyer.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
     await buyer.page.getByRole('menuitem', { name: PROFILE_MESSAGES.report }).click();
     const postDialog = buyer.page.getByRole('dialog', { name: REPORT_MESSAGES.title.post });
+    await postDialog.waitFor();
+    await maybeScreenshot(buyer.page, 'report-post-desktop');
     await postDialog.getByRole('button', { name: PROFILE_MESSAGES.report }).click();
     await buyer.page
       .locator('.alerts')

@@ -15,6 +15,7 @@ import { createDiskStore } from '../src/platform/storage/disk-store';
 import { buildUser } from './factories';
 import { solidImage } from './media-fixtures';
 import { multipart, MULTIPART_TYPE } from './multipart';
+import { freePort } from './free-port';
 
 /**
  * The crash loop of issue 13 (ADR 020): the real server in a child process,
@@ -443,17 +444,6 @@ async function waitUntilReady(server: ChildProcess, port: number, dataDir: strin
     }
     await sleep(100);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
