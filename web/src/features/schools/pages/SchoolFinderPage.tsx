@@ -26,16 +26,21 @@ export function SchoolFinderPage() {
   // What the field shows; the URL follows it after a short pause.
   const [input, setInput] = useState(urlQuery);
   const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
+  // The query this page last wrote to the URL: its arrival is not a change from outside.
+  const [written, setWritten] = useState<string | null>(null);
   if (urlQuery !== seenUrlQuery) {
-    // The URL changed from outside (top bar search, back button): the field follows it.
     setSeenUrlQuery(urlQuery);
-    setInput(urlQuery);
+    // The URL changed from outside (top bar search, back button): the field follows it.
+    // Our own write arrives after more keys may have been typed: those are kept.
+    if (urlQuery !== written) setInput(urlQuery);
   }
 
   useEffect(() => {
     if (input === urlQuery) return;
     const timer = window.setTimeout(() => {
-      setSearchParams(input.trim() ? { q: input } : {}, { replace: true });
+      const next = input.trim() ? input : '';
+      setWritten(next);
+      setSearchParams(next ? { q: next } : {}, { replace: true });
     }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [input, urlQuery, setSearchParams]);
