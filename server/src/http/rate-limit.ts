@@ -4,16 +4,21 @@ import { Redis } from 'ioredis';
 import { AUTH_MESSAGES as M } from '@common/messages';
 import type { Config } from '../config';
 import { tooMany } from '../core/errors';
+import { reconnectDelay } from '../platform/redis-reconnect';
 
 /**
  * Per-IP rate limits, opted into route by route (`config.rateLimit`). Counters
  * live in Redis when REDIS_URL is set, so every server shares them. While
  * Redis is out of reach the limits lapse rather than fail the requests they
- * guard (ADR 021): a counter fails after one reconnection attempt and is skipped.
+ * guard (ADR 021): a counter fails after one reconnection attempt (a second at most) and is skipped.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+        retryStrategy: reconnectDelay,
+      })
     : undefined;
   // Reconnection attempts report errors; unheard, ioredis prints each to the console.
   redis?.on('error', () => undefined);

@@ -43,11 +43,11 @@ const me = async (app: App, cookie: string) => {
   return response.json<Me>().viewer;
 };
 
-/** Asks until `check` holds, for at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+/** Asks until `check` holds, for at most `ms` (Redis is tried again at least every 1.1 s). */
+async function eventually(what: string, check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`still not so after ${ms} ms`);
+    if (Date.now() > until) throw new Error(`${what}: still not so after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -59,7 +59,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
     const app = await server();
     const user = await student();
     const cookie = await loginAs(app, user);
-    await eventually(() => ready(app));
+    await eventually('ready before the restart', () => ready(app));
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({
       status: 'ok',
       database: true,
@@ -96,7 +96,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
       await cluster.proxy.up();
     }
 
-    await eventually(() => ready(app));
+    await eventually('ready once Redis is back', () => ready(app));
     expect((await api(app, { url: '/api/feed', cookie })).statusCode).toBe(200);
   });
 
@@ -104,7 +104,7 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
     const [a, b] = [await server(), await server()];
     const user = await student();
     const cookie = await loginAs(a, user);
-    await eventually(async () => (await ready(a)) && (await ready(b)));
+    await eventually('both ready', async () => (await ready(a)) && (await ready(b)));
     // Server b now holds the session in memory for a minute.
     expect((await me(b, cookie))?.id).toBe(user.id);
 
@@ -120,6 +120,6 @@ describe.skipIf(!redisUrl)('a Redis restart', () => {
     }
 
     // Back from the gap, b reads the session afresh instead of serving it for the rest of the minute.
-    await eventually(async () => (await me(b, cookie)) === null, 5000);
+    await eventually('b sees the sign-out', async () => (await me(b, cookie)) === null);
   });
 });

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { reconnectDelay } from '../redis-reconnect';
 import type { BusEvent, BusHandler, EventBus } from './bus';
 
 const PREFIX = 'quad:';
@@ -9,13 +10,14 @@ const PREFIX = 'quad:';
  * connection can do nothing else).
  *
  * Through a Redis restart (ADR 021) both connections reconnect by themselves
- * and the listener subscribes again; a publish meanwhile fails after a few
+ * (within about a second of Redis's return) and the listener subscribes again; a publish meanwhile fails after a few
  * retries (its callers log it), and what was published while the listener was
  * away is lost, which `onGap` announces once the subscriptions are back.
  */
 export function createRedisBus(url: string): EventBus {
-  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const options = { lazyConnect: false, maxRetriesPerRequest: 3, retryStrategy: reconnectDelay };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
   const topics = new Map<string, Set<BusHandler>>();
   const gapListeners = new Set<() => void>();
   // Connection errors come with every reconnection attempt; ioredis prints them
