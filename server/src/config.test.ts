@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, prettyLog } from './config';
 
 describe('configuration', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -38,6 +38,17 @@ describe('configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'GEO_GATE'])
       expect(problems).toContain(name);
     expect((error as ConfigError).message).toContain('Quad cannot start');
+  });
+
+  it('writes coloured lines on a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    const log = (env: Record<string, string>, terminal: boolean) =>
+      prettyLog(loadConfig(env), terminal);
+    expect(log({}, true)).toBe(true);
+    expect(log({}, false)).toBe(false);
+    expect(log({ LOG_FORMAT: 'json' }, true)).toBe(false);
+    expect(log({ LOG_FORMAT: 'pretty' }, false)).toBe(true);
+    expect(log({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'silent' }, true)).toBe(false);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   it('shows the dev mailbox only on localhost without SMTP, unless forced', () => {

@@ -64,6 +64,8 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   TRUST_PROXY: flag('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object a line (containers, files); pretty: coloured lines; unset: pretty on a terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().default('./dist/web'),
   GOOGLE_CLIENT_ID: z
     .string()
@@ -163,6 +165,8 @@ export interface Config {
   geo: { enabled: boolean; header: string | undefined };
   trustProxy: boolean;
   logLevel: string;
+  /** How the log is written; undefined lets main.ts choose by whether stdout is a terminal. */
+  logFormat?: 'json' | 'pretty';
   webDist: string;
   /** Google sign-in (OpenID Connect); off when no client id is set. */
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
@@ -257,6 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     geo: { enabled: e.GEO_GATE === true, header: e.GEO_HEADER },
     trustProxy: e.TRUST_PROXY === true,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: path.resolve(e.WEB_DIST),
     google: e.GOOGLE_CLIENT_ID
       ? {
@@ -306,4 +311,14 @@ function sqliteFile(url: string): string {
   const rest = url.slice('sqlite:'.length).replace(/^\/\//, '');
   if (rest === ':memory:') return ':memory:';
   return path.resolve(rest);
+}
+
+/**
+ * Whether the log is written as coloured lines for a person (issue 15):
+ * LOG_FORMAT says so, or, when unset, stdout is a terminal (`npm start` run
+ * by hand). Containers and files get one JSON object a line.
+ */
+export function prettyLog(config: Pick<Config, 'logFormat' | 'logLevel'>, terminal: boolean) {
+  if (config.logLevel === 'silent') return false;
+  return config.logFormat ? config.logFormat === 'pretty' : terminal;
 }

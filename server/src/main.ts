@@ -1,6 +1,6 @@
 import { CAMPUS_IDS, campusUrl } from '@common/campuses';
 import { type App, buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, prettyLog } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createPlatform } from './platform';
 import { createMailWorker } from './platform/mail';
@@ -56,8 +56,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const platform = createPlatform(config);
   await migrateToLatest(platform.db);
-  // People running `npm start` in a terminal read the log; servers ship JSON lines.
-  const pretty = process.stdout.isTTY && config.logLevel !== 'silent';
+  const pretty = prettyLog(config, Boolean(process.stdout.isTTY));
   const app = await buildApp(
     platform,
     pretty
@@ -66,7 +65,7 @@ async function main(): Promise<void> {
             level: config.logLevel,
             transport: {
               target: 'pino-pretty',
-              options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+              options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss', singleLine: true },
             },
           },
         }
