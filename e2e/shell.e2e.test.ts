@@ -84,6 +84,14 @@ describe('not found', () => {
     await page.getByRole('heading', { name: MESSAGES.error404 }).waitFor();
     await context.close();
   });
+
+  it('a path the app has no page at answers 404 and draws the not-found screen', async () => {
+    const { context, page } = await openPage(env.browser);
+    const response = await page.goto(env.server.url('smu', '/no-such/page'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
+    await context.close();
+  });
 });
 
 describe('responsive layout', () => {

@@ -111,6 +111,11 @@ export function createMessageLookup(db: Db) {
       chatPolicy.canRead(user, campus, chat);
       return message!;
     },
+
+    /** Whether a chat with this id exists, whoever may read it: /messages/{id} answers 404 if not. */
+    async exists(chatId: string): Promise<boolean> {
+      return (await chats.find(db.kysely, chatId)) !== undefined;
+    },
   };
 }
 

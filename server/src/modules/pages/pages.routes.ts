@@ -73,7 +73,8 @@ export async function registerPages(
     renderPage(request, 404, reply),
   );
 
-  // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}).
+  // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}),
+  // 404 when the app has no page there or it names what does not exist.
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       request.method === 'GET' &&
@@ -81,7 +82,10 @@ export async function registerPages(
       !request.url.startsWith(LOCAL_MEDIA_PREFIX) &&
       !request.url.startsWith('/assets/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (isPage) return renderPage(request, 200, reply);
+    if (isPage) {
+      const { pathname } = new URL(request.url, 'http://quad');
+      return renderPage(request, await pages.status(request.campus, pathname), reply);
+    }
     return reply.status(404).send({
       error: {
         code: 'not_found',

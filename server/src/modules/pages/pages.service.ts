@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { RESERVED_USERNAMES } from '@common/text';
+import { matchWebRoute, routeParam } from '@common/web-routes';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CampusService } from '../campuses/campuses.service';
+import type { ChatsService } from '../chats/chats.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
@@ -22,6 +24,7 @@ export interface PagesServiceDeps {
   campuses: CampusService;
   posts: PostsService;
   profiles: Pick<ProfilesService, 'preview'>;
+  chats: Pick<ChatsService, 'exists'>;
   /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
@@ -38,6 +41,7 @@ export function createPagesService({
   campuses,
   posts,
   profiles,
+  chats,
   analytics = noAnalytics,
   log = () => undefined,
 }: PagesServiceDeps) {
@@ -86,6 +90,10 @@ export function createPagesService({
     /** False until `npm run build` has written the web app. */
     built: template !== null,
 
+    /** The status of the page at `pathname`: 404 when the app has none there. */
+    status: async (campus: Campus, pathname: string): Promise<200 | 404> =>
+      (await pageExists({ posts, profiles, chats }, campus, pathname)) ? 200 : 404,
+
     /** The HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
     async render(user: UserRow | null, campus: Campus, url: string): Promise<string | null> {
       if (!template) return null;
@@ -127,3 +135,36 @@ export function createPagesService({
   };
 }
 export type PagesService = ReturnType<typeof createPagesService>;
+
+/**
+ * Whether the app has a page at `pathname` (issue 15 item 3): a path of its
+ * route table, and for the ones naming something, that it exists (one
+ * indexed lookup). A private campus's pages that exist are pages all the same.
+ */
+async function pageExists(
+  { posts, profiles, chats }: Pick<PagesServiceDeps, 'posts' | 'profiles' | 'chats'>,
+  campus: Campus,
+  pathname: string,
+): Promise<boolean> {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const route = matchWebRoute(path);
+  if (!route) return false;
+  const id = routeParam(route, path);
+  switch (route) {
+    case '/:username':
+      return (await profiles.preview(campus, id!.toLowerCase())) !== null;
+    case '/post/:id':
+    case '/post/:id/likes':
+    case '/create/comment/:id':
+      return (await posts.find(id!))?.campus_id === campus.id;
+    case '/messages/:chatId?':
+      return id === undefined || (await chats.exists(id));
+    default:
+      return true;
+  }
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -202,10 +203,49 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
-  it('answers any unknown page path with the app (profiles live at /{username})', async () => {
-    const res = await t.app.inject({ url: '/some-student', headers: html });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>OU Buy / Sell</title>');
+  it('answers 404, with the app drawing its not-found screen, where the app has no page', async () => {
+    for (const url of ['/no-such/page', '/settings/nope', '/post/x/y/z', '/%7Eno']) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>OU Buy / Sell</title>');
+    }
+    for (const url of ['/home', '/settings/account/screen_name', '/messages', '/messages/new']) {
+      expect((await t.app.inject({ url, headers: html })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('answers 404 for a student, post or chat that does not exist, 200 for one that does', async () => {
+    const student = await buildUser(t.db, { username: 'maya_k', campus_id: 'ou' });
+    const post = await buildPost(t.db, student);
+    const elsewhere = await buildPost(t.db, await buildUser(t.db, { campus_id: 'ut' }));
+    const other = await buildUser(t.db, { campus_id: 'ou' });
+    const [low, high] = [student.id, other.id].sort();
+    const chatId = randomUUID();
+    await t.db.kysely
+      .insertInto('chats')
+      .values({
+        id: chatId,
+        user_low: low!,
+        user_high: high!,
+        started_by: student.id,
+        last_message_text: null,
+        last_message_id: null,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const status = async (url: string) => (await t.app.inject({ url, headers: html })).statusCode;
+    // A guest gets the same answer: a private campus's pages that exist are 200.
+    expect(await status('/maya_k')).toBe(200);
+    expect(await status('/Maya_K')).toBe(200);
+    expect(await status('/no_such_student')).toBe(404);
+    expect(await status(`/post/${post.id}`)).toBe(200);
+    expect(await status(`/post/${post.id}/likes`)).toBe(200);
+    expect(await status(`/post/${randomUUID()}`)).toBe(404);
+    // Another campus's post is not on this site.
+    expect(await status(`/post/${elsewhere.id}`)).toBe(404);
+    expect(await status(`/messages/${chatId}`)).toBe(200);
+    expect(await status(`/messages/${randomUUID()}`)).toBe(404);
   });
 
   it('gives shared post links Open Graph tags for chat previews', async () => {
