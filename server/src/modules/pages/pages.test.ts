@@ -49,6 +49,7 @@ beforeAll(async () => {
       'src/components/posts/InfiniteList.module.css': classes(['list', 'items']),
       'src/components/posts/PostParts.module.css': classes(['card', 'text', 'name', 'more']),
       'src/components/ui/Avatar.module.css': classes(['avatar', 'photo']),
+      'src/components/posts/ListingFilters.module.css': classes(['root', 'toggle']),
     }),
   );
   t = await createTestApp({ env: { WEB_DIST: dist } });
