@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'mention',
   /** A new listing matched one of the student's saved searches (ADR 010). */
   'saved search',
+  /** A listing the student saved got cheaper (ADR 023). */
+  'price drop',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,4 +65,7 @@ export const NOTIFICATION_TEXT = {
   /** `query` is the saved search's own words, not a name. */
   'saved search': (query: string, text: string) =>
     withQuote(`New listing for "${quote(query)}"`, text || 'a photo'),
+  /** `price` is already written ("$30", "Free"); the post's start stands for its title. */
+  'price drop': (price: string, text: string) =>
+    `Price drop: ${quote(text) || 'a listing'} is now ${price}`,
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

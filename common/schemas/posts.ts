@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from '../campuses';
 import { ALL_CATEGORIES, CATEGORIES } from '../categories';
 import { POST_MAX_CHARS } from '../limits';
+import { CONDITIONS, LISTING_MESSAGES as L, LISTING_STATUSES, PRICE_MAX } from '../listings';
 import { countPostCharacters, isBlank } from '../text';
 import { cursorField, idField, lines, NO_CONTROLS } from './fields';
 
@@ -40,6 +41,15 @@ export const MAX_FILES_PER_POST = 10;
 
 export const categorySchema = z.enum(CATEGORIES);
 
+/** A price in whole dollars, 0 (Free) to PRICE_MAX, with Quad's words (ADR 023). */
+export const priceField = z
+  .number({ message: L.priceWhole })
+  .int(L.priceWhole)
+  .min(0, L.priceNegative)
+  .max(PRICE_MAX, L.priceTooHigh);
+export const conditionSchema = z.enum(CONDITIONS);
+export const listingStatusSchema = z.enum(LISTING_STATUSES);
+
 export const createPostBodySchema = z
   .object({
     text: z
@@ -51,10 +61,21 @@ export const createPostBodySchema = z
     category: categorySchema.nullish(),
     parentId: idField.nullish(),
     mediaIds: z.array(idField).max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles).default([]),
+    price: priceField.nullish(),
+    obo: z.boolean().default(false),
+    condition: conditionSchema.nullish(),
   })
   .refine((b) => !isBlank(b.text) || b.mediaIds.length > 0, {
     message: POST_MESSAGES.needTextOrFile,
     path: ['text'],
+  })
+  .refine((b) => !b.obo || (b.price ?? null) !== null, {
+    message: L.oboNeedsPrice,
+    path: ['obo'],
+  })
+  .refine((b) => !b.parentId || ((b.price ?? null) === null && !b.obo && !b.condition), {
+    message: L.notOnComments,
+    path: ['price'],
   });
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 export type CreatePostInput = z.output<typeof createPostBodySchema>;
@@ -95,6 +116,11 @@ export const postSchema = z.object({
   likeCount: z.number(),
   commentCount: z.number(),
   liked: z.boolean(),
+  /** Listing fields (ADR 023): price null on a plain post. */
+  price: z.number().nullable(),
+  obo: z.boolean(),
+  condition: conditionSchema.nullable(),
+  status: listingStatusSchema,
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -115,9 +141,61 @@ export const postPageSchema = z.object({
 export type PostPage = z.infer<typeof postPageSchema>;
 
 export const pageQuerySchema = z.object({ cursor: cursorField.optional() });
-export const feedQuerySchema = pageQuerySchema.extend({
-  category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
-});
+
+/** A price in a query string: whole dollars, as a listing's. */
+const queryPrice = z.coerce
+  .number({ message: L.priceWhole })
+  .int(L.priceWhole)
+  .min(0, L.priceNegative)
+  .max(PRICE_MAX, L.priceTooHigh);
+const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const LISTING_SORTS = ['recent', 'price'] as const;
+
+/**
+ * Price filters and sort of the feed and search (ADR 023): sold listings are
+ * left out unless `includeSold`; `sort=price` lists priced posts, cheapest first.
+ */
+export const listingFilterShape = {
+  minPrice: queryPrice.optional(),
+  maxPrice: queryPrice.optional(),
+  free: queryFlag.optional(),
+  includeSold: queryFlag.optional(),
+  sort: z.enum(LISTING_SORTS).optional(),
+};
+export interface ListingFilter {
+  minPrice?: number;
+  maxPrice?: number;
+  free?: boolean;
+  includeSold?: boolean;
+  sort?: (typeof LISTING_SORTS)[number];
+}
+/** For `.refine` of a query with `listingFilterShape`. */
+export const minNotAboveMax: [
+  (q: ListingFilter) => boolean,
+  { message: string; path: PropertyKey[] },
+] = [
+  (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
+  { message: L.minAboveMax, path: ['minPrice'] },
+];
+
+export const feedQuerySchema = pageQuerySchema
+  .extend({
+    category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
+    ...listingFilterShape,
+  })
+  .refine(...minNotAboveMax);
+
+/** `PATCH /api/posts/:id`: the seller changes the price, "or best offer", condition or status. */
+export const updateListingBodySchema = z
+  .object({
+    price: priceField.nullable().optional(),
+    obo: z.boolean().optional(),
+    condition: conditionSchema.nullable().optional(),
+    status: listingStatusSchema.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: L.nothingToChange });
+export type UpdateListingBody = z.output<typeof updateListingBodySchema>;
 
 export const postListSchema = z.object({
   items: z.array(postSchema),

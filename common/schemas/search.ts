@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ALL_CATEGORIES } from '../categories';
 import { cursorField, NO_CONTROLS, oneLine } from './fields';
-import { authorSchema, categorySchema, postSchema } from './posts';
+import {
+  authorSchema,
+  categorySchema,
+  listingFilterShape,
+  minNotAboveMax,
+  postSchema,
+} from './posts';
 
 /** Spec core §2 "Search screen", §8 alerts; Quad's saved-search wording (ADR 009). */
 export const SEARCH_MESSAGES = {
@@ -40,11 +46,14 @@ export const SEARCH_QUERY_MAX = 100;
 export const SAVED_SEARCHES_MAX = 25;
 
 /** `q` is trimmed; an empty query gives an empty list (spec core §4: ignored). */
-export const searchQuerySchema = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
-  cursor: cursorField.optional(),
-  category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
-});
+export const searchQuerySchema = z
+  .object({
+    q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
+    cursor: cursorField.optional(),
+    category: z.union([categorySchema, z.literal(ALL_CATEGORIES)]).optional(),
+    ...listingFilterShape,
+  })
+  .refine(...minNotAboveMax);
 
 /**
  * Matching posts, best match first (10 a page). `terms` are the words that

@@ -12,6 +12,8 @@ type BoolD = ColumnType<boolean | number, boolean | undefined, boolean>;
 type IntD = Generated<number>;
 type TextD = Generated<string>;
 type Time = number;
+/** A nullable column that inserts may leave out (null). */
+type NullD<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: string;
@@ -98,6 +100,11 @@ export interface PostsTable {
   like_count: IntD;
   comment_count: IntD;
   feed_score: IntD;
+  /** Listing fields (migration 0010, ADR 023): whole dollars, null on a plain post. */
+  price: NullD<number>;
+  obo: BoolD;
+  condition: NullD<string>;
+  status: TextD;
   created_at: Time;
   updated_at: Time;
 }

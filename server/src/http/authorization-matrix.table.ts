@@ -225,6 +225,11 @@ export const ROUTES: Record<string, Row> = {
     expect: campusReader(),
     send: async (w) => ({ url: `/api/posts/${(await w.post()).id}` }),
   },
+  'PATCH /api/posts/:id': {
+    expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
+    send: async (w) => ({ url: `/api/posts/${(await w.post()).id}`, body: { status: 'sold' } }),
+    why: 'only the seller changes a listing; it is visible to members, so others get 403',
+  },
   'DELETE /api/posts/:id': {
     expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
     send: async (w) => ({ url: `/api/posts/${(await w.post()).id}` }),

@@ -9,7 +9,11 @@ import type { PostList } from '@common/schemas/posts';
 export const postKeys = {
   all: ['posts'] as const,
   feeds: ['posts', 'feed'] as const,
-  feed: (category: string) => ['posts', 'feed', category] as const,
+  /** `filter`: the listing filters as a query string (ADR 023); none for the plain feed. */
+  feed: (category: string, filter = '') =>
+    filter
+      ? (['posts', 'feed', category, filter] as const)
+      : (['posts', 'feed', category] as const),
   saved: ['posts', 'saved'] as const,
   /** The viewer's own new posts of this visit (see rememberOwnPost); never fetched. */
   own: ['posts', 'own'] as const,

@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '@common/categories';
-import type { CreatePostBody, MediaDto, PostDto, PostList, PostPage } from '@common/schemas/posts';
+import type {
+  CreatePostBody,
+  MediaDto,
+  PostDto,
+  PostList,
+  PostPage,
+  UpdateListingBody,
+} from '@common/schemas/posts';
 import { api } from './api';
 import { uploadWithProgress } from './upload';
 
@@ -151,4 +158,9 @@ export function isInFeeds(queryClient: QueryClient, id: string): boolean {
 /** Uploads one photo or video of a post or message, reporting `onProgress(loadedBytes)`. */
 export function uploadFile(file: File, onProgress: (loaded: number) => void): Promise<MediaDto> {
   return uploadWithProgress<MediaDto>('POST', '/api/uploads', file, onProgress);
+}
+
+/** The seller's change to a listing: price, "or best offer", condition or status (ADR 023). */
+export function updateListing(id: string, body: UpdateListingBody): Promise<PostDto> {
+  return api<PostDto>(`/api/posts/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }

@@ -1,4 +1,5 @@
 import type { Campus } from '@common/campuses';
+import { LISTING_MESSAGES } from '@common/listings';
 import { POST_MESSAGES as M } from '@common/schemas/posts';
 import type { PostRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../errors';
@@ -32,6 +33,16 @@ export function canDelete(
 ): asserts user is UserRow {
   canRead(user, campus, post);
   if (post!.author_id !== user.id) throw forbidden('not_owner', M.notYours);
+}
+
+/** Only its seller (the author) changes a listing's price, condition or status (ADR 023). */
+export function canEditListing(
+  user: UserRow | null,
+  campus: Campus,
+  post: Pick<PostRow, 'campus_id' | 'author_id'> | undefined | null,
+): asserts user is UserRow {
+  canRead(user, campus, post);
+  if (post!.author_id !== user.id) throw forbidden('not_owner', LISTING_MESSAGES.onlySeller);
 }
 
 /** Saving (liking) a post: a school-verified member of the post's campus. */

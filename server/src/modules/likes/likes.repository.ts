@@ -2,6 +2,16 @@ import type { Executor } from '../../db/schema';
 
 /** The only SQL over likes (saves): who saved what, and each post's count. */
 export const likesRepository = {
+  /** Who saved a post (price drop alerts, ADR 023). */
+  async saversOf(db: Executor, postId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('likes')
+      .select('user_id')
+      .where('post_id', '=', postId)
+      .execute();
+    return rows.map((r) => r.user_id);
+  },
+
   /** Which of these posts the user liked. */
   async savedAmong(db: Executor, userId: string, postIds: string[]): Promise<Set<string>> {
     if (postIds.length === 0) return new Set();

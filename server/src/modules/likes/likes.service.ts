@@ -18,6 +18,7 @@ export function createViewerSaves(db: Db): ViewerSaves {
   return {
     among: (userId, postIds) => likes.savedAmong(db.kysely, userId, postIds),
     inThread: (userId, rootId, chain) => likes.savedInThread(db.kysely, userId, rootId, chain),
+    savers: (executor, postId) => likes.saversOf(executor, postId),
   };
 }
 

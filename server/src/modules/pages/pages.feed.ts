@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
+import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type MediaDto, type PostDto, type PostList } from '@common/schemas/posts';
 import { initials } from '@common/text';
@@ -21,6 +22,7 @@ const MODULES = {
   list: 'src/components/posts/InfiniteList.module.css',
   post: 'src/components/posts/PostParts.module.css',
   avatar: 'src/components/ui/Avatar.module.css',
+  filters: 'src/components/posts/ListingFilters.module.css',
 } as const;
 
 type Classes = { [K in keyof typeof MODULES]: Record<string, string> };
@@ -73,6 +75,8 @@ export function firstFeedMarkup(
     `<button type="button" class="icon-button ${cls('page', 'photo')}">${ICONS.image}</button></section>` +
     `<div class="${cls('page', 'filter')}"><label>${MESSAGES.posts.category}</label>` +
     `<select><option>${MESSAGES.posts.allCategories}</option></select></div>` +
+    `<div class="${cls('filters', 'root')}"><button type="button" class="${cls('filters', 'toggle')}" aria-expanded="false">` +
+    `${LISTING_MESSAGES.filters}${ICONS.chevronDown}</button></div>` +
     (posts.length
       ? `<div class="${cls('list', 'list')}"><ul class="${cls('list', 'items')}">` +
         posts.map((post) => `<li>${postCard(cls, post, now)}</li>`).join('') +
@@ -118,6 +122,7 @@ function postCard(cls: Cls, post: PostDto, now: number): string {
       ? `<span class="${cls('post', 'chip')}">${escapeHtml(categoryLabel(post.category))}</span>`
       : '') +
     `</header>` +
+    listingLine(cls, post) +
     postText(cls, post.text) +
     mediaGrid(cls, post.media) +
     `<footer class="${cls('post', 'actions')}">` +
@@ -128,6 +133,24 @@ function postCard(cls: Cls, post: PostDto, now: number): string {
     `${ICONS.chat}<span>${MESSAGES.posts.comment}</span>` +
     `<span class="${cls('post', 'count')}">${post.commentCount}</span></a>` +
     `</footer></article>`
+  );
+}
+
+/** `ListingLine`: price, condition and a Sold or Pending badge; nothing for a plain post. */
+function listingLine(cls: Cls, post: PostDto): string {
+  const price = priceLabel(post);
+  const badge = post.status === 'sold' ? 'sold' : post.status === 'pending' ? 'pending' : null;
+  if (!price && !post.condition && !badge) return '';
+  return (
+    `<p class="${cls('post', 'listing')}">` +
+    (price ? `<span class="${cls('post', 'price')}">${escapeHtml(price)}</span>` : '') +
+    (post.condition
+      ? `<span class="${cls('post', 'condition')}">${CONDITION_LABELS[post.condition]}</span>`
+      : '') +
+    (badge
+      ? `<span class="${cls('post', 'badge', badge)}">${LISTING_MESSAGES[badge]}</span>`
+      : '') +
+    `</p>`
   );
 }
 
@@ -168,5 +191,6 @@ const ICONS = {
     '<rect x="3" y="4" width="18" height="16" rx="2.5"/><circle cx="8.5" cy="9.5" r="1.5"/><path d="m21 16-5-5-9 9"/>',
   ),
   bookmark: icon(20, '<path d="M6 3h12v18l-6-4-6 4V3Z"/>'),
+  chevronDown: icon(16, '<path d="m6 9 6 6 6-6"/>'),
   chat: icon(20, '<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z"/>'),
 };

@@ -6,19 +6,32 @@ import type { CampusDto } from '@common/schemas/campus';
 
 /** Open Graph tags for a shared post (/post/{id}) or profile (/{username}) link, so chat apps show a preview. */
 export function openGraphTags(
-  preview: { title: string; description: string; image: string | null } | null,
+  preview: {
+    title: string;
+    description: string;
+    image: string | null;
+    /** A listing's asking price in whole US dollars (ADR 023). */
+    price?: number | null;
+  } | null,
   absolute: (path: string) => string,
   { type = 'article' }: { type?: 'article' | 'profile' } = {},
 ): string[] {
   if (!preview) return [];
+  const priced = preview.price !== null && preview.price !== undefined;
   return [
-    `<meta property="og:type" content="${type}">`,
+    `<meta property="og:type" content="${priced ? 'product' : type}">`,
     `<meta property="og:title" content="${escapeHtml(preview.title)}">`,
     `<meta property="og:description" content="${escapeHtml(preview.description)}">`,
     ...(preview.image
       ? [`<meta property="og:image" content="${escapeHtml(absolute(preview.image))}">`]
       : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}">`,
+    ...(priced
+      ? [
+          `<meta property="product:price:amount" content="${preview.price}">`,
+          `<meta property="product:price:currency" content="USD">`,
+        ]
+      : []),
   ];
 }
 

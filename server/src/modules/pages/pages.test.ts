@@ -50,6 +50,7 @@ beforeAll(async () => {
       'src/components/posts/InfiniteList.module.css': classes(['list', 'items']),
       'src/components/posts/PostParts.module.css': classes(['card', 'text', 'name', 'more']),
       'src/components/ui/Avatar.module.css': classes(['avatar', 'photo']),
+      'src/components/posts/ListingFilters.module.css': classes(['root', 'toggle']),
     }),
   );
   t = await createTestApp({ env: { WEB_DIST: dist } });
@@ -267,6 +268,24 @@ describe('serving the web app', () => {
       headers: { ...html, host: 'ou.localhost:3000' },
     });
     expect(elsewhere.body).not.toContain('og:title');
+  });
+
+  it("leads a listing's preview with its price and tags it as a product in dollars", async () => {
+    const author = await buildUser(t.db, { first_name: 'Maya', campus_id: 'ut' });
+    const post = await buildPost(t.db, author, { text: 'Desk, solid oak', price: 40, obo: true });
+    const res = await t.app.inject({
+      url: `/post/${post.id}`,
+      headers: { ...html, host: 'ut.localhost:3000' },
+    });
+    expect(res.body).toContain(
+      `<meta property="og:title" content="$40 · OBO · Maya&#39;s post · UT Buy / Sell">`,
+    );
+    expect(res.body).toContain(
+      '<meta property="og:description" content="$40 · OBO · Desk, solid oak">',
+    );
+    expect(res.body).toContain('<meta property="og:type" content="product">');
+    expect(res.body).toContain('<meta property="product:price:amount" content="40">');
+    expect(res.body).toContain('<meta property="product:price:currency" content="USD">');
   });
 
   it('gives shared profile links Open Graph tags: "Jane D. · campus", the bio, the photo', async () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { PRICE_MAX } from '@common/listings';
 import { idField } from '@common/schemas/fields';
 import { cursorTime, readCursor, writeCursor } from '../../core/cursor';
-import type { Cursor, PostWithAuthor } from './posts.repository';
+import type { Cursor, Order, PostWithAuthor } from './posts.repository';
 
 /** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
 export function feedScore(likes: number, comments: number, createdAt: number): number {
@@ -9,11 +10,12 @@ export function feedScore(likes: number, comments: number, createdAt: number): n
 }
 
 /** The opaque `?cursor=` of the page after `row` (DESIGN §6: keyset pagination). */
-export function encodeCursor(row: PostWithAuthor, ranked: boolean): string {
+export function encodeCursor(row: PostWithAuthor, order: Order): string {
   const cursor: Cursor = {
     updatedAt: row.updated_at,
     id: row.id,
-    ...(ranked ? { score: row.feed_score } : {}),
+    ...(order === 'ranked' ? { score: row.feed_score } : {}),
+    ...(order === 'price' && row.price !== null ? { price: row.price } : {}),
   };
   return writeCursor(cursor);
 }
@@ -30,4 +32,5 @@ const cursorShape: z.ZodType<Cursor> = z.object({
   id: idField,
   // Scores are a few units plus the creation time in seconds / 45000: far below this.
   score: z.number().min(-1e9).max(1e9).optional(),
+  price: z.number().int().min(0).max(PRICE_MAX).optional(),
 });

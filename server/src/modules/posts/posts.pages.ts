@@ -1,10 +1,10 @@
 import type { Db } from '../../db/kysely';
-import type { UserRow } from '../../db/schema';
+import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
 import type { PostCache } from './posts.cache';
 import { createPostPresenter } from './posts.presenter';
-import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
+import { type Order, type PostWithAuthor, postsRepository as posts } from './posts.repository';
 import { postListJson, type PostsJson } from './posts.writer';
 
 /**
@@ -15,6 +15,8 @@ export interface ViewerSaves {
   among(userId: string, postIds: string[]): Promise<Set<string>>;
   /** In a whole thread (by its root) plus the posts of `chain` above it. */
   inThread(userId: string, rootId: string, chain: string[]): Promise<Set<string>>;
+  /** Everyone who saved the post, read in the caller's transaction. */
+  savers(executor: Executor, postId: string): Promise<string[]>;
 }
 
 /**
@@ -49,9 +51,9 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
   }
 
   /** A list page; a full page carries the cursor of the next one. */
-  async function listJson(rows: PostWithAuthor[], limit: number, ranked = false) {
+  async function listJson(rows: PostWithAuthor[], limit: number, order: Order = 'recent') {
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
-    return postListJson(await presented(rows), last ? encodeCursor(last, ranked) : null);
+    return postListJson(await presented(rows), last ? encodeCursor(last, order) : null);
   }
 
   /**
@@ -91,12 +93,12 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
       campusId: string,
       key: string,
       rows: () => Promise<PostWithAuthor[]>,
-      { limit, ranked = false, list }: { limit: number; ranked?: boolean; list: boolean },
+      { limit, order = 'recent', list }: { limit: number; order?: Order; list: boolean },
     ): Promise<SharedPage> {
       return cache.read(
         campusId,
         key,
-        async () => ({ json: await listJson(await rows(), limit, ranked), serial: ++serials }),
+        async () => ({ json: await listJson(await rows(), limit, order), serial: ++serials }),
         { shows: (page) => ({ posts: page.json.ids, list }) },
       );
     },

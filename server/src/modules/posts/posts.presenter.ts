@@ -1,4 +1,5 @@
 import { isCampusId } from '@common/campuses';
+import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
 import type { PostMediaTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -44,6 +45,14 @@ export function createPostPresenter(storage: BlobStore) {
       likeCount: row.like_count,
       commentCount: row.comment_count,
       liked: liked.has(row.id),
+      price: row.price,
+      obo: Boolean(row.obo),
+      condition: CONDITIONS.includes(row.condition as Condition)
+        ? (row.condition as Condition)
+        : null,
+      status: LISTING_STATUSES.includes(row.status as ListingStatus)
+        ? (row.status as ListingStatus)
+        : 'available',
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }));

@@ -84,7 +84,7 @@ export function createProfileTabs({
                 )
               : [],
         })),
-        last ? encodeCursor(last, false) : null,
+        last ? encodeCursor(last, 'recent') : null,
       );
       return json.render(await saves.among(viewer.id, [...json.ids]));
     },

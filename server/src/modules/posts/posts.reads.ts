@@ -1,7 +1,7 @@
 import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
-import { POST_MESSAGES as M } from '@common/schemas/posts';
-import { notFound } from '../../core/errors';
+import { type ListingFilter, POST_MESSAGES as M } from '@common/schemas/posts';
+import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
@@ -9,8 +9,37 @@ import type { PostCache } from './posts.cache';
 import { decodeCursor } from './posts.cursor';
 import type { SharedPage, SharedPages, ViewerSaves } from './posts.pages';
 import { nestReplies } from './posts.presenter';
-import { postsRepository as posts } from './posts.repository';
+import { type Order, postsRepository as posts } from './posts.repository';
 import { postPageJson } from './posts.writer';
+
+/** The listing filters of a request as a cache key part: the same filters, the same key. */
+export function filterKey(f: ListingFilter): string {
+  return [
+    f.minPrice ?? '',
+    f.maxPrice ?? '',
+    f.free ? 'free' : '',
+    f.includeSold ? 'sold' : '',
+    f.sort ?? '',
+  ].join(',');
+}
+
+/** Whether a post's price and status pass the filters (search applies them to its ranking). */
+export function listingMatches(
+  post: { price: number | null; status: string },
+  f: ListingFilter,
+): boolean {
+  if (!f.includeSold && post.status === 'sold') return false;
+  const priced =
+    f.free || f.minPrice !== undefined || f.maxPrice !== undefined || f.sort === 'price';
+  if (!priced) return true;
+  if (post.price === null) return false;
+  if (f.free && post.price !== 0) return false;
+  if (f.minPrice !== undefined && post.price < f.minPrice) return false;
+  return f.maxPrice === undefined || post.price <= f.maxPrice;
+}
+
+/** A cursor of another order than the one asked (core/cursor.ts's words). */
+const invalidCursor = () => badRequest('invalid_cursor', 'This list has changed. Please reload.');
 
 /** A post page also knows its thread, to read the viewer's saves in it. */
 interface SharedThread extends SharedPage {
@@ -56,19 +85,25 @@ export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
     async feed(
       user: UserRow | null,
       campus: Campus,
-      query: { cursor?: string; category?: string },
+      query: { cursor?: string; category?: string } & ListingFilter,
     ): Promise<string> {
       campusPolicy.canRead(user, campus);
       const cursor = decodeCursor(query.cursor);
-      const ranked = campus.id === RANKED_CAMPUS_ID;
-      const limit = ranked && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
+      const { cursor: _cursor, category: _category, ...filter } = query;
+      const order: Order =
+        filter.sort === 'price' ? 'price' : campus.id === RANKED_CAMPUS_ID ? 'ranked' : 'recent';
+      if (order === 'price' && cursor && cursor.price === undefined) throw invalidCursor();
+      const limit = order === 'ranked' && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;
       const page = await pages.cachedList(
         campus.id,
-        `feed:${category ?? ''}:${query.cursor ?? ''}`,
-        () => posts.feed(db.kysely, { campusId: campus.id, limit, cursor, ranked, category }),
+        // Every filter is in the key: a filtered page is never served for another request (ADR 023).
+        `feed:${category ?? ''}:${filterKey(filter)}:${query.cursor ?? ''}`,
+        () =>
+          posts.feed(db.kysely, { campusId: campus.id, limit, cursor, order, category, filter }),
         // By last activity, a later page never gains a post; one moving up leaves its page stale.
-        { limit, ranked, list: !cursor },
+        // By price, a new listing may land on any page.
+        { limit, order, list: !cursor || order === 'price' },
       );
       return pages.listForViewer(campus.id, user, page);
     },

@@ -1,4 +1,6 @@
-import type { Executor, PostRow } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { ListingFilter } from '@common/schemas/posts';
+import type { Executor, PostRow, PostsTable } from '../../db/schema';
 
 /** A post with the author columns a list needs, from one join. */
 export interface PostWithAuthor extends PostRow {
@@ -9,7 +11,10 @@ export interface PostWithAuthor extends PostRow {
   author_verified: boolean | number;
 }
 
-export type Cursor = { score?: number; updatedAt: number; id: string };
+export type Cursor = { score?: number; price?: number; updatedAt: number; id: string };
+
+/** How a list is ordered: by last activity, by hot score (OU), or cheapest first (ADR 023). */
+export type Order = 'recent' | 'ranked' | 'price';
 
 function withAuthor(db: Executor) {
   return db
@@ -26,6 +31,29 @@ function withAuthor(db: Executor) {
 }
 
 type Query = ReturnType<typeof withAuthor>;
+
+/** Price filters and sold listings of the feed (ADR 023); sorting by price lists priced posts only. */
+function listed(query: Query, filter: ListingFilter): Query {
+  let q = query;
+  if (!filter.includeSold) q = q.where('posts.status', '!=', 'sold');
+  if (filter.free) q = q.where('posts.price', '=', 0);
+  if (filter.minPrice !== undefined) q = q.where('posts.price', '>=', filter.minPrice);
+  if (filter.maxPrice !== undefined) q = q.where('posts.price', '<=', filter.maxPrice);
+  if (filter.sort === 'price') q = q.where('posts.price', 'is not', null);
+  return q;
+}
+
+/** Keyset pagination on (price, id) ascending: the cheapest first, stable among equal prices. */
+function afterPrice(query: Query, cursor: Cursor | undefined): Query {
+  if (cursor?.price === undefined) return query;
+  const price = cursor.price;
+  return query.where((eb) =>
+    eb.or([
+      eb('posts.price', '>', price),
+      eb.and([eb('posts.price', '=', price), eb('posts.id', '>', cursor.id)]),
+    ]),
+  );
+}
 
 /** Keyset pagination on (updated_at, id) descending, or (feed_score, updated_at, id) for the ranked feed. */
 function after(query: Query, cursor: Cursor | undefined, ranked: boolean): Query {
@@ -70,7 +98,10 @@ async function subtreesFrom(
 
 /** The only SQL over posts (likes: modules/likes). Every page is a fixed number of queries. */
 export const postsRepository = {
-  async insert(db: Executor, row: Omit<PostRow, 'like_count' | 'comment_count'>): Promise<void> {
+  async insert(
+    db: Executor,
+    row: Omit<Insertable<PostsTable>, 'like_count' | 'comment_count'>,
+  ): Promise<void> {
     await db.insertInto('posts').values(row).execute();
   },
 
@@ -91,17 +122,32 @@ export const postsRepository = {
       .execute();
   },
 
-  /** Top-level posts of a campus, newest activity first (or ranked), one page. */
+  /** Top-level posts of a campus, newest activity first (or ranked, or cheapest first), one page. */
   feed(
     db: Executor,
-    opts: { campusId: string; limit: number; cursor?: Cursor; ranked: boolean; category?: string },
+    opts: {
+      campusId: string;
+      limit: number;
+      cursor?: Cursor;
+      order: Order;
+      category?: string;
+      filter?: ListingFilter;
+    },
   ): Promise<PostWithAuthor[]> {
     let query = withAuthor(db)
       .where('posts.campus_id', '=', opts.campusId)
       .where('posts.parent_id', 'is', null);
     if (opts.category) query = query.where('posts.category', '=', opts.category);
-    query = after(query, opts.cursor, opts.ranked);
-    if (opts.ranked) query = query.orderBy('posts.feed_score', 'desc');
+    query = listed(query, opts.filter ?? {});
+    if (opts.order === 'price')
+      return afterPrice(query, opts.cursor)
+        .orderBy('posts.price', 'asc')
+        .orderBy('posts.id', 'asc')
+        .limit(opts.limit)
+        .execute();
+    const ranked = opts.order === 'ranked';
+    query = after(query, opts.cursor, ranked);
+    if (ranked) query = query.orderBy('posts.feed_score', 'desc');
     return query
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
@@ -343,6 +389,26 @@ export const postsRepository = {
       }))
       .where('id', 'in', ids)
       .execute();
+  },
+
+  /** What filtering search results by price needs of these posts (ADR 023). */
+  listingFacts(db: Executor, campusId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('posts')
+      .select(['id', 'price', 'status'])
+      .where('id', 'in', ids)
+      .where('campus_id', '=', campusId)
+      .execute();
+  },
+
+  /** The seller's change to a listing (ADR 023). */
+  async updateListing(
+    db: Executor,
+    id: string,
+    change: { price?: number | null; obo?: boolean; condition?: string | null; status?: string },
+  ): Promise<void> {
+    await db.updateTable('posts').set(change).where('id', '=', id).execute();
   },
 
   async setFeedScore(db: Executor, id: string, score: number): Promise<void> {

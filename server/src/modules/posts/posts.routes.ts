@@ -9,6 +9,7 @@ import {
   postListSchema,
   postPageSchema,
   postSchema,
+  updateListingBodySchema,
 } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import { checkedBody } from './posts.writer';
@@ -66,6 +67,16 @@ export async function postsRoutes(
     },
     async (request, reply) =>
       reply.status(201).send(await posts.create(request.user, request.campus, request.body)),
+  );
+
+  app.patch(
+    '/api/posts/:id',
+    {
+      config: { rateLimit: LIMITS.post },
+      schema: { params: idParams, body: updateListingBodySchema, response: { 200: postSchema } },
+    },
+    async (request) =>
+      posts.updateListing(request.user, request.campus, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import type { Campus } from '@common/campuses';
+import { priceLabel } from '@common/listings';
 import type { Db } from '../../db/kysely';
 import type { PostDto } from '@common/schemas/posts';
 import type { PostRow, UserRow } from '../../db/schema';
@@ -8,6 +9,7 @@ import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.serv
 import type { CacheChange, PostCache } from './posts.cache';
 import { createSharedPages, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
+import { createListingWrites } from './posts.listings';
 import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
@@ -20,6 +22,7 @@ import {
 } from './posts.writes';
 
 export { feedScore } from './posts.cursor';
+export { filterKey, listingMatches } from './posts.reads';
 export type { ViewerSaves } from './posts.pages';
 export type { AuthorLeaving } from './posts.leaving';
 export type { NewListing, PostWatch } from './posts.writes';
@@ -83,6 +86,10 @@ export function createPostsService({
     ...recorded(reads, writes, analytics),
     ...createProfileTabs({ db, pages, saves }),
     ...createAuthorLeaving(writes.rescoreThreadOf),
+    ...createListingWrites({ db, saves, notifications, cache, pages }),
+
+    /** Prices and statuses of posts of the campus, to filter search results (ADR 023). */
+    listingFacts: (campusId: string, ids: string[]) => posts.listingFacts(db.kysely, campusId, ids),
 
     /** The post or comment by id, whatever its campus (policies decide who sees it). */
     find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),
@@ -120,16 +127,25 @@ export function createPostsService({
     async preview(
       campus: Campus,
       id: string,
-    ): Promise<{ title: string; description: string; image: string | null } | null> {
+    ): Promise<{
+      title: string;
+      description: string;
+      image: string | null;
+      price: number | null;
+    } | null> {
       const row = await posts.findWithAuthor(db.kysely, id);
       if (!row || row.campus_id !== campus.id) return null;
       const [dto] = await pages.presented([row]);
       const text = dto!.text.replace(/\s+/g, ' ').trim();
+      // A listing leads with its price (ADR 023): "$40 · OBO · Maya's post · UT Buy / Sell".
+      const price = priceLabel(dto!);
+      const lead = price ? `${price} · ` : '';
+      const body = text.length > 200 ? `${text.slice(0, 197)}…` : text;
       return {
-        title: `${dto!.author.firstName}'s post · ${campus.productName}`,
-        description:
-          text.length > 200 ? `${text.slice(0, 197)}…` : text || `A post on ${campus.productName}`,
+        title: `${lead}${dto!.author.firstName}'s post · ${campus.productName}`,
+        description: body ? `${lead}${body}` : `${lead}A post on ${campus.productName}`,
         image: dto!.media.find((m) => m.kind === 'image')?.url ?? null,
+        price: dto!.price,
       };
     },
   };

@@ -4,6 +4,7 @@ import {
   postListSchema,
   postPageSchema,
 } from '@common/schemas/posts';
+import { CONDITIONS, LISTING_STATUSES } from '@common/listings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkedBody, postListJson, postPageJson } from './posts.writer';
@@ -51,6 +52,10 @@ const post: fc.Arbitrary<PostDto> = fc.record({
   likeCount: fc.nat(),
   commentCount: fc.nat(),
   liked: fc.constant(false),
+  price: fc.option(fc.nat(100_000), { nil: null }),
+  obo: fc.boolean(),
+  condition: fc.option(fc.constantFrom(...CONDITIONS), { nil: null }),
+  status: fc.constantFrom(...LISTING_STATUSES),
   createdAt: fc.nat(),
   updatedAt: fc.nat(),
 });

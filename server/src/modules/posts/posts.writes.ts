@@ -52,6 +52,10 @@ async function insert(
     text: body.text.trim(),
     category: parent ? null : (body.category ?? null),
     media_count: body.mediaIds.length,
+    // Listing fields belong to top-level posts only (the schema refuses them on comments).
+    price: parent ? null : (body.price ?? null),
+    obo: parent ? false : body.obo,
+    condition: parent ? null : (body.condition ?? null),
     feed_score: feedScore(0, 0, at),
     created_at: at,
     updated_at: at,

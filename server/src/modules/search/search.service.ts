@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Campus } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
+import type { ListingFilter } from '@common/schemas/posts';
 import type { SearchPeople, SearchPosts, SearchTab } from '@common/schemas/search';
 import { readCursor, writeCursor } from '../../core/cursor';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import type { PostsService } from '../posts/posts.service';
+import { filterKey, listingMatches, type PostsService } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { type Candidate, searchRepository as search } from './search.repository';
 import { createTermResolver } from './search.terms';
@@ -19,6 +20,9 @@ import { createSuggestions } from './search.suggestions';
 /** The words matcher, for saved searches (ADR 010): listings read the same on every path. */
 export { matchScore, queryWords, stem, wordsOf, type QueryTerm } from './search.text';
 
+/** A search of listings: the words, the page and the listing filters (ADR 023). */
+type SearchPostsQuery = { q: string; cursor?: string; category?: string } & ListingFilter;
+
 /** The newest matches ranked per query: 20 pages of 10 (ADR 009). */
 const CANDIDATES = 200;
 const PAGE = PAGE_SIZES.search;
@@ -26,7 +30,7 @@ const PAGE = PAGE_SIZES.search;
 export interface SearchServiceDeps {
   db: Db;
   storage: BlobStore;
-  posts: Pick<PostsService, 'byIds'>;
+  posts: Pick<PostsService, 'byIds' | 'listingFacts'>;
   cache?: CampusCache;
   now?: () => number;
 }
@@ -56,6 +60,31 @@ export function rank(candidates: Candidate[], terms: QueryTerm[], byThread: bool
     .map(([id]) => id);
 }
 
+/**
+ * The ranking with the listing filters applied (ADR 023): one query for the
+ * prices and statuses of the ranked posts, then sorted cheapest first when
+ * asked (equal prices keep their rank).
+ */
+async function byListing(
+  posts: SearchServiceDeps['posts'],
+  campus: Campus,
+  ranked: string[],
+  filter: ListingFilter,
+) {
+  const facts = new Map(
+    (await posts.listingFacts(campus.id, ranked)).map((f) => [f.id, f] as const),
+  );
+  const kept = ranked.filter((id) => {
+    const f = facts.get(id);
+    return f !== undefined && listingMatches(f, filter);
+  });
+  if (filter.sort !== 'price') return kept;
+  return kept
+    .map((id, at) => ({ id, at, price: facts.get(id)!.price! }))
+    .sort((a, b) => a.price - b.price || a.at - b.at)
+    .map((r) => r.id);
+}
+
 /** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
 export function createSearchService({
   db,
@@ -67,8 +96,14 @@ export function createSearchService({
   const resolve = createTermResolver(db, now);
 
   /** The ranking of a query on a campus, read once per change of the campus's posts. */
-  function ranking(campus: Campus, q: string, tab: 'latest' | 'media', category?: string) {
-    const key = `search:${tab}:${category ?? ''}:${queryWords(q).join(' ')}`;
+  function ranking(
+    campus: Campus,
+    q: string,
+    tab: 'latest' | 'media',
+    category: string | undefined,
+    filter: ListingFilter,
+  ) {
+    const key = `search:${tab}:${category ?? ''}:${filterKey(filter)}:${queryWords(q).join(' ')}`;
     return cache.read(campus.id, key, async () => ({ key, ...(await rankingOf()) }));
 
     async function rankingOf() {
@@ -81,20 +116,22 @@ export function createSearchService({
         category,
         limit: CANDIDATES,
       });
-      return { terms, ranked: rank(candidates, terms, tab === 'latest') };
+      const ranked = rank(candidates, terms, tab === 'latest');
+      return { terms, ranked: await byListing(posts, campus, ranked, filter) };
     }
   }
 
   async function postResults(
     user: UserRow | null,
     campus: Campus,
-    query: { q: string; cursor?: string; category?: string },
+    query: SearchPostsQuery,
     tab: Exclude<SearchTab, 'people'>,
   ): Promise<SearchPosts> {
     campusPolicy.canRead(user, campus);
     const offset = offsetOf(query.cursor);
-    const category = query.category && query.category !== 'all' ? query.category : undefined;
-    const { key, terms, ranked } = await ranking(campus, query.q, tab, category);
+    const { q, cursor: _cursor, category: asked, ...filter } = query;
+    const category = asked && asked !== 'all' ? asked : undefined;
+    const { key, terms, ranked } = await ranking(campus, q, tab, category, filter);
     const items = await posts.byIds(
       user,
       campus,
@@ -112,18 +149,12 @@ export function createSearchService({
     ...createSearchHistory({ db, now }),
 
     /** Matching listings; a matching comment brings its post (spec core §2 "latest"). */
-    posts: (
-      user: UserRow | null,
-      campus: Campus,
-      query: { q: string; cursor?: string; category?: string },
-    ) => postResults(user, campus, query, 'latest'),
+    posts: (user: UserRow | null, campus: Campus, query: SearchPostsQuery) =>
+      postResults(user, campus, query, 'latest'),
 
     /** Matching posts with photos or videos (the media tab). */
-    media: (
-      user: UserRow | null,
-      campus: Campus,
-      query: { q: string; cursor?: string; category?: string },
-    ) => postResults(user, campus, query, 'media'),
+    media: (user: UserRow | null, campus: Campus, query: SearchPostsQuery) =>
+      postResults(user, campus, query, 'media'),
 
     /** Students of the campus by name or @username (spec core §3 "Search result user"). */
     async people(

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '@common/categories';
+import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
@@ -69,6 +70,28 @@ export function PostHeader({
       </div>
       {post.category ? <span className={styles.chip}>{categoryLabel(post.category)}</span> : null}
     </header>
+  );
+}
+
+/**
+ * A listing's price ("$40 · OBO", "Free"), condition and a Sold or Pending
+ * badge (ADR 023); nothing for a plain post. The server draws the same markup
+ * into the first feed page (pages.feed.ts `listingLine`).
+ */
+export function ListingLine({ post }: { post: PostDto }) {
+  const price = priceLabel(post);
+  const badge = post.status === 'sold' ? 'sold' : post.status === 'pending' ? 'pending' : null;
+  if (!price && !post.condition && !badge) return null;
+  return (
+    <p className={styles.listing}>
+      {price ? <span className={styles.price}>{price}</span> : null}
+      {post.condition ? (
+        <span className={styles.condition}>{CONDITION_LABELS[post.condition]}</span>
+      ) : null}
+      {badge ? (
+        <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
+      ) : null}
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef } from 'react';
 import { type Category, CATEGORIES, categoryLabel } from '@common/categories';
 import { POST_MAX_CHARS } from '@common/limits';
+import { CONDITION_LABELS, CONDITIONS, type Condition, LISTING_MESSAGES } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
@@ -56,6 +57,7 @@ export function ComposerForm({
           {count} / {POST_MAX_CHARS}
         </span>
       </div>
+      <ListingFields draft={draft} />
       {files.length > 0 ? (
         <ul className={styles.previews} aria-label="Attached files">
           {files.map((file, index) => (
@@ -110,6 +112,55 @@ export function ComposerForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Price, "or best offer" and condition: optional, one compact row (ADR 023). */
+function ListingFields({ draft }: { draft: ComposerDraft }) {
+  const id = useId();
+  return (
+    <fieldset className={styles.listing}>
+      <legend className="visually-hidden">Listing</legend>
+      <label className={styles.priceField} htmlFor={`${id}-price`}>
+        <span className={styles.fieldLabel}>{LISTING_MESSAGES.price}</span>
+        <span className={styles.dollar} aria-hidden="true">
+          $
+        </span>
+        <input
+          id={`${id}-price`}
+          className={styles.priceInput}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0"
+          value={draft.price}
+          onChange={(event) => draft.setPrice(event.target.value)}
+        />
+      </label>
+      <label className={styles.obo}>
+        <input
+          type="checkbox"
+          checked={draft.obo}
+          onChange={(event) => draft.setObo(event.target.checked)}
+        />
+        {LISTING_MESSAGES.oboShort}
+        <span className="visually-hidden"> ({LISTING_MESSAGES.obo})</span>
+      </label>
+      <label className={styles.conditionField}>
+        <span className="visually-hidden">{LISTING_MESSAGES.condition}</span>
+        <select
+          className={styles.conditionSelect}
+          value={draft.condition}
+          onChange={(event) => draft.setCondition(event.target.value as Condition | '')}
+        >
+          <option value="">{LISTING_MESSAGES.condition}</option>
+          {CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {CONDITION_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
   );
 }
 

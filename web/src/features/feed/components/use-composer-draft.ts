@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { Category } from '@common/categories';
+import { type Condition, LISTING_MESSAGES, PRICE_MAX } from '@common/listings';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
@@ -15,6 +16,14 @@ import {
   rememberOwnPost,
   uploadFile,
 } from '../../../lib/posts-api';
+
+/** What is wrong with a typed price, with the server's words; null when it is fine or empty. */
+export function priceProblem(typed: string): string | null {
+  const value = typed.trim();
+  if (value === '') return null;
+  if (!/^\d+$/.test(value)) return LISTING_MESSAGES.priceWhole;
+  return Number(value) > PRICE_MAX ? LISTING_MESSAGES.priceTooHigh : null;
+}
 
 export interface Draft {
   file: File;
@@ -36,6 +45,10 @@ export function useComposerDraft() {
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'compose' | 'categories'>('compose');
   const [progress, setProgress] = useState<number | null>(null);
+  // Listing fields (ADR 023): the price as typed, in whole dollars; empty for a plain post.
+  const [price, setPrice] = useState('');
+  const [obo, setObo] = useState(false);
+  const [condition, setCondition] = useState<Condition | ''>('');
   const count = countPostCharacters(text);
   const dirty = text.trim().length > 0 || files.length > 0;
 
@@ -48,6 +61,9 @@ export function useComposerDraft() {
     files.forEach((f) => URL.revokeObjectURL(f.preview));
     setText('');
     setCategory(null);
+    setPrice('');
+    setObo(false);
+    setCondition('');
     setFiles([]);
     setError(null);
     setView('compose');
@@ -106,6 +122,15 @@ export function useComposerDraft() {
       setError(POST_MESSAGES.needTextOrFile);
       return null;
     }
+    const priceError = priceProblem(price);
+    if (priceError) {
+      setError(priceError);
+      return null;
+    }
+    if (obo && price.trim() === '') {
+      setError(LISTING_MESSAGES.oboNeedsPrice);
+      return null;
+    }
     setError(null);
     const total = files.reduce((sum, f) => sum + f.file.size, 0) || 1;
     let done = 0;
@@ -120,7 +145,13 @@ export function useComposerDraft() {
         mediaIds.push(media.id);
       }
       setProgress(0.97);
-      const post = await createPost({ text, category, mediaIds });
+      const post = await createPost({
+        text,
+        category,
+        mediaIds,
+        ...(price.trim() !== '' ? { price: Number(price), obo } : {}),
+        ...(condition ? { condition } : {}),
+      });
       setProgress(1);
       prependToFeeds(queryClient, post);
       rememberOwnPost(queryClient, post);
@@ -147,6 +178,12 @@ export function useComposerDraft() {
     progress,
     count,
     dirty,
+    price,
+    setPrice,
+    obo,
+    setObo,
+    condition,
+    setCondition,
     reset,
     handleText,
     handleFiles,

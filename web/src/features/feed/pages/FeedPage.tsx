@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES, CATEGORIES, categoryLabel, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { type ListingFilter, POST_MESSAGES } from '@common/schemas/posts';
+import { ListingFilters } from '../../../components/posts/ListingFilters';
+import { readListingFilter, writeListingFilter } from '../../../lib/listing-filters';
 import { useGate } from '../../../components/gates/use-gate';
 import { createPostPath } from '../../../components/posts/create-pages';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
@@ -36,7 +38,8 @@ export function FeedPage() {
   const [params, setParams] = useSearchParams();
   const categoryParam = params.get('category');
   const category = isCategory(categoryParam) ? categoryParam : ALL_CATEGORIES;
-  const feed = useFeed(category);
+  const filter = readListingFilter(params);
+  const feed = useFeed(category, filter);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const [composing, setComposing] = useState(false);
   useLiveFeed(viewer?.schoolVerified ?? false);
@@ -77,6 +80,13 @@ export function FeedPage() {
       { replace: true },
     );
 
+  // Filters are pushed, not replaced: back returns to the feed as it was.
+  const handleFilter = (next: ListingFilter) =>
+    setParams((p) => {
+      writeListingFilter(p, next);
+      return p;
+    });
+
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{campus.productName}</h1>
@@ -110,6 +120,7 @@ export function FeedPage() {
           ))}
         </select>
       </div>
+      <ListingFilters value={filter} onChange={handleFilter} />
       <InfiniteList
         label="Posts"
         posts={posts}

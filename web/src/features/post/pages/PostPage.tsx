@@ -26,6 +26,7 @@ import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
 import { Avatar } from '../../../components/ui/Avatar';
 import {
   authorName,
+  ListingLine,
   MediaGrid,
   PostHeader,
   PostText,
@@ -37,6 +38,7 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { usePostPage } from '../api/posts';
 import { CommentForm } from '../components/CommentForm';
 import { CommentThread } from '../components/CommentThread';
+import { EditPriceDialog, ListingMenuItems } from '../components/ListingActions';
 import styles from './PostPage.module.css';
 
 const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
@@ -56,6 +58,7 @@ export function PostPage() {
   const [deleting, setDeleting] = useState<PostDto | null>(null);
   const [sharing, setSharing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [editingPrice, setEditingPrice] = useState(false);
 
   if (page.isPending) return <Spinner />;
   if (page.error) {
@@ -131,6 +134,9 @@ export function PostPage() {
                     {PROFILE_MESSAGES.report}
                   </Dropdown.Item>
                 ) : null}
+                {owner && !post.parentId ? (
+                  <ListingMenuItems post={post} onEditPrice={() => setEditingPrice(true)} />
+                ) : null}
                 {owner ? (
                   <Dropdown.Item
                     className={`menu__item ${styles.danger}`}
@@ -161,6 +167,7 @@ export function PostPage() {
           </ol>
         ) : null}
         <PostHeader post={post} />
+        <ListingLine post={post} />
         {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
         <MediaGrid media={post.media} />
         <div className={styles.stats}>
@@ -210,6 +217,14 @@ export function PostPage() {
           description={REPORT_MESSAGES.text}
           open={reporting}
           onOpenChange={setReporting}
+        />
+      ) : null}
+      {owner && !post.parentId ? (
+        <EditPriceDialog
+          key={`${post.id}:${post.price}:${post.obo}`}
+          post={post}
+          open={editingPrice}
+          onOpenChange={setEditingPrice}
         />
       ) : null}
       <ShareDialog

@@ -1,0 +1,71 @@
+/**
+ * Listings (issue 14 items 1–3, ADR 023): a top-level post may carry a price
+ * in whole dollars, "or best offer", a condition and a status.
+ */
+
+/** Highest price a listing may ask, in whole dollars. */
+export const PRICE_MAX = 100_000;
+
+export const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'for_parts'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const CONDITION_LABELS: Record<Condition, string> = {
+  new: 'New',
+  like_new: 'Like new',
+  good: 'Good',
+  fair: 'Fair',
+  for_parts: 'For parts',
+};
+
+export const LISTING_STATUSES = ['available', 'pending', 'sold'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Quad's words for listings (the spec has none: ADR 023). */
+export const LISTING_MESSAGES = {
+  price: 'Price',
+  obo: 'Or best offer',
+  oboShort: 'OBO',
+  condition: 'Condition',
+  noCondition: 'Not a listing',
+  free: 'Free',
+  sold: 'Sold',
+  pending: 'Pending',
+  priceWhole: 'Enter the price in whole dollars.',
+  priceNegative: 'The price cannot be below $0.',
+  priceTooHigh: `The price can be at most $${PRICE_MAX.toLocaleString('en-US')}.`,
+  oboNeedsPrice: '"Or best offer" needs a price.',
+  notOnComments: 'Only a post can have a price or condition.',
+  minAboveMax: 'The minimum price cannot be above the maximum.',
+  nothingToChange: 'Nothing to change.',
+  onlySeller: 'Only the seller can change this listing.',
+  listingUpdated: 'Listing updated',
+  markAvailable: 'Mark as available',
+  markPending: 'Mark as pending',
+  markSold: 'Mark as sold',
+  editPrice: 'Edit price',
+  savePrice: 'Save price',
+  filters: 'Filters',
+  minPrice: 'Min price ($)',
+  maxPrice: 'Max price ($)',
+  freeOnly: 'Free only',
+  includeSold: 'Include sold',
+  sortBy: 'Sort by',
+  sortRecent: 'Newest activity',
+  sortPrice: 'Price: low to high',
+  applyFilters: 'Apply',
+  clearFilters: 'Clear',
+  priceDrop: (title: string, price: number) => `Price drop: ${title} is now ${formatPrice(price)}`,
+} as const;
+
+/** "$40", "$1,200" or "Free". */
+export function formatPrice(price: number): string {
+  return price === 0 ? LISTING_MESSAGES.free : `$${price.toLocaleString('en-US')}`;
+}
+
+/** What a card shows: "$40 · OBO", "Free"; null for a plain post. */
+export function priceLabel(listing: { price: number | null; obo: boolean }): string | null {
+  if (listing.price === null) return null;
+  return listing.obo && listing.price > 0
+    ? `${formatPrice(listing.price)} · ${LISTING_MESSAGES.oboShort}`
+    : formatPrice(listing.price);
+}

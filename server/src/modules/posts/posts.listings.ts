@@ -1,0 +1,71 @@
+import type { Campus } from '@common/campuses';
+import { formatPrice, LISTING_MESSAGES } from '@common/listings';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
+import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
+import { badRequest } from '../../core/errors';
+import * as postPolicy from '../../core/policies/post';
+import type { UserRow } from '../../db/schema';
+import { postsRepository as posts } from './posts.repository';
+import type { PostWritesDeps } from './posts.writes';
+
+/** The seller's changes to a listing (issue 14 items 2–3, ADR 023). */
+export function createListingWrites({
+  db,
+  saves,
+  notifications,
+  cache,
+  pages,
+}: Pick<PostWritesDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages'>) {
+  return {
+    /**
+     * The seller changes a listing's price, "or best offer", condition or
+     * status (ADR 023). A lower price tells everyone who saved it, after the
+     * change committed; the lists of the campus go stale (a sold listing
+     * leaves the feed, a new price moves it in price order).
+     */
+    async updateListing(
+      user: UserRow | null,
+      campus: Campus,
+      id: string,
+      body: UpdateListingBody,
+    ): Promise<PostDto> {
+      const post = await posts.find(db.kysely, id);
+      postPolicy.canEditListing(user, campus, post);
+      if (post!.parent_id) throw badRequest('not_a_listing', LISTING_MESSAGES.notOnComments);
+      const price = body.price === undefined ? post!.price : body.price;
+      const obo = price === null ? false : (body.obo ?? Boolean(post!.obo));
+      if (body.obo && price === null)
+        throw badRequest('obo_needs_price', LISTING_MESSAGES.oboNeedsPrice);
+      const change = {
+        ...(body.price !== undefined ? { price } : {}),
+        obo,
+        ...(body.condition !== undefined ? { condition: body.condition } : {}),
+        ...(body.status !== undefined ? { status: body.status } : {}),
+      };
+      const dropped = post!.price !== null && price !== null && price < post!.price;
+      const announce = await db.kysely.transaction().execute(async (trx) => {
+        await posts.updateListing(trx, id, change);
+        if (!dropped) return () => undefined;
+        const savers = await saves.savers(trx, id);
+        return notifications.notify(
+          trx,
+          savers.map((saver) => ({
+            type: 'price drop' as const,
+            toUserId: saver,
+            from: user,
+            postId: id,
+            message: NOTIFICATION_TEXT['price drop'](formatPrice(price), post!.text),
+          })),
+        );
+      });
+      announce();
+      cache.changed(campus.id, { lists: true, posts: [id] });
+      const updated = (await posts.findWithAuthor(db.kysely, id))!;
+      const [media, liked] = await Promise.all([
+        posts.mediaFor(db.kysely, [id]),
+        saves.among(user.id, [id]),
+      ]);
+      return pages.present([updated], media, liked)[0]!;
+    },
+  };
+}

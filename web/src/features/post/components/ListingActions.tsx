@@ -1,0 +1,128 @@
+import * as Dropdown from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { LISTING_MESSAGES as L, type ListingStatus } from '@common/listings';
+import { MESSAGES } from '@common/messages';
+import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
+import { useAlert } from '../../../components/ui/Alerts';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Dialog';
+import { ApiError } from '../../../lib/api';
+import { patchPostEverywhere, postKeys, updateListing } from '../../../lib/posts-api';
+import styles from './ListingActions.module.css';
+
+const MARKS: { status: ListingStatus; label: string }[] = [
+  { status: 'available', label: L.markAvailable },
+  { status: 'pending', label: L.markPending },
+  { status: 'sold', label: L.markSold },
+];
+
+/** Sends a change of the listing and shows it everywhere the post is. */
+function useUpdateListing(post: PostDto) {
+  const queryClient = useQueryClient();
+  const alert = useAlert();
+  return async (body: UpdateListingBody): Promise<boolean> => {
+    try {
+      const updated = await updateListing(post.id, body);
+      patchPostEverywhere(queryClient, post.id, {
+        price: updated.price,
+        obo: updated.obo,
+        condition: updated.condition,
+        status: updated.status,
+      });
+      // A sold listing leaves the feed, a new price moves it: lists are read again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      alert({ msg: L.listingUpdated, alertType: 'success' });
+      return true;
+    } catch (err) {
+      alert({
+        msg: err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong,
+        alertType: 'danger',
+      });
+      return false;
+    }
+  };
+}
+
+/** The seller's items of the post's menu: the two other statuses and "Edit price" (ADR 023). */
+export function ListingMenuItems({ post, onEditPrice }: { post: PostDto; onEditPrice(): void }) {
+  const update = useUpdateListing(post);
+  return (
+    <>
+      {MARKS.filter((m) => m.status !== post.status).map((m) => (
+        <Dropdown.Item
+          key={m.status}
+          className="menu__item"
+          onSelect={() => void update({ status: m.status })}
+        >
+          {m.label}
+        </Dropdown.Item>
+      ))}
+      <Dropdown.Item className="menu__item" onSelect={onEditPrice}>
+        {L.editPrice}
+      </Dropdown.Item>
+    </>
+  );
+}
+
+/** "Edit price": whole dollars (empty: no price) and "or best offer". */
+export function EditPriceDialog({
+  post,
+  open,
+  onOpenChange,
+}: {
+  post: PostDto;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const update = useUpdateListing(post);
+  const id = useId();
+  const [price, setPrice] = useState(post.price === null ? '' : String(post.price));
+  const [obo, setObo] = useState(post.obo);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = price.trim();
+    if (typed !== '' && !/^\d+$/.test(typed)) return setError(L.priceWhole);
+    if (obo && typed === '') return setError(L.oboNeedsPrice);
+    setError(null);
+    const ok = await update({
+      price: typed === '' ? null : Number(typed),
+      obo: typed === '' ? false : obo,
+    });
+    if (ok) onOpenChange(false);
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={L.editPrice}>
+      <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <label htmlFor={`${id}-price`} className={styles.label}>
+          {L.price} ($)
+        </label>
+        <input
+          id={`${id}-price`}
+          className="text-box"
+          inputMode="numeric"
+          autoComplete="off"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          autoFocus
+        />
+        <label className={styles.check}>
+          <input type="checkbox" checked={obo} onChange={(e) => setObo(e.target.checked)} />
+          {L.obo}
+        </label>
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" block>
+          {L.savePrice}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
