@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { meetupReminderText } from './meetups';
 import { authorSchema } from './posts';
 
 /** Spec core §3 "Notification": what caused it. */
@@ -12,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'mention',
   /** A new listing matched one of the student's saved searches (ADR 010). */
   'saved search',
+  /** An accepted meetup starts in an hour (ADR 026). */
+  'meetup',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,4 +66,6 @@ export const NOTIFICATION_TEXT = {
   /** `query` is the saved search's own words, not a name. */
   'saved search': (query: string, text: string) =>
     withQuote(`New listing for "${quote(query)}"`, text || 'a photo'),
+  /** `text` is the spot's name: the notification is the reminder itself. */
+  meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -4,6 +4,7 @@ import { ALL_CATEGORIES, CATEGORIES } from '../categories';
 import { POST_MAX_CHARS } from '../limits';
 import { countPostCharacters, isBlank } from '../text';
 import { cursorField, idField, lines, NO_CONTROLS } from './fields';
+import { spotIdField, spotRefSchema } from './meetups';
 
 /** Spec core §5/§8 wording for the composer and posts. */
 export const POST_MESSAGES = {
@@ -51,6 +52,8 @@ export const createPostBodySchema = z
     category: categorySchema.nullish(),
     parentId: idField.nullish(),
     mediaIds: z.array(idField).max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles).default([]),
+    /** A listing's pick-up spot, one of the campus's (ADR 026). */
+    spotId: spotIdField.nullish(),
   })
   .refine((b) => !isBlank(b.text) || b.mediaIds.length > 0, {
     message: POST_MESSAGES.needTextOrFile,
@@ -97,6 +100,8 @@ export const postSchema = z.object({
   liked: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Where the seller meets buyers (ADR 026); null when none was picked. */
+  spot: spotRefSchema.nullable(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 

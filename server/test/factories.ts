@@ -75,6 +75,7 @@ export async function buildPost(
     like_count: 0,
     comment_count: 0,
     feed_score: 0,
+    spot_id: null,
     created_at: now,
     updated_at: now,
     ...overrides,

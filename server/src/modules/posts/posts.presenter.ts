@@ -1,4 +1,5 @@
 import { isCampusId } from '@common/campuses';
+import { spotRef } from '@common/schemas/meetups';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
 import type { PostMediaTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -46,6 +47,7 @@ export function createPostPresenter(storage: BlobStore) {
       liked: liked.has(row.id),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      spot: spotRef(row.campus_id, row.spot_id),
     }));
   };
 }
