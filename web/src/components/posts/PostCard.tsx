@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PostDto } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
-import { authorName, CommentLink, MediaGrid, PostHeader, PostText, SaveButton } from './PostParts';
+import {
+  authorName,
+  CommentLink,
+  MediaGrid,
+  PostHeader,
+  PostSpot,
+  PostText,
+  SaveButton,
+} from './PostParts';
 import styles from './PostParts.module.css';
 
 /** Longest excerpt of the answered post shown above a reply. */
@@ -30,6 +38,7 @@ export function PostCard({
       {replyTo ? <ReplyingTo post={replyTo} /> : null}
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
+      <PostSpot post={post} />
       <MediaGrid media={post.media} />
       <footer className={styles.actions}>
         <SaveButton post={post} />

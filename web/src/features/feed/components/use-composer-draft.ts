@@ -32,6 +32,7 @@ export function useComposerDraft() {
   const alert = useAlert();
   const [text, setText] = useState('');
   const [category, setCategory] = useState<Category | null>(null);
+  const [spotId, setSpotId] = useState('');
   const [files, setFiles] = useState<Draft[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'compose' | 'categories'>('compose');
@@ -48,6 +49,7 @@ export function useComposerDraft() {
     files.forEach((f) => URL.revokeObjectURL(f.preview));
     setText('');
     setCategory(null);
+    setSpotId('');
     setFiles([]);
     setError(null);
     setView('compose');
@@ -120,7 +122,7 @@ export function useComposerDraft() {
         mediaIds.push(media.id);
       }
       setProgress(0.97);
-      const post = await createPost({ text, category, mediaIds });
+      const post = await createPost({ text, category, mediaIds, spotId: spotId || null });
       setProgress(1);
       prependToFeeds(queryClient, post);
       rememberOwnPost(queryClient, post);
@@ -140,6 +142,8 @@ export function useComposerDraft() {
   return {
     text,
     category,
+    spotId,
+    setSpotId,
     files,
     error,
     view,

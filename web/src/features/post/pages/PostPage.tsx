@@ -28,6 +28,7 @@ import {
   authorName,
   MediaGrid,
   PostHeader,
+  PostSpot,
   PostText,
   SaveButton,
 } from '../../../components/posts/PostParts';
@@ -162,6 +163,7 @@ export function PostPage() {
         ) : null}
         <PostHeader post={post} />
         {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
+        <PostSpot post={post} />
         <MediaGrid media={post.media} />
         <div className={styles.stats}>
           <Link to={`/post/${post.id}/likes`}>
