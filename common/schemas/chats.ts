@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POST_MAX_CHARS } from '../limits';
 import { countPostCharacters, isBlank } from '../text';
 import { idField, lines, NO_CONTROLS, oneLine } from './fields';
+import { meetupSchema } from './meetups';
 import { authorSchema, mediaSchema, POST_MESSAGES } from './posts';
 
 /** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"; companion §2). */
@@ -81,6 +82,8 @@ export const messageSchema = z.object({
   hearted: z.boolean(),
   /** Scam patterns found in the message, for its recipient only (empty for the sender). */
   warnings: z.array(messageWarningSchema),
+  /** The meetup this message suggests (ADR 026), with its current state; null for other messages. */
+  meetup: meetupSchema.nullable(),
   createdAt: z.number(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;

@@ -1,4 +1,5 @@
 import type { MessageDto } from './chats';
+import type { MeetupDto } from './meetups';
 
 /**
  * What GET /api/live sends (DESIGN §7), one JSON object per frame. Every
@@ -20,6 +21,8 @@ export type LiveEvent =
       by: string;
       hearted: boolean;
     }
+  /** A meetup suggested in the chat was accepted, declined or cancelled (ADR 026). */
+  | { type: 'meetup.updated'; chatId: string; messageId: string; meetup: MeetupDto }
   /** The chat was deleted by one of its two participants. */
   | { type: 'chat.deleted'; chatId: string }
   /** A new notification for the student. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { meetupReminderText } from './meetups';
 import { authorSchema } from './posts';
 
 /** Spec core §3 "Notification": what caused it. */
@@ -14,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'saved search',
   /** A listing the student saved got cheaper (ADR 023). */
   'price drop',
+  /** An accepted meetup starts in an hour (ADR 026). */
+  'meetup',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -68,4 +71,6 @@ export const NOTIFICATION_TEXT = {
   /** `price` is already written ("$30", "Free"); the post's start stands for its title. */
   'price drop': (price: string, text: string) =>
     `Price drop: ${quote(text) || 'a listing'} is now ${price}`,
+  /** `text` is the spot's name: the notification is the reminder itself. */
+  meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -5,6 +5,7 @@ import { POST_MAX_CHARS } from '../limits';
 import { CONDITIONS, LISTING_MESSAGES as L, LISTING_STATUSES, PRICE_MAX } from '../listings';
 import { countPostCharacters, isBlank } from '../text';
 import { cursorField, idField, lines, NO_CONTROLS } from './fields';
+import { spotIdField, spotRefSchema } from './meetups';
 
 /** Spec core §5/§8 wording for the composer and posts. */
 export const POST_MESSAGES = {
@@ -64,6 +65,8 @@ export const createPostBodySchema = z
     price: priceField.nullish(),
     obo: z.boolean().default(false),
     condition: conditionSchema.nullish(),
+    /** A listing's pick-up spot, one of the campus's (ADR 026). */
+    spotId: spotIdField.nullish(),
   })
   .refine((b) => !isBlank(b.text) || b.mediaIds.length > 0, {
     message: POST_MESSAGES.needTextOrFile,
@@ -123,6 +126,8 @@ export const postSchema = z.object({
   status: listingStatusSchema,
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Where the seller meets buyers (ADR 026); null when none was picked. */
+  spot: spotRefSchema.nullable(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 

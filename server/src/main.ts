@@ -8,10 +8,10 @@ import { createMailWorker } from './platform/mail';
 /**
  * The app's own periodic work, on its services: the upload sweep (hourly,
  * and once soon after start), the saved-search e-mails (every five
- * minutes) and the analytics retention sweep (at start and daily). Returns what stops them.
+ * minutes), the meetup reminders (every minute) and the analytics retention sweep (at start and daily). Returns what stops them.
  */
 function startPeriodicJobs(app: App): () => void {
-  const { media, savedSearchAlerts, analytics } = app.services;
+  const { media, savedSearchAlerts, analytics, chats } = app.services;
   const sweep = () =>
     media
       .sweepUnattached()
@@ -32,6 +32,12 @@ function startPeriodicJobs(app: App): () => void {
       .sendDue()
       .then((n) => n > 0 && app.log.info({ mails: n }, 'queued saved-search e-mails'))
       .catch((error: unknown) => app.log.error({ err: error }, 'saved-search e-mails failed'));
+  // Reminders an hour before accepted meetups (ADR 026): claimed once across servers.
+  const remindMeetups = () =>
+    chats
+      .remindDueMeetups()
+      .then((n) => n > 0 && app.log.info({ reminders: n }, 'sent meetup reminders'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'meetup reminders failed'));
   // Analytics events are kept 13 months (ADR 016): swept at start and daily.
   const sweepEvents = () =>
     analytics
@@ -46,6 +52,7 @@ function startPeriodicJobs(app: App): () => void {
     setInterval(sweep, 60 * 60 * 1000),
     setInterval(sweepFiles, 60 * 60 * 1000),
     setInterval(mailAlerts, 5 * 60 * 1000),
+    setInterval(remindMeetups, 60 * 1000),
   ];
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearTimeout(timer));

@@ -79,6 +79,7 @@ export async function buildPost(
     obo: false,
     condition: null,
     status: 'available',
+    spot_id: null,
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -107,6 +107,8 @@ export interface PostsTable {
   status: TextD;
   created_at: Time;
   updated_at: Time;
+  /** A listing's pick-up spot, an id of the campus's spots file (migration 0013). */
+  spot_id: Generated<string | null>;
 }
 
 export interface MediaColumns {
@@ -164,6 +166,25 @@ export interface MessagesTable {
   /** The scam check's findings as JSON (ADR 018), null when none. */
   warnings: string | null;
   created_at: Time;
+}
+
+/** A meetup suggested in a chat (migration 0013, ADR 026). */
+export interface MeetupsTable {
+  id: string;
+  chat_id: string;
+  /** The chat message that carries it. */
+  message_id: string;
+  proposer_id: string;
+  campus_id: string;
+  spot_id: string;
+  at: Time;
+  /** 'proposed' | 'accepted' | 'declined' | 'cancelled'. */
+  status: TextD;
+  remind_at: Time;
+  /** Set once by the reminder job that sent its notifications. */
+  reminded_at: Time | null;
+  created_at: Time;
+  updated_at: Time;
 }
 
 export interface MessageHeartsTable {
@@ -307,6 +328,7 @@ export interface Database {
   messages: MessagesTable;
   message_media: MessageMediaTable;
   message_hearts: MessageHeartsTable;
+  meetups: MeetupsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   searches: SearchesTable;

@@ -286,6 +286,28 @@ export const ROUTES: Record<string, Row> = {
     expect: participants(),
     send: async (w) => ({ url: `/api/messages/${(await w.chat()).memberMessageId}/heart` }),
   },
+  'POST /api/chats/:id/meetups': {
+    expect: participants(201),
+    send: async (w) => ({
+      url: `/api/chats/${(await w.chat()).id}/meetups`,
+      body: { spotId: 'oupd-lobby', at: Date.now() + 2 * 24 * 60 * 60 * 1000 },
+    }),
+  },
+  'POST /api/meetups/:id/accept': {
+    expect: with_(participants(), { owner: 403 }),
+    send: async (w) => ({ url: `/api/meetups/${(await w.meetup()).id}/accept` }),
+    why: 'the owner suggested it: only the member answers it (ADR 026)',
+  },
+  'POST /api/meetups/:id/decline': {
+    expect: with_(participants(), { owner: 403 }),
+    send: async (w) => ({ url: `/api/meetups/${(await w.meetup()).id}/decline` }),
+    why: 'as accept',
+  },
+  'POST /api/meetups/:id/cancel': {
+    expect: with_(participants(), { member: 403 }),
+    send: async (w) => ({ url: `/api/meetups/${(await w.meetup()).id}/cancel` }),
+    why: 'only the owner, who suggested it, cancels it',
+  },
   'GET /api/users': { expect: campusReader(), send: () => ({ url: '/api/users?q=ja' }) },
 
   // notifications

@@ -28,6 +28,8 @@ export interface World {
   post(): Promise<{ id: string; commentId: string }>;
   /** The chat the owner started with the member, with one message from each. */
   chat(): Promise<{ id: string; ownerMessageId: string; memberMessageId: string }>;
+  /** A meetup the owner suggested in the chat, two days ahead (ADR 026). */
+  meetup(): Promise<{ id: string }>;
   /** The owner's saved search ("Alert me"). */
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
@@ -103,6 +105,16 @@ const once = <T>(build: () => Promise<T>) => {
 /** The resources of one world, each built the first time a cell asks for it. */
 function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
   const { owner, member } = students;
+  const chat = once(async () => {
+    const { chat } = (await call(owner, 'POST', '/api/chats', { userId: member.user.id })) as {
+      chat: { id: string };
+    };
+    const send = (who: Student, text: string) =>
+      call(who, 'POST', `/api/chats/${chat.id}/messages`, { text }) as Promise<{ id: string }>;
+    const ownerMessage = await send(owner, 'Hi! Is the desk lamp still for sale?');
+    const memberMessage = await send(member, 'Yes, $10.');
+    return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
+  });
   return {
     post: once(async () => {
       const post = await buildPost(app.deps.db, owner.user);
@@ -112,15 +124,14 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       })) as { id: string };
       return { id: post.id, commentId: comment.id };
     }),
-    chat: once(async () => {
-      const { chat } = (await call(owner, 'POST', '/api/chats', { userId: member.user.id })) as {
-        chat: { id: string };
-      };
-      const send = (who: Student, text: string) =>
-        call(who, 'POST', `/api/chats/${chat.id}/messages`, { text }) as Promise<{ id: string }>;
-      const ownerMessage = await send(owner, 'Hi! Is the desk lamp still for sale?');
-      const memberMessage = await send(member, 'Yes, $10.');
-      return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
+    chat,
+    meetup: once(async () => {
+      const { id } = await chat();
+      const message = (await call(owner, 'POST', `/api/chats/${id}/meetups`, {
+        spotId: 'oupd-lobby',
+        at: Date.now() + 2 * 24 * 60 * 60 * 1000,
+      })) as { meetup: { id: string } };
+      return { id: message.meetup.id };
     }),
     savedSearch: once(async () => {
       const body = { query: 'desk lamp' };

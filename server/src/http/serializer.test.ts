@@ -15,6 +15,7 @@ function post(id: string, extra: Partial<PostDto> = {}): PostDto {
     depth: 0,
     text: `Mini fridge "cold" \\ $40 \u2028 ${id}`,
     category: null,
+    spot: null,
     author: {
       id: `u-${id}`,
       username: 'jane-doe',

@@ -35,7 +35,7 @@ export interface ChatsServiceDeps {
   log?: (error: unknown) => void;
 }
 
-type SendInput = Required<Pick<SendMessageBody, 'text' | 'mediaIds'>> &
+export type SendInput = Required<Pick<SendMessageBody, 'text' | 'mediaIds'>> &
   Pick<SendMessageBody, 'sharedPostId'>;
 
 /** Messages with their photos and hearts: two queries for a page, whatever its size. */
@@ -54,7 +54,7 @@ async function presentWithExtras(
 }
 
 /** The participant who is not `userId`. */
-const otherOf = (chat: ChatRow, userId: string) =>
+export const otherOf = (chat: ChatRow, userId: string) =>
   chat.user_low === userId ? chat.user_high : chat.user_low;
 
 /** Stores a message with its photo, the chat's last line, the unread mark and the notification. */
@@ -128,18 +128,55 @@ export interface MessageActionsDeps extends ChatsServiceDeps {
   log: (error: unknown) => void;
 }
 
+/** A message to store and tell: `also` adds rows in the same transaction (a meetup). */
+export interface Delivery {
+  chat: ChatRow;
+  user: UserRow;
+  text: string;
+  body: SendInput;
+  also?: (trx: Executor, messageId: string, at: number) => Promise<void>;
+}
+
+/**
+ * Stores a message in one transaction with everything it changes, then tells
+ * both participants (the recipient's copy with its warnings) and returns the
+ * sender's copy.
+ */
+export async function deliverMessage(
+  { db, media, notifications, tell, tellOne, now }: MessageActionsDeps,
+  { chat, user, text, body, also }: Delivery,
+): Promise<MessageDto> {
+  const to = otherOf(chat, user.id);
+  const at = now();
+  const messageId = uuidv7();
+  const { announce, sawUnread } = await db.kysely.transaction().execute(async (trx) => {
+    const stored = await storeMessage(
+      trx,
+      { media, notifications },
+      { messageId, chatId: chat.id, to, user, text, body, at },
+    );
+    if (also) await also(trx, messageId, at);
+    return stored;
+  });
+  const row = (await chats.findMessageWithPost(db.kysely, messageId))!;
+  const [message] = await presentWithExtras(db, media, [row], user.id);
+  announce();
+  if (sawUnread) tell(chat, { type: 'chat.read', userId: user.id });
+  tellOne(user.id, chat, { type: 'message.created', message });
+  tellOne(to, chat, {
+    type: 'message.created',
+    message: { ...message!, warnings: presentWarnings(row.warnings) },
+  });
+  notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
+  return message!;
+}
+
 /** Reading, sending and hearting messages (spec core §4 "Chats", "Chat loading", "Message reaction toggle"). */
-export function createMessageActions({
-  db,
-  media,
-  posts,
-  notifications,
-  tell,
-  tellOne,
-  now,
-}: MessageActionsDeps) {
+export function createMessageActions(deps: MessageActionsDeps) {
+  const { db, media, posts, notifications, tell, now } = deps;
   const present = (rows: MessageWithPost[], viewerId: string) =>
     presentWithExtras(db, media, rows, viewerId);
+  const deliver = (m: Delivery) => deliverMessage(deps, m);
 
   return {
     /** 15 messages a page, newest first (spec core §4 "Chat loading"). */
@@ -163,28 +200,7 @@ export function createMessageActions({
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canWrite(user, campus, chat);
       if (body.sharedPostId) postPolicy.canRead(user, campus, await posts.find(body.sharedPostId));
-      const to = otherOf(chat!, user.id);
-      const at = now();
-      const messageId = uuidv7();
-      const text = body.text.trim();
-      const { announce, sawUnread } = await db.kysely.transaction().execute(async (trx) => {
-        return storeMessage(
-          trx,
-          { media, notifications },
-          { messageId, chatId: id, to, user, text, body, at },
-        );
-      });
-      const row = (await chats.findMessageWithPost(db.kysely, messageId))!;
-      const [message] = await present([row], user.id);
-      announce();
-      if (sawUnread) tell(chat!, { type: 'chat.read', userId: user.id });
-      tellOne(user.id, chat!, { type: 'message.created', message });
-      tellOne(to, chat!, {
-        type: 'message.created',
-        message: { ...message!, warnings: presentWarnings(row.warnings) },
-      });
-      notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
-      return message!;
+      return deliver({ chat: chat!, user, text: body.text.trim(), body });
     },
 
     /** A heart on a message, or taken back (spec core §4 "Message reaction toggle"). */

@@ -5,6 +5,12 @@ import {
   type MessageWarningDto,
   SCAM_WARNINGS,
 } from '@common/schemas/chats';
+import {
+  MEETUP_STATUSES,
+  type MeetupDto,
+  type MeetupStatus,
+  spotRef,
+} from '@common/schemas/meetups';
 import type { MediaDto } from '@common/schemas/posts';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
@@ -77,6 +83,40 @@ export function presentMessages(
     hearted: hearts.mine.has(row.id),
     // The sender never sees what the check found in their own message.
     warnings: row.sender_id === viewerId ? [] : presentWarnings(row.warnings),
+    meetup: presentMeetupOf(row),
     createdAt: row.created_at,
   }));
+}
+
+/** The meetup a message carries (ADR 026), or null. */
+function presentMeetupOf(row: MessageWithPost): MeetupDto | null {
+  if (!row.meetup_id || row.meetup_at === null || !row.meetup_proposer_id) return null;
+  return presentMeetup({
+    id: row.meetup_id,
+    campus_id: row.meetup_campus_id ?? '',
+    spot_id: row.meetup_spot_id ?? '',
+    at: row.meetup_at,
+    status: row.meetup_status ?? 'proposed',
+    proposer_id: row.meetup_proposer_id,
+  });
+}
+
+/** A meetup as both students see it. */
+export function presentMeetup(row: {
+  id: string;
+  campus_id: string;
+  spot_id: string;
+  at: number;
+  status: string;
+  proposer_id: string;
+}): MeetupDto {
+  return {
+    id: row.id,
+    spot: spotRef(row.campus_id, row.spot_id),
+    at: Number(row.at),
+    status: (MEETUP_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as MeetupStatus)
+      : 'proposed',
+    proposerId: row.proposer_id,
+  };
 }

@@ -19,10 +19,16 @@ export interface ChatForViewer extends ChatRow {
   other_unread: string | null;
 }
 
-/** A message with its shared post's card columns, from one join. */
+/** A message with its shared post's card columns and its meetup's (ADR 026), from one join. */
 export interface MessageWithPost extends MessageRow {
   shared_text: string | null;
   shared_first_name: string | null;
+  meetup_id: string | null;
+  meetup_campus_id: string | null;
+  meetup_spot_id: string | null;
+  meetup_at: number | null;
+  meetup_status: string | null;
+  meetup_proposer_id: string | null;
 }
 
 const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -56,8 +62,18 @@ function messagesWithPost(db: Executor) {
     .selectFrom('messages as m')
     .leftJoin('posts as sp', 'sp.id', 'm.shared_post_id')
     .leftJoin('users as su', 'su.id', 'sp.author_id')
+    .leftJoin('meetups as mt', 'mt.message_id', 'm.id')
     .selectAll('m')
-    .select(['sp.text as shared_text', 'su.first_name as shared_first_name']);
+    .select([
+      'sp.text as shared_text',
+      'su.first_name as shared_first_name',
+      'mt.id as meetup_id',
+      'mt.campus_id as meetup_campus_id',
+      'mt.spot_id as meetup_spot_id',
+      'mt.at as meetup_at',
+      'mt.status as meetup_status',
+      'mt.proposer_id as meetup_proposer_id',
+    ]);
 }
 
 function before(at: Expression<number>, id: Expression<string>, cursor: Keyset) {

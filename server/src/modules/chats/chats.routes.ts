@@ -14,6 +14,7 @@ import {
   userSearchQuerySchema,
   userSearchSchema,
 } from '@common/schemas/chats';
+import { meetupSchema, proposeMeetupBodySchema } from '@common/schemas/meetups';
 import { pageQuerySchema } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import type { ChatsService } from './chats.service';
@@ -97,6 +98,8 @@ export async function chatsRoutes(
     async (request) => chats.heart(request.user, request.campus, request.params.id, false),
   );
 
+  meetupRoutes(fastify, chats);
+
   app.get(
     '/api/users',
     {
@@ -107,4 +110,34 @@ export async function chatsRoutes(
       items: await chats.people(request.user, request.campus, request.query.q),
     }),
   );
+}
+
+/** Safer meetups (ADR 026): a suggestion is a message; answering it changes its state. */
+function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/chats/:id/meetups',
+    {
+      config: { rateLimit: LIMITS.message },
+      schema: {
+        params: idParams,
+        body: proposeMeetupBodySchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await chats.proposeMeetup(request.user, request.campus, request.params.id, request.body),
+        ),
+  );
+
+  for (const answer of ['accept', 'decline', 'cancel'] as const)
+    app.post(
+      `/api/meetups/:id/${answer}`,
+      { schema: { params: idParams, response: { 200: meetupSchema } } },
+      async (request) =>
+        chats.answerMeetup(request.user, request.campus, request.params.id, answer),
+    );
 }

@@ -10,6 +10,7 @@ import type { UserRow } from '../../db/schema';
 import { userTopic } from '../notifications/notifications.service';
 import { presentAuthor } from '../users/users.presenter';
 import { type ChatsServiceDeps, createMessageActions, createMessageLookup } from './chats.messages';
+import { createMeetupActions } from './chats.meetups';
 import { presentChat } from './chats.presenter';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
 
@@ -29,17 +30,24 @@ function teller(bus: ChatsServiceDeps['bus'], log: (error: unknown) => void) {
   return { tell, tellOne };
 }
 
+/** One chat as `user` sees it. */
+async function chatOf(
+  { db, storage }: ChatsServiceDeps,
+  user: UserRow,
+  id: string,
+): Promise<ChatDto> {
+  return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
+}
+
 /** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
   const { tell, tellOne } = teller(bus, log);
-
-  async function chatFor(user: UserRow, id: string): Promise<ChatDto> {
-    return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
-  }
+  const chatFor = (user: UserRow, id: string) => chatOf(deps, user, id);
 
   return {
     ...createMessageActions({ ...deps, tell, tellOne, now, log }),
+    ...createMeetupActions({ ...deps, tell, tellOne, now, log }),
     ...createMessageLookup(db),
 
     /** The viewer's inbox, newest activity first. */

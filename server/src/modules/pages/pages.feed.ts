@@ -4,6 +4,7 @@ import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
+import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { POST_MESSAGES, type MediaDto, type PostDto, type PostList } from '@common/schemas/posts';
 import { initials } from '@common/text';
 import { timeAgo } from '@common/time';
@@ -124,6 +125,7 @@ function postCard(cls: Cls, post: PostDto, now: number): string {
     `</header>` +
     listingLine(cls, post) +
     postText(cls, post.text) +
+    spotLine(cls, post) +
     mediaGrid(cls, post.media) +
     `<footer class="${cls('post', 'actions')}">` +
     `<button type="button" class="${cls('post', 'action', ...(post.liked ? ['saved'] : []))}" aria-pressed="${post.liked}">` +
@@ -151,6 +153,15 @@ function listingLine(cls: Cls, post: PostDto): string {
       ? `<span class="${cls('post', 'badge', badge)}">${LISTING_MESSAGES[badge]}</span>`
       : '') +
     `</p>`
+  );
+}
+
+/** `PostSpot`: "Meet at: <spot>", a listing's pick-up place (ADR 026). */
+function spotLine(cls: Cls, post: PostDto): string {
+  if (!post.spot) return '';
+  return (
+    `<p class="${cls('post', 'spot')}">${ICONS.mapPin}` +
+    `<span>${MEETUP_MESSAGES.meetAt}: ${escapeHtml(post.spot.name)}</span></p>`
   );
 }
 
@@ -192,5 +203,9 @@ const ICONS = {
   ),
   bookmark: icon(20, '<path d="M6 3h12v18l-6-4-6 4V3Z"/>'),
   chevronDown: icon(16, '<path d="m6 9 6 6 6-6"/>'),
+  mapPin: icon(
+    16,
+    '<path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12Z"/><circle cx="12" cy="9" r="2.5"/>',
+  ),
   chat: icon(20, '<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z"/>'),
 };

@@ -1,5 +1,6 @@
 import { isCampusId } from '@common/campuses';
 import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
+import { spotRef } from '@common/schemas/meetups';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
 import type { PostMediaTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -55,6 +56,7 @@ export function createPostPresenter(storage: BlobStore) {
         : 'available',
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      spot: spotRef(row.campus_id, row.spot_id),
     }));
   };
 }

@@ -29,6 +29,7 @@ const post: fc.Arbitrary<PostDto> = fc.record({
   depth: fc.nat(20),
   text,
   category: fc.option(text, { nil: null }),
+  spot: fc.option(fc.record({ id: fc.string({ maxLength: 12 }), name: text }), { nil: null }),
   author: fc.record({
     id: fc.uuid(),
     username: fc.string({ maxLength: 12 }),

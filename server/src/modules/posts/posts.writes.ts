@@ -4,6 +4,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
+import { findSpot } from '@common/meetup-spots';
+import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Executor, PostRow, UserRow } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -31,6 +33,13 @@ async function chainAbove(executor: Executor, parentId: string): Promise<string[
   return [parentId, ...(await posts.ancestors(executor, parentId)).map((a) => a.id)];
 }
 
+/** A listing's pick-up spot: one of the campus's, on a top-level post only (ADR 026). */
+function spotOf(campus: Campus, spotId: string, isComment: boolean): string {
+  if (isComment) throw badRequest('spot_on_comment', MEETUP_MESSAGES.spotOnComment);
+  if (!findSpot(campus.id, spotId)) throw badRequest('unknown_spot', MEETUP_MESSAGES.unknownSpot);
+  return spotId;
+}
+
 /** Inserts the post and attaches its files; a comment touches its thread. */
 async function insert(
   trx: Executor,
@@ -42,6 +51,7 @@ async function insert(
   const id = uuidv7();
   const parent = body.parentId ? await posts.find(trx, body.parentId) : undefined;
   if (body.parentId) postPolicy.canRead(user, campus, parent);
+  const spot = body.spotId ? spotOf(campus, body.spotId, Boolean(parent)) : null;
   await posts.insert(trx, {
     id,
     campus_id: campus.id,
@@ -51,6 +61,7 @@ async function insert(
     depth: parent ? parent.depth + 1 : 0,
     text: body.text.trim(),
     category: parent ? null : (body.category ?? null),
+    spot_id: spot,
     media_count: body.mediaIds.length,
     // Listing fields belong to top-level posts only (the schema refuses them on comments).
     price: parent ? null : (body.price ?? null),

@@ -8,6 +8,7 @@ import {
   ListingLine,
   MediaGrid,
   PostHeader,
+  PostSpot,
   PostText,
   SaveButton,
 } from './PostParts';
@@ -39,6 +40,7 @@ export function PostCard({
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
       <ListingLine post={post} />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
+      <PostSpot post={post} />
       <MediaGrid media={post.media} />
       <footer className={styles.actions}>
         <SaveButton post={post} />

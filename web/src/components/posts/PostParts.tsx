@@ -5,11 +5,12 @@ import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
-import { BookmarkIcon, ChatIcon } from '../ui/Icons';
+import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
 import { useToggleSave } from './use-toggle-save';
 
@@ -91,6 +92,19 @@ export function ListingLine({ post }: { post: PostDto }) {
       {badge ? (
         <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
       ) : null}
+    </p>
+  );
+}
+
+/** "Meet at: <spot>", a listing's pick-up place (ADR 026). */
+export function PostSpot({ post }: { post: PostDto }) {
+  if (!post.spot) return null;
+  return (
+    <p className={styles.spot}>
+      <MapPinIcon width={16} height={16} aria-hidden="true" />
+      <span>
+        {MEETUP_MESSAGES.meetAt}: {post.spot.name}
+      </span>
     </p>
   );
 }

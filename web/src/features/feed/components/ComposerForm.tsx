@@ -3,11 +3,14 @@ import { type Category, CATEGORIES, categoryLabel } from '@common/categories';
 import { POST_MAX_CHARS } from '@common/limits';
 import { CONDITION_LABELS, CONDITIONS, type Condition, LISTING_MESSAGES } from '@common/listings';
 import { MESSAGES } from '@common/messages';
+import { MEETUP_SPOTS } from '@common/meetup-spots';
+import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
 import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
 import styles from './Composer.module.css';
+import { useCampus } from '../../../lib/campus';
 import { ACCEPT_MEDIA } from '../../../lib/media-files';
 import type { ComposerDraft } from './use-composer-draft';
 
@@ -22,6 +25,8 @@ export function ComposerForm({
   const { text, category, files, error, progress, count } = draft;
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
+  const spotSelectId = useId();
+  const spots = MEETUP_SPOTS[useCampus().id];
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <label htmlFor={textId} className="visually-hidden">
@@ -58,6 +63,24 @@ export function ComposerForm({
         </span>
       </div>
       <ListingFields draft={draft} />
+      <div className={styles.spotRow}>
+        <label htmlFor={spotSelectId} className={styles.spotLabel}>
+          {MEETUP_MESSAGES.meetAt}
+        </label>
+        <select
+          id={spotSelectId}
+          className={styles.spotSelect}
+          value={draft.spotId}
+          onChange={(e) => draft.setSpotId(e.target.value)}
+        >
+          <option value="">{MEETUP_MESSAGES.noSpot}</option>
+          {spots.map((spot) => (
+            <option key={spot.id} value={spot.id}>
+              {spot.name}
+            </option>
+          ))}
+        </select>
+      </div>
       {files.length > 0 ? (
         <ul className={styles.previews} aria-label="Attached files">
           {files.map((file, index) => (

@@ -41,6 +41,7 @@ export function useComposerDraft() {
   const alert = useAlert();
   const [text, setText] = useState('');
   const [category, setCategory] = useState<Category | null>(null);
+  const [spotId, setSpotId] = useState('');
   const [files, setFiles] = useState<Draft[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'compose' | 'categories'>('compose');
@@ -64,6 +65,7 @@ export function useComposerDraft() {
     setPrice('');
     setObo(false);
     setCondition('');
+    setSpotId('');
     setFiles([]);
     setError(null);
     setView('compose');
@@ -151,6 +153,7 @@ export function useComposerDraft() {
         mediaIds,
         ...(price.trim() !== '' ? { price: Number(price), obo } : {}),
         ...(condition ? { condition } : {}),
+        spotId: spotId || null,
       });
       setProgress(1);
       prependToFeeds(queryClient, post);
@@ -171,6 +174,8 @@ export function useComposerDraft() {
   return {
     text,
     category,
+    spotId,
+    setSpotId,
     files,
     error,
     view,

@@ -50,6 +50,9 @@ export function useLiveChats(openChatId: string | null): void {
           });
           refreshList();
           break;
+        case 'meetup.updated':
+          patchMessage(queryClient, event.chatId, event.messageId, { meetup: event.meetup });
+          break;
         case 'chat.deleted':
           // Leave the conversation before its queries go, so it never refetches into a 404.
           if (event.chatId === openChatId) navigate('/messages', { replace: true });

@@ -11,9 +11,11 @@ import { CHAT_MESSAGES } from '@common/schemas/chats';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
-import { CloseIcon, ImageIcon, SendIcon } from '../../../components/ui/Icons';
+import { MEETUP_MESSAGES } from '@common/schemas/meetups';
+import { CloseIcon, ImageIcon, MapPinIcon, SendIcon } from '../../../components/ui/Icons';
 import { ACCEPT_MEDIA, ALLOWED_EXTENSIONS, extensionOf } from '../../../lib/media-files';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { MeetupDialog } from './MeetupDialog';
 import styles from './Messages.module.css';
 
 /** The too-many-characters alert shows at most once every 3 s (spec core §5). */
@@ -24,7 +26,14 @@ const TOO_LONG_ALERT_EVERY_MS = 3000;
  * message, 500 characters. Enter sends on desktop, Shift+Enter starts a new
  * line; on phones Enter is a new line and the button sends.
  */
-export function ChatComposer({ onSend }: { onSend(text: string, file: File | null): void }) {
+export function ChatComposer({
+  chatId,
+  onSend,
+}: {
+  chatId: string;
+  onSend(text: string, file: File | null): void;
+}) {
+  const [suggesting, setSuggesting] = useState(false);
   const alert = useAlert();
   const mobile = useIsMobile();
   const [text, setText] = useState('');
@@ -77,58 +86,70 @@ export function ChatComposer({ onSend }: { onSend(text: string, file: File | nul
   };
 
   return (
-    <form className={styles.composer} onSubmit={handleSubmit}>
-      {file ? (
-        <div className={styles.attachment}>
-          <img src={file.preview} alt="Photo to send" />
+    <>
+      <form className={styles.composer} onSubmit={handleSubmit}>
+        {file ? (
+          <div className={styles.attachment}>
+            <img src={file.preview} alt="Photo to send" />
+            <button
+              type="button"
+              className={styles.removeAttachment}
+              aria-label="Remove photo"
+              onClick={() => setFile(null)}
+            >
+              <CloseIcon width={14} height={14} />
+            </button>
+          </div>
+        ) : null}
+        <div className={styles.composerRow}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT_MEDIA}
+            className="visually-hidden"
+            aria-label="Add a photo"
+            tabIndex={-1}
+            onChange={handleFile}
+          />
           <button
             type="button"
-            className={styles.removeAttachment}
-            aria-label="Remove photo"
-            onClick={() => setFile(null)}
+            className="icon-button"
+            aria-label="Add a photo"
+            title="Add a photo"
+            onClick={() => fileInput.current?.click()}
           >
-            <CloseIcon width={14} height={14} />
+            <ImageIcon width={22} height={22} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={MEETUP_MESSAGES.suggest}
+            title={MEETUP_MESSAGES.suggest}
+            onClick={() => setSuggesting(true)}
+          >
+            <MapPinIcon width={22} height={22} />
+          </button>
+          <textarea
+            ref={box}
+            className={styles.input}
+            rows={1}
+            value={text}
+            placeholder={CHAT_MESSAGES.composerPlaceholder}
+            aria-label={CHAT_MESSAGES.composerPlaceholder}
+            onChange={handleChange}
+            onKeyDown={handleKeyDown}
+          />
+          <button type="submit" className="icon-button" aria-label="Send" title="Send">
+            <SendIcon width={22} height={22} />
           </button>
         </div>
-      ) : null}
-      <div className={styles.composerRow}>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ACCEPT_MEDIA}
-          className="visually-hidden"
-          aria-label="Add a photo"
-          tabIndex={-1}
-          onChange={handleFile}
-        />
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Add a photo"
-          title="Add a photo"
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImageIcon width={22} height={22} />
-        </button>
-        <textarea
-          ref={box}
-          className={styles.input}
-          rows={1}
-          value={text}
-          placeholder={CHAT_MESSAGES.composerPlaceholder}
-          aria-label={CHAT_MESSAGES.composerPlaceholder}
-          onChange={handleChange}
-          onKeyDown={handleKeyDown}
-        />
-        <button type="submit" className="icon-button" aria-label="Send" title="Send">
-          <SendIcon width={22} height={22} />
-        </button>
-      </div>
-      {count > POST_MAX_CHARS - 50 ? (
-        <span className={`${styles.counter} ${count > POST_MAX_CHARS ? styles.over : ''}`}>
-          {count} / {POST_MAX_CHARS}
-        </span>
-      ) : null}
-    </form>
+        {count > POST_MAX_CHARS - 50 ? (
+          <span className={`${styles.counter} ${count > POST_MAX_CHARS ? styles.over : ''}`}>
+            {count} / {POST_MAX_CHARS}
+          </span>
+        ) : null}
+      </form>
+      <MeetupDialog chatId={chatId} open={suggesting} onOpenChange={setSuggesting} />
+    </>
   );
 }

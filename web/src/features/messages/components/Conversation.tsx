@@ -140,7 +140,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         onRetry={sending.retry}
         onDiscard={sending.discard}
       />
-      <ChatComposer onSend={sending.send} />
+      <ChatComposer chatId={chat.id} onSend={sending.send} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -6,6 +6,7 @@ import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { HeartIcon, InfoIcon } from '../../../components/ui/Icons';
 import type { PendingMessage } from '../api/use-pending-messages';
+import { MeetupCard } from './MeetupCard';
 import styles from './Messages.module.css';
 
 /**
@@ -60,7 +61,16 @@ export function MessageBubble({
               <span className={styles.sharedText}>{message.sharedPost.text}</span>
             </Link>
           ) : null}
-          {message.text ? <p className={styles.text}>{message.text}</p> : null}
+          {message.meetup ? (
+            <MeetupCard
+              meetup={message.meetup}
+              chatId={message.chatId}
+              messageId={message.id}
+              mine={mine}
+            />
+          ) : message.text ? (
+            <p className={styles.text}>{message.text}</p>
+          ) : null}
         </div>
         {mine ? (
           message.hearts > 0 ? (

@@ -29,6 +29,7 @@ import {
   ListingLine,
   MediaGrid,
   PostHeader,
+  PostSpot,
   PostText,
   SaveButton,
 } from '../../../components/posts/PostParts';
@@ -169,6 +170,7 @@ export function PostPage() {
         <PostHeader post={post} />
         <ListingLine post={post} />
         {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
+        <PostSpot post={post} />
         <MediaGrid media={post.media} />
         <div className={styles.stats}>
           <Link to={`/post/${post.id}/likes`}>

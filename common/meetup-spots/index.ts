@@ -1,0 +1,30 @@
+import type { CampusId } from '../campuses';
+import { GENERIC_SPOTS } from './campus';
+import { DUKE_SPOTS } from './duke';
+import { OU_SPOTS } from './ou';
+import { SMU_SPOTS } from './smu';
+import { STANFORD_SPOTS } from './stanford';
+import type { MeetupSpot } from './types';
+import { UCLA_SPOTS } from './ucla';
+import { UF_SPOTS } from './uf';
+import { UT_SPOTS } from './ut';
+
+export type { MeetupSpot } from './types';
+
+/** Each campus's public exchange spots (ADR 026); one file per campus. */
+export const MEETUP_SPOTS: Readonly<Record<CampusId, readonly MeetupSpot[]>> = {
+  ou: OU_SPOTS,
+  ut: UT_SPOTS,
+  smu: SMU_SPOTS,
+  uf: UF_SPOTS,
+  ucla: UCLA_SPOTS,
+  stanford: STANFORD_SPOTS,
+  duke: DUKE_SPOTS,
+  campus: GENERIC_SPOTS,
+};
+
+/** The campus's spot of that id, if it has one. */
+export function findSpot(campusId: string, spotId: string): MeetupSpot | undefined {
+  const spots = (MEETUP_SPOTS as Record<string, readonly MeetupSpot[] | undefined>)[campusId];
+  return spots?.find((s) => s.id === spotId);
+}

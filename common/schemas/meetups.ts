@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { findSpot } from '../meetup-spots';
+import { NO_CONTROLS, oneLine } from './fields';
+
+/**
+ * Safer meetups (issue 14 item 4, ADR 026): a listing's pick-up spot and a
+ * meetup suggested in a chat, at one of the campus's public exchange spots.
+ * Quad's own words (the spec has none).
+ */
+export const MEETUP_MESSAGES = {
+  meetAt: 'Meet at',
+  noSpot: 'No spot',
+  suggest: 'Suggest a meetup',
+  suggestTitle: 'Suggest a meetup',
+  suggestText: 'Pick a public spot on campus and a time. They can accept or decline.',
+  spot: 'Spot',
+  time: 'Date and time',
+  send: 'Suggest',
+  accept: 'Accept',
+  decline: 'Decline',
+  cancel: 'Cancel meetup',
+  unknownSpot: "Pick a meetup spot from your campus's list.",
+  spotOnComment: 'Only a listing can have a meetup spot.',
+  pickTime: 'Pick a date and time.',
+  timeInPast: 'Pick a time in the future.',
+  timeTooFar: 'Pick a time within the next 30 days.',
+  missingMeetup: "This meetup doesn't exist",
+  notYoursToAnswer: 'Only the other student can accept or decline this meetup.',
+  notYoursToCancel: 'Only the student who suggested this meetup can cancel it.',
+  notOpen: 'This meetup is no longer open.',
+  notOpenToCancel: 'This meetup is already over.',
+} as const;
+
+/** How far ahead a meetup may be suggested. */
+export const MEETUP_MAX_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
+/** The reminder goes this long before an accepted meetup. */
+export const MEETUP_REMINDER_MS = 60 * 60 * 1000;
+
+export const MEETUP_STATUSES = ['proposed', 'accepted', 'declined', 'cancelled'] as const;
+export type MeetupStatus = (typeof MEETUP_STATUSES)[number];
+
+/** What both students read on the card. */
+export const MEETUP_STATUS_TEXT: Record<MeetupStatus, string> = {
+  proposed: 'Proposed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
+
+/** The message a suggestion leaves in the chat (its last line and the notification's quote). */
+export const meetupSuggestedText = (spotName: string) => `Suggested a meetup at ${spotName}`;
+/** The reminder both students get an hour before (issue 14 item 4). */
+export const meetupReminderText = (spotName: string) => `Meetup at ${spotName} in 1 hour`;
+
+export const spotRefSchema = z.object({ id: z.string(), name: z.string() });
+export type SpotRefDto = z.infer<typeof spotRefSchema>;
+
+/** The campus's spot as posts and meetups show it, or null when the file no longer has it. */
+export function spotRef(campusId: string, spotId: string | null): SpotRefDto | null {
+  const spot = spotId ? findSpot(campusId, spotId) : undefined;
+  return spot ? { id: spot.id, name: spot.name } : null;
+}
+
+export const meetupSchema = z.object({
+  id: z.string(),
+  spot: spotRefSchema.nullable(),
+  /** When, epoch milliseconds. */
+  at: z.number(),
+  status: z.enum(MEETUP_STATUSES),
+  proposerId: z.string(),
+});
+export type MeetupDto = z.infer<typeof meetupSchema>;
+
+/** A spot's id as a request carries it; whether the campus has it is the server's check. */
+export const spotIdField = z.string().trim().min(1).max(60).refine(oneLine, NO_CONTROLS);
+
+export const proposeMeetupBodySchema = z.object({
+  spotId: spotIdField,
+  at: z.number({ error: MEETUP_MESSAGES.pickTime }).int(MEETUP_MESSAGES.pickTime),
+});
+export type ProposeMeetupBody = z.infer<typeof proposeMeetupBodySchema>;

@@ -1,0 +1,27 @@
+import { MEETUP_MESSAGES as M } from '@common/schemas/meetups';
+import type { UserRow } from '../../db/schema';
+import { conflict, forbidden } from '../errors';
+
+/**
+ * Who may change a meetup suggested in a chat (ADR 026). Being one of the
+ * chat's two participants is the chat policy's; these are the roles inside.
+ */
+interface MeetupState {
+  proposer_id: string;
+  status: string;
+  at: number;
+}
+
+/** Accepting or declining: the other student, while it is still proposed and ahead. */
+export function canAnswer(user: UserRow, meetup: MeetupState, now: number): void {
+  if (meetup.proposer_id === user.id) throw forbidden('not_your_meetup', M.notYoursToAnswer);
+  if (meetup.status !== 'proposed' || meetup.at <= now)
+    throw conflict('meetup_not_open', M.notOpen);
+}
+
+/** Cancelling: the student who suggested it, before it is declined or cancelled. */
+export function canCancel(user: UserRow, meetup: MeetupState): void {
+  if (meetup.proposer_id !== user.id) throw forbidden('not_your_meetup', M.notYoursToCancel);
+  if (meetup.status !== 'proposed' && meetup.status !== 'accepted')
+    throw conflict('meetup_not_open', M.notOpenToCancel);
+}
