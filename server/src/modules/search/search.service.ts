@@ -7,6 +7,7 @@ import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlocksService } from '../blocks/blocks.service';
 import type { PostsService } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { type Candidate, searchRepository as search } from './search.repository';
@@ -27,6 +28,8 @@ export interface SearchServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: Pick<PostsService, 'byIds'>;
+  /** Whom each viewer blocked or was blocked by (modules/blocks); nobody when absent. */
+  blocks?: Pick<BlocksService, 'hidden'>;
   cache?: CampusCache;
   now?: () => number;
 }
@@ -61,6 +64,7 @@ export function createSearchService({
   db,
   storage,
   posts,
+  blocks = { hidden: async () => new Set<string>() },
   cache = uncached,
   now = Date.now,
 }: SearchServiceDeps) {
@@ -135,7 +139,9 @@ export function createSearchService({
       const offset = offsetOf(query.cursor);
       const q = plain(query.q).trim().replace(/^@/, '');
       if (!q) return { items: [], nextCursor: null };
-      const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1);
+      // Nobody blocked either way is found, and pages stay full (ADR 024).
+      const hidden = [...(await blocks.hidden(user.id))];
+      const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1, hidden);
       return {
         items: rows.slice(0, PAGE).map((r) => presentAuthor(r, storage)),
         nextCursor: rows.length > PAGE ? writeCursor(offset + PAGE) : null,
