@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, userWithSession } from '../../../test/auth';
 import { expectError } from '../../../test/expect';
+import { buildPost } from '../../../test/factories';
 import { hashPassword } from '../auth/passwords';
 
 /** Blocks (issue 14 item 6, ADR 024) and what they hide, on each database. */
@@ -105,6 +106,40 @@ describe('blocking', () => {
     await unblock(ann, bob);
     expect(await feedTexts(bob)).toContain('Ann sells a kettle');
     expect(await searchTexts(ann, 'kettle')).toContain('Bob sells a kettle');
+  });
+
+  it('pages through the feed without the hidden posts, skipping and repeating none', async () => {
+    const onDuke = callerOn(t.app, 'duke', '198.73');
+    const duke = { ...school, campus_id: 'duke' };
+    const [ann, bob, cy] = [
+      await userWithSession(t.app, duke),
+      await userWithSession(t.app, duke),
+      await userWithSession(t.app, duke),
+    ];
+    const now = Date.now();
+    const shown: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      // Bob's posts fill most of each shared page, so the viewer's pages come short.
+      const author = i % 4 === 0 ? cy : bob;
+      const at = now - i * 1000;
+      const text = `Duke listing ${i}`;
+      await buildPost(t.db, author.user, { text, created_at: at, updated_at: at });
+      if (author === cy) shown.push(text);
+    }
+    await onDuke(ann, 'PUT', `/api/users/${bob.user.username}/block`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await onDuke(ann, 'GET', `/api/feed${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: { text: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((p) => p.text));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(shown);
   });
 
   it('shows the blocked student the missing page for the blocker’s profile, not the reverse', async () => {
