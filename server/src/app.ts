@@ -33,6 +33,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(blocksRoutes, { blocks: services.blocks });
   await app.register(accountRoutes, { account: services.account });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });

@@ -1,12 +1,17 @@
 import type { AppDeps } from './deps';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { type BlocksService, createBlocksService } from './modules/blocks/blocks.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService, type SessionService } from './modules/auth/sessions.service';
 import { createCampusService } from './modules/campuses/campuses.service';
-import { type ChatsService, createChatsService } from './modules/chats/chats.service';
+import {
+  type ChatsService,
+  type ChatsServiceDeps,
+  createChatsService,
+} from './modules/chats/chats.service';
 import { createHealthService } from './modules/health/health.service';
 import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
 import { createLiveService } from './modules/live/live.service';
@@ -94,6 +99,40 @@ async function createShared(
   return { sessionCache, postCache, analytics };
 }
 
+/** Private conversations (spec core §4), told of blocks (ADR 024). */
+function createChats(
+  { db, bus, storage }: AppDeps,
+  others: Pick<ChatsServiceDeps, 'media' | 'posts' | 'blocks' | 'notifications'>,
+  log: ServiceLog,
+) {
+  return createChatsService({
+    db,
+    bus,
+    storage,
+    ...others,
+    log: (error) => log(error, 'chat side effect failed'),
+  });
+}
+
+/** Payouts through the provider, when configured (ADR 013). */
+function createPayments({ db, config }: AppDeps, log: ServiceLog) {
+  return createPaymentsService({
+    db,
+    provider: config.stripe ? createStripePayments(config.stripe) : null,
+    publicUrl: config.publicUrl,
+    log: (error) => log(error, 'payment provider call failed'),
+  });
+}
+
+/** Blocks (ADR 024): a block changes which posts each of the pair sees, so their cached block sets go. */
+function createBlocks({ db, storage }: AppDeps, postCache: PostCache) {
+  return createBlocksService({
+    db,
+    storage,
+    changed: (campusId) => postCache.changed(campusId, { lists: true }),
+  });
+}
+
 /**
  * Every service of the app, built once from the platform's adapters. Part of
  * the composition root: only `buildApp` calls it, and hands each route plugin
@@ -112,11 +151,13 @@ export async function createServices(
   const campuses = createCampusService(config.publicUrl);
   const saves = createViewerSaves(db);
   const { notifications, savedSearchAlerts } = createAlerting(deps, log);
+  const blocks = createBlocks(deps, postCache);
   const posts = createPostsService({
     db,
     storage,
     bus,
     saves,
+    blocks,
     notifications,
     watch: savedSearchAlerts,
     cache: postCache,
@@ -125,17 +166,13 @@ export async function createServices(
   });
   const live = createLiveService(bus);
   const media = createMediaService({ db, storage });
-  const chats = createChatsService({
-    db,
-    bus,
-    storage,
-    media,
-    posts,
-    notifications,
-    log: (error) => log(error, 'chat side effect failed'),
-  });
+  const chats = createChats(deps, { media, posts, blocks, notifications }, log);
   const sessions = createSessionService(db, { cache: sessionCache });
-  const people = createPeopleServices(deps, { posts, sessions, media, chats, postCache }, log);
+  const people = createPeopleServices(
+    deps,
+    { posts, sessions, media, chats, postCache, blocks },
+    log,
+  );
   const services = {
     health: createHealthService(db, bus),
     campuses,
@@ -153,14 +190,10 @@ export async function createServices(
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
-    payments: createPaymentsService({
-      db,
-      provider: config.stripe ? createStripePayments(config.stripe) : null,
-      publicUrl: config.publicUrl,
-      log: (error) => log(error, 'payment provider call failed'),
-    }),
+    payments: createPayments(deps, log),
     pages: createPagesService({ ...deps, campuses, posts, chats, analytics, log, ...people }),
     analytics,
+    blocks,
     ...people,
     savedSearchAlerts,
   };
@@ -189,12 +222,14 @@ function createPeopleServices(
     media,
     chats,
     postCache: cache,
+    blocks,
   }: {
     posts: PostsService;
     sessions: SessionService;
     media: MediaService;
     chats: ChatsService;
     postCache: PostCache;
+    blocks: BlocksService;
   },
   log: ServiceLog,
 ) {
@@ -202,6 +237,7 @@ function createPeopleServices(
     db,
     storage,
     posts,
+    blocks,
     // Rankings and completions depend on which posts there are, not on their counts.
     cache: {
       read: (campusId, key, load) =>
@@ -233,6 +269,7 @@ function createPeopleServices(
       db,
       storage,
       posts,
+      blocks,
       log: (error) => log(error, 'profile side effect failed'),
     }),
   };

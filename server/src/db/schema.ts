@@ -261,6 +261,13 @@ export interface ReportsTable {
   created_at: Time;
 }
 
+/** A student blocked by another (migration 0011, ADR 024). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Time;
+}
+
 export interface EventsTable {
   id: string;
   name: string;
@@ -336,6 +343,7 @@ export interface Database {
   search_words: SearchWordsTable;
   old_usernames: OldUsernamesTable;
   reports: ReportsTable;
+  blocks: BlocksTable;
   events: EventsTable;
   oauth_states: OauthStatesTable;
   saved_searches: SavedSearchesTable;

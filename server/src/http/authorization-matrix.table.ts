@@ -399,6 +399,17 @@ export const ROUTES: Record<string, Row> = {
       body: { reason: 'spam' },
     }),
   },
+  'PUT /api/users/:username/block': {
+    expect: with_(campusReader(), { owner: 400 }),
+    why: 'any reader of the campus may block a student of it (ADR 024); blocking oneself is 400',
+    send: (w) => ({ url: `/api/users/${w.students.owner.user.username}/block` }),
+  },
+  'DELETE /api/users/:username/block': {
+    expect: with_(campusReader(), { owner: 400 }),
+    why: 'unblocking is as blocking (ADR 024), and answers the same when nothing was blocked',
+    send: (w) => ({ url: `/api/users/${w.students.owner.user.username}/block` }),
+  },
+  'GET /api/blocks': { expect: campusReader(), why: 'the viewer’s own blocked students (ADR 024)' },
   'PATCH /api/me': { expect: signedIn(), send: () => json({ bio: 'Selling my dorm stuff.' }) },
   'PUT /api/me/avatar': { expect: signedIn(), send: () => photoBody() },
   'PUT /api/me/username': {

@@ -16,6 +16,7 @@ import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { savedSearchesRoutes } from '../features/saved-searches/routes';
+import { blocksRoutes } from '../features/blocks/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { useViewer } from '../lib/session';
@@ -84,7 +85,12 @@ export const appRoutes: RouteObject[] = [
       { path: '/home', element: <HomeRoute /> },
       { path: '/404', element: <Error404Page /> },
       { path: '/search_schools', element: <Lazy page={SchoolFinderPage} /> },
-      ...settingsRoutes([...accountRoutes, ...paymentsRoutes, ...savedSearchesRoutes]),
+      ...settingsRoutes([
+        ...accountRoutes,
+        ...paymentsRoutes,
+        ...savedSearchesRoutes,
+        ...blocksRoutes,
+      ]),
       ...authRoutes,
       ...schoolEmailRoutes,
       ...mediaRoutes,

@@ -10,13 +10,15 @@ import {
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
-import { badRequest } from '../../core/errors';
+import { BLOCK_MESSAGES } from '@common/schemas/blocks';
+import { badRequest, forbidden } from '../../core/errors';
 import * as chatPolicy from '../../core/policies/chat';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlocksService } from '../blocks/blocks.service';
 import type { MediaService } from '../media/media.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
@@ -30,9 +32,21 @@ export interface ChatsServiceDeps {
   storage: BlobStore;
   media: MediaService;
   posts: PostsService;
+  /** Whether a block stands between two students (modules/blocks, ADR 024). */
+  blocks: Pick<BlocksService, 'between' | 'hidden'>;
   notifications: NotificationsService;
   now?: () => number;
   log?: (error: unknown) => void;
+}
+
+/** The other student, unless a block stands between the pair, whoever made it: neither messages the other. */
+export async function refuseIfBlocked(
+  blocks: ChatsServiceDeps['blocks'],
+  userId: string,
+  otherId: string,
+): Promise<string> {
+  if (await blocks.between(userId, otherId)) throw forbidden('blocked', BLOCK_MESSAGES.cantMessage);
+  return otherId;
 }
 
 export type SendInput = Required<Pick<SendMessageBody, 'text' | 'mediaIds'>> &
@@ -143,10 +157,10 @@ export interface Delivery {
  * sender's copy.
  */
 export async function deliverMessage(
-  { db, media, notifications, tell, tellOne, now }: MessageActionsDeps,
+  { db, media, blocks, notifications, tell, tellOne, now }: MessageActionsDeps,
   { chat, user, text, body, also }: Delivery,
 ): Promise<MessageDto> {
-  const to = otherOf(chat, user.id);
+  const to = await refuseIfBlocked(blocks, user.id, otherOf(chat, user.id));
   const at = now();
   const messageId = uuidv7();
   const { announce, sawUnread } = await db.kysely.transaction().execute(async (trx) => {

@@ -258,7 +258,7 @@ export const chatsRepository = {
   },
 
   /** School-verified students of a campus whose name or @username starts with `q`. */
-  members(db: Executor, campusId: string, q: string, excludeId: string, limit: number) {
+  members(db: Executor, campusId: string, q: string, excludeIds: string[], limit: number) {
     const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const starts = (column: 'u.username' | 'u.first_name' | 'u.last_name') =>
       sql<SqlBool>`lower(${sql.ref(column)}) like ${prefix} escape '\\'`;
@@ -268,7 +268,7 @@ export const chatsRepository = {
       .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.avatar_key', 'u.verified'])
       .where('u.campus_id', '=', campusId)
       .where('u.school_verified', '=', true)
-      .where('u.id', '!=', excludeId)
+      .where('u.id', 'not in', excludeIds)
       .where((eb) =>
         eb.or([starts('u.username'), starts('u.first_name'), starts('u.last_name'), full]),
       )

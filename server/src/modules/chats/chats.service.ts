@@ -9,7 +9,12 @@ import * as chatPolicy from '../../core/policies/chat';
 import type { UserRow } from '../../db/schema';
 import { userTopic } from '../notifications/notifications.service';
 import { presentAuthor } from '../users/users.presenter';
-import { type ChatsServiceDeps, createMessageActions, createMessageLookup } from './chats.messages';
+import {
+  type ChatsServiceDeps,
+  createMessageActions,
+  createMessageLookup,
+  refuseIfBlocked,
+} from './chats.messages';
 import { createMeetupActions } from './chats.meetups';
 import { presentChat } from './chats.presenter';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
@@ -41,7 +46,7 @@ async function chatOf(
 
 /** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
 export function createChatsService(deps: ChatsServiceDeps) {
-  const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
+  const { db, bus, storage, media, blocks, notifications, now = Date.now, log = () => {} } = deps;
   const { tell, tellOne } = teller(bus, log);
   const chatFor = (user: UserRow, id: string) => chatOf(deps, user, id);
 
@@ -66,6 +71,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
     /** The pair's chat, reused in either direction, or a new one (which notifies the other). */
     async start(user: UserRow | null, campus: Campus, otherId: string) {
       chatPolicy.canStart(user, campus, await chats.findStudent(db.kysely, otherId));
+      await refuseIfBlocked(blocks, user.id, otherId);
       const at = now();
       const { chat, created, announce } = await db.kysely.transaction().execute(async (trx) => {
         const created = await chats.insertPair(
@@ -122,11 +128,18 @@ export function createChatsService(deps: ChatsServiceDeps) {
       notifications.unreadChanged([chat!.user_low, chat!.user_high]);
       return { ok: true };
     },
+    ...createPeopleLookup(deps),
+  };
+}
 
-    /** Students of the campus to start a conversation with (more than one character typed). */
+/** Whom to start a conversation with. */
+function createPeopleLookup({ db, storage, blocks }: ChatsServiceDeps) {
+  return {
+    /** Students of the campus (more than one character typed), none blocked either way (ADR 024). */
     async people(user: UserRow | null, campus: Campus, q: string): Promise<AuthorDto[]> {
       chatPolicy.canList(user, campus);
-      const rows = await chats.members(db.kysely, campus.id, q, user.id, PEOPLE_SHOWN);
+      const excluded = [user.id, ...(await blocks.hidden(user.id))];
+      const rows = await chats.members(db.kysely, campus.id, q, excluded, PEOPLE_SHOWN);
       return rows.map((r) => presentAuthor(r, storage));
     },
   };

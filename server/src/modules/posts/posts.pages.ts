@@ -5,7 +5,7 @@ import { encodeCursor } from './posts.cursor';
 import type { PostCache } from './posts.cache';
 import { createPostPresenter } from './posts.presenter';
 import { type Order, type PostWithAuthor, postsRepository as posts } from './posts.repository';
-import { postListJson, type PostsJson } from './posts.writer';
+import { postListJson, type PostListJson, type PostsJson } from './posts.writer';
 
 /**
  * The viewer's saves among posts (modules/likes provides them): the posts
@@ -29,15 +29,29 @@ export interface SharedPage {
   serial: number;
 }
 
+/** A list page of the campus, whose posts each viewer may see fewer of. */
+export interface SharedList extends SharedPage {
+  json: PostListJson;
+}
+
+/**
+ * The students a viewer blocked or was blocked by (modules/blocks provides
+ * them): their posts leave the viewer's lists (ADR 024).
+ */
+export interface ViewerBlocks {
+  hidden(userId: string): Promise<Set<string>>;
+}
+
 export interface SharedPagesDeps {
   db: Db;
   storage: BlobStore;
   cache: PostCache;
   saves: ViewerSaves;
+  blocks: ViewerBlocks;
 }
 
 /** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
-export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps) {
+export function createSharedPages({ db, storage, cache, saves, blocks }: SharedPagesDeps) {
   const present = createPostPresenter(storage);
   let serials = 0;
 
@@ -67,12 +81,32 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
   ): Promise<string> {
-    const liked = await cache.read(campusId, `saves:${viewer.id}:${page.serial}`, readSaves, {
+    return page.json.render(await savesOn(campusId, viewer, page, readSaves));
+  }
+
+  function savesOn(
+    campusId: string,
+    viewer: UserRow,
+    page: SharedPage,
+    readSaves: () => Promise<Set<string>>,
+  ): Promise<Set<string>> {
+    return cache.read(campusId, `saves:${viewer.id}:${page.serial}`, readSaves, {
       lane: 'viewer',
       // A save changes the post's count too, so its page goes, and these with it.
       shows: { posts: page.json.ids, list: false },
     });
-    return page.json.render(liked);
+  }
+
+  /**
+   * Whose posts the viewer does not see: one query, cached beside their
+   * saves. A block drops it with the campus's lists (blocks.service.ts), so
+   * does any new post; the cache's lifetime bounds it otherwise.
+   */
+  function hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>> {
+    return cache.read(campusId, `blocks:${viewer.id}`, () => blocks.hidden(viewer.id), {
+      lane: 'viewer',
+      shows: { posts: [], list: true },
+    });
   }
 
   return {
@@ -94,7 +128,7 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
       key: string,
       rows: () => Promise<PostWithAuthor[]>,
       { limit, order = 'recent', list }: { limit: number; order?: Order; list: boolean },
-    ): Promise<SharedPage> {
+    ): Promise<SharedList> {
       return cache.read(
         campusId,
         key,
@@ -103,9 +137,18 @@ export function createSharedPages({ db, storage, cache, saves }: SharedPagesDeps
       );
     },
 
-    /** A list page of the campus with the viewer's saves on it. */
-    listForViewer(campusId: string, viewer: UserRow, page: SharedPage) {
-      return forViewer(campusId, viewer, page, () => saves.among(viewer.id, [...page.json.ids]));
+    /**
+     * A list page of the campus with the viewer's saves on it, without the
+     * posts of students blocked either way: such a page is shorter than the
+     * shared one, and its cursor is the shared page's, so the next page
+     * starts where the shared one ends (ADR 024).
+     */
+    async listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string> {
+      const [liked, hidden] = await Promise.all([
+        savesOn(campusId, viewer, page, () => saves.among(viewer.id, [...page.json.ids])),
+        hiddenFrom(campusId, viewer),
+      ]);
+      return page.json.render(liked, hidden);
     },
   };
 }

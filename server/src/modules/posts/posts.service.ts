@@ -7,7 +7,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CacheChange, PostCache } from './posts.cache';
-import { createSharedPages, type ViewerSaves } from './posts.pages';
+import { createSharedPages, type ViewerBlocks, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
 import { createListingWrites } from './posts.listings';
 import { createProfileTabs } from './posts.profiles';
@@ -23,7 +23,7 @@ import {
 
 export { feedScore } from './posts.cursor';
 export { filterKey, listingMatches } from './posts.reads';
-export type { ViewerSaves } from './posts.pages';
+export type { ViewerBlocks, ViewerSaves } from './posts.pages';
 export type { AuthorLeaving } from './posts.leaving';
 export type { NewListing, PostWatch } from './posts.writes';
 
@@ -33,6 +33,8 @@ export interface PostsServiceDeps {
   bus: EventBus;
   /** The viewer's saves, from modules/likes. */
   saves: ViewerSaves;
+  /** Whom each viewer blocked or was blocked by, from modules/blocks; nobody when absent. */
+  blocks?: ViewerBlocks;
   /** Who hears of a comment or a mention; nobody when absent. */
   notifications?: PostNotifier;
   /** Who hears of new listings after they commit (saved searches); nobody when absent. */
@@ -44,6 +46,8 @@ export interface PostsServiceDeps {
   now?: () => number;
   log?: (error: unknown) => void;
 }
+
+const noBlocks: ViewerBlocks = { hidden: async () => new Set() };
 
 const uncached: PostCache = {
   read: (_campusId, _key, load) => load(),
@@ -57,6 +61,7 @@ export function createPostsService({
   storage,
   bus,
   saves,
+  blocks = noBlocks,
   notifications = noNotifications,
   watch = noWatch,
   cache = uncached,
@@ -64,7 +69,7 @@ export function createPostsService({
   now = Date.now,
   log = () => undefined,
 }: PostsServiceDeps) {
-  const pages = createSharedPages({ db, storage, cache, saves });
+  const pages = createSharedPages({ db, storage, cache, saves, blocks });
   const writes = createPostWrites({
     db,
     storage,

@@ -28,6 +28,15 @@ export interface PostsJson {
   render(liked: ReadonlySet<string>): string;
 }
 
+/** A post's JSON around its `liked` value: `before` ends with `"liked":`. */
+function splitAtLiked(post: PostDto): { before: string; after: string } {
+  const json = writePost({ ...post, liked: false });
+  const at = json.indexOf(UNLIKED);
+  // Quotes inside string values are escaped, so the field can only be the post's own.
+  if (at < 0 || json.indexOf(UNLIKED, at + 1) >= 0) throw new Error('post JSON without liked');
+  return { before: json.slice(0, at + LIKED.length), after: json.slice(at + UNLIKED.length) };
+}
+
 /** Builds a template from text pieces and holes, joined in the order they are added. */
 function templateWriter() {
   const parts: string[] = [''];
@@ -39,13 +48,10 @@ function templateWriter() {
     },
     /** A post without its closing brace, so that a caller may add fields (its replies). */
     openPost(post: PostDto) {
-      const json = writePost({ ...post, liked: false });
-      const at = json.indexOf(UNLIKED);
-      // Quotes inside string values are escaped, so the field can only be the post's own.
-      if (at < 0 || json.indexOf(UNLIKED, at + 1) >= 0) throw new Error('post JSON without liked');
-      parts[parts.length - 1] += json.slice(0, at + LIKED.length);
+      const { before, after } = splitAtLiked(post);
+      parts[parts.length - 1] += before;
       ids.push(post.id);
-      parts.push(json.slice(at + UNLIKED.length, -1));
+      parts.push(after.slice(0, -1));
       return writer;
     },
     post(post: PostDto) {
@@ -75,13 +81,34 @@ function templateWriter() {
   return writer;
 }
 
-/** `{ items, nextCursor }` (postListSchema). */
-export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostsJson {
-  const w = templateWriter().text('{"items":[');
-  return w
-    .list(posts, (p) => w.post(p))
-    .text(`],"nextCursor":${JSON.stringify(nextCursor)}}`)
-    .done();
+/** A list page, whose posts a viewer may see fewer of (ADR 024). */
+export interface PostListJson extends PostsJson {
+  /**
+   * The body for a viewer who saved `liked`, without the posts of `hidden`
+   * authors (students blocked either way). The cursor stays the page's own,
+   * so the next page follows the shared one.
+   */
+  render(liked: ReadonlySet<string>, hidden?: ReadonlySet<string>): string;
+}
+
+/** `{ items, nextCursor }` (postListSchema). Each post is kept apart, to leave out a hidden one. */
+export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostListJson {
+  const items = posts.map((p) => ({ id: p.id, author: p.author.id, ...splitAtLiked(p) }));
+  const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const write = (liked: ReadonlySet<string>, shown: typeof items) =>
+    `{"items":[${shown.map((i) => i.before + String(liked.has(i.id)) + i.after).join(',')}${end}`;
+  const unliked = write(new Set(), items);
+  return {
+    ids: items.map((i) => i.id),
+    render(liked, hidden) {
+      const shown =
+        hidden && items.some((i) => hidden.has(i.author))
+          ? items.filter((i) => !hidden.has(i.author))
+          : items;
+      if (shown === items && !items.some((i) => liked.has(i.id))) return unliked;
+      return write(liked, shown);
+    },
+  };
 }
 
 type Writer = ReturnType<typeof templateWriter>;

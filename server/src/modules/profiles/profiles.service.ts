@@ -15,6 +15,7 @@ import type { UserRow } from '../../db/schema';
 import { processAvatar } from '../../platform/images/avatar';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { asClientFault } from '../media/media.service';
+import type { BlocksService } from '../blocks/blocks.service';
 import type { PostsService } from '../posts/posts.service';
 import { presentViewer } from '../users/users.presenter';
 import { type ProfilePreview, presentPreview, presentProfile } from './profiles.presenter';
@@ -24,6 +25,8 @@ export interface ProfilesServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: Pick<PostsService, 'profileTab' | 'changed'>;
+  /** Whether the student blocked the viewer (modules/blocks, ADR 024). */
+  blocks: Pick<BlocksService, 'blocked'>;
   now?: () => number;
   log?: (error: unknown) => void;
 }
@@ -33,16 +36,12 @@ export function createProfilesService({
   db,
   storage,
   posts,
+  blocks,
   now = Date.now,
   log = () => undefined,
 }: ProfilesServiceDeps) {
-  /** The campus's student by username; 404 for anyone else's or nobody's. */
-  async function find(viewer: UserRow | null, campus: Campus, username: string) {
-    campusPolicy.canRead(viewer, campus);
-    const user = await profiles.findByUsername(db.kysely, username, now());
-    if (!user || user.campus_id !== campus.id) throw notFound('not_found', M.notFoundTitle);
-    return { viewer, user };
-  }
+  const find = (viewer: UserRow | null, campus: Campus, username: string) =>
+    findStudent({ db, blocks, now }, viewer, campus, username);
 
   /** The viewer as they are now, after a change that every page showing them must see. */
   async function changed(viewer: UserRow): Promise<Viewer> {
@@ -127,6 +126,23 @@ export function createProfilesService({
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/**
+ * The campus's student by username; 404 for anyone else's or nobody's, and
+ * for a student who blocked the viewer (ADR 024, as Instagram shows it).
+ */
+async function findStudent(
+  { db, blocks, now }: Pick<ProfilesServiceDeps, 'db' | 'blocks'> & { now: () => number },
+  viewer: UserRow | null,
+  campus: Campus,
+  username: string,
+) {
+  campusPolicy.canRead(viewer, campus);
+  const user = await profiles.findByUsername(db.kysely, username, now());
+  if (!user || user.campus_id !== campus.id || (await blocks.blocked(user.id, viewer.id)))
+    throw notFound('not_found', M.notFoundTitle);
+  return { viewer, user };
+}
 
 async function preview(
   db: Db,

@@ -146,7 +146,15 @@ export const searchRepository = {
   },
 
   /** Verified students of a campus whose name or username starts with `q`, one page. */
-  people(db: Executor, campusId: string, q: string, offset: number, limit: number) {
+  /** Students of the campus by name, except `excludeIds` (blocked either way). */
+  people(
+    db: Executor,
+    campusId: string,
+    q: string,
+    offset: number,
+    limit: number,
+    excludeIds: string[],
+  ) {
     const prefix = likePrefix(q.toLowerCase());
     const starts = (column: string) =>
       sql<SqlBool>`lower(${sql.ref(column)}) like ${prefix} escape '\\'`;
@@ -156,6 +164,7 @@ export const searchRepository = {
       .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.avatar_key', 'u.verified'])
       .where('u.campus_id', '=', campusId)
       .where('u.school_verified', '=', true)
+      .$if(excludeIds.length > 0, (qb) => qb.where('u.id', 'not in', excludeIds))
       .where((eb) =>
         eb.or([starts('u.username'), starts('u.first_name'), starts('u.last_name'), full]),
       )

@@ -8,10 +8,11 @@ import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlocksService } from '../blocks/blocks.service';
 import { filterKey, listingMatches, type PostsService } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { type Candidate, searchRepository as search } from './search.repository';
-import { createTermResolver } from './search.terms';
+import { createTermResolver, type TermResolver } from './search.terms';
 import { highlightTerms, matchScore, plain, type QueryTerm, queryWords } from './search.text';
 import { createSearchHistory } from './search.history';
 import { type CampusCache, uncached } from './search.cache';
@@ -31,6 +32,8 @@ export interface SearchServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: Pick<PostsService, 'byIds' | 'listingFacts'>;
+  /** Whom each viewer blocked or was blocked by (modules/blocks); nobody when absent. */
+  blocks?: Pick<BlocksService, 'hidden'>;
   cache?: CampusCache;
   now?: () => number;
 }
@@ -85,11 +88,34 @@ async function byListing(
     .map((r) => r.id);
 }
 
+/** The ranked ids of the posts matching `q`, listings filtered (ADR 023). */
+async function rankingOf(
+  { db, posts, resolve }: Pick<SearchServiceDeps, 'db' | 'posts'> & { resolve: TermResolver },
+  campus: Campus,
+  q: string,
+  tab: 'latest' | 'media',
+  category: string | undefined,
+  filter: ListingFilter,
+) {
+  const terms = await resolve(q);
+  if (terms.length === 0) return { terms, ranked: [] as string[] };
+  const candidates = await search.candidates(db, {
+    campusId: campus.id,
+    terms,
+    media: tab === 'media',
+    category,
+    limit: CANDIDATES,
+  });
+  const ranked = rank(candidates, terms, tab === 'latest');
+  return { terms, ranked: await byListing(posts, campus, ranked, filter) };
+}
+
 /** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
 export function createSearchService({
   db,
   storage,
   posts,
+  blocks = { hidden: async () => new Set<string>() },
   cache = uncached,
   now = Date.now,
 }: SearchServiceDeps) {
@@ -104,21 +130,10 @@ export function createSearchService({
     filter: ListingFilter,
   ) {
     const key = `search:${tab}:${category ?? ''}:${filterKey(filter)}:${queryWords(q).join(' ')}`;
-    return cache.read(campus.id, key, async () => ({ key, ...(await rankingOf()) }));
-
-    async function rankingOf() {
-      const terms = await resolve(q);
-      if (terms.length === 0) return { terms, ranked: [] as string[] };
-      const candidates = await search.candidates(db, {
-        campusId: campus.id,
-        terms,
-        media: tab === 'media',
-        category,
-        limit: CANDIDATES,
-      });
-      const ranked = rank(candidates, terms, tab === 'latest');
-      return { terms, ranked: await byListing(posts, campus, ranked, filter) };
-    }
+    return cache.read(campus.id, key, async () => ({
+      key,
+      ...(await rankingOf({ db, posts, resolve }, campus, q, tab, category, filter)),
+    }));
   }
 
   async function postResults(
@@ -166,7 +181,9 @@ export function createSearchService({
       const offset = offsetOf(query.cursor);
       const q = plain(query.q).trim().replace(/^@/, '');
       if (!q) return { items: [], nextCursor: null };
-      const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1);
+      // Nobody blocked either way is found, and pages stay full (ADR 024).
+      const hidden = [...(await blocks.hidden(user.id))];
+      const rows = await search.people(db.kysely, campus.id, q, offset, PAGE + 1, hidden);
       return {
         items: rows.slice(0, PAGE).map((r) => presentAuthor(r, storage)),
         nextCursor: rows.length > PAGE ? writeCursor(offset + PAGE) : null,

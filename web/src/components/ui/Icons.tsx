@@ -143,6 +143,12 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 7.5V13M12 16.5h.01" />
   </Icon>
 );
+export const BlockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.7 5.7l12.6 12.6" />
+  </Icon>
+);
 export const InfoIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

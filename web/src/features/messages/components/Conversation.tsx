@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES, type ChatDto, type MessageDto } from '@common/schemas/chats';
+import { BlockMenuItem, useBlockToggle } from '../../../components/blocks/BlockControl';
 import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -56,6 +57,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
   const alert = useAlert();
   const sending = usePendingMessages(chat.id);
   const [deleting, setDeleting] = useState(false);
+  const blocking = useBlockToggle(chat.other.username);
 
   // Opening a chat marks it read (spec core §4 "Chats").
   useEffect(() => {
@@ -122,6 +124,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
           </Dropdown.Trigger>
           <Dropdown.Portal>
             <Dropdown.Content className="menu" align="end" sideOffset={6}>
+              <BlockMenuItem blocked={blocking.blocked} onSelect={blocking.select} />
               <Dropdown.Item
                 className={`menu__item ${styles.danger}`}
                 onSelect={() => setDeleting(true)}
@@ -150,6 +153,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         danger
         onConfirm={() => void handleDelete()}
       />
+      {blocking.dialog}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import {
   UserCircleIcon,
 } from '../../../components/ui/Icons';
 import { copyText } from '../../../lib/clipboard';
+import { BlockMenuItem, useBlockToggle } from '../../../components/blocks/BlockControl';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
 import styles from './ProfilePage.module.css';
 
@@ -26,7 +27,7 @@ import styles from './ProfilePage.module.css';
  * Photo, "Jane D.", @username, bio, campus, member since, listings, and the
  * actions (companion §2 "Profile page"): Edit and Set up for the owner, Send
  * Message for others; Copy link, Claim this account (unverified profiles) and
- * Report in the more-menu.
+ * Report in the more-menu, with Block or Unblock (ADR 024).
  */
 export function ProfileHeader({
   profile,
@@ -42,6 +43,7 @@ export function ProfileHeader({
   const alert = useAlert();
   const navigate = useNavigate();
   const [reporting, setReporting] = useState(false);
+  const blocking = useBlockToggle(profile.username, !owner);
   const name = authorName(profile);
 
   const handleCopy = async () => {
@@ -95,6 +97,9 @@ export function ProfileHeader({
                     {M.report}
                   </Dropdown.Item>
                 )}
+                {owner ? null : (
+                  <BlockMenuItem blocked={blocking.blocked} onSelect={blocking.select} />
+                )}
               </Dropdown.Content>
             </Dropdown.Portal>
           </Dropdown.Root>
@@ -130,6 +135,7 @@ export function ProfileHeader({
           onOpenChange={setReporting}
         />
       )}
+      {owner ? null : blocking.dialog}
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@common/messages';
+import { BLOCK_MESSAGES } from '@common/schemas/blocks';
 import { PAYMENTS_MESSAGES } from '@common/schemas/payments';
 import {
+  BlockIcon,
   CashIcon,
   ChevronRightIcon,
   CompassIcon,
@@ -56,6 +58,8 @@ function menuSections(signedIn: boolean): MenuSection[] {
             { to: '/settings/payments', label: PAYMENTS_MESSAGES.title, Icon: CashIcon },
             // Saved searches and their alerts (issue 11 item 5).
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
+            // Students the viewer blocked, to unblock them (ADR 024).
+            { to: '/settings/blocked', label: BLOCK_MESSAGES.settingsRow, Icon: BlockIcon },
           ]
         : [
             {

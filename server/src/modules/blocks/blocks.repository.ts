@@ -1,0 +1,88 @@
+import type { Executor } from '../../db/schema';
+
+/** The only SQL over blocks (ADR 024). */
+export const blocksRepository = {
+  /** The current student of the campus with this username. */
+  findStudent(db: Executor, campusId: string, username: string) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', '=', username.toLowerCase())
+      .where('campus_id', '=', campusId)
+      .executeTakeFirst();
+  },
+
+  /** A block stands once: blocking again changes nothing. */
+  async insert(db: Executor, blockerId: string, blockedId: string, now: number): Promise<void> {
+    await db
+      .insertInto('blocks')
+      .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+      .execute();
+  },
+
+  async remove(db: Executor, blockerId: string, blockedId: string): Promise<void> {
+    await db
+      .deleteFrom('blocks')
+      .where('blocker_id', '=', blockerId)
+      .where('blocked_id', '=', blockedId)
+      .execute();
+  },
+
+  /** Everyone the student blocked or was blocked by: one statement over both indexes. */
+  async either(db: Executor, userId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', userId)
+      .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', userId))
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Whether a block stands between the two, in either direction. */
+  async between(db: Executor, a: string, b: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+          eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Whether `blockerId` blocked `blockedId`. */
+  async blocked(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('blocks')
+      .select('blocker_id')
+      .where('blocker_id', '=', blockerId)
+      .where('blocked_id', '=', blockedId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** The students `blockerId` blocked, last blocked first. */
+  list(db: Executor, blockerId: string) {
+    return db
+      .selectFrom('blocks as b')
+      .innerJoin('users as u', 'u.id', 'b.blocked_id')
+      .select([
+        'u.id',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.avatar_key',
+        'u.verified',
+        'b.created_at',
+      ])
+      .where('b.blocker_id', '=', blockerId)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('u.id')
+      .execute();
+  },
+};

@@ -1,0 +1,81 @@
+import type { Campus } from '@common/campuses';
+import { BLOCK_MESSAGES as M, type BlockList, type BlockResult } from '@common/schemas/blocks';
+import { badRequest, notFound } from '../../core/errors';
+import * as campusPolicy from '../../core/policies/campus';
+import type { Db } from '../../db/kysely';
+import type { UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { presentAuthor } from '../users/users.presenter';
+import { blocksRepository as blocks } from './blocks.repository';
+
+export interface BlocksServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  /** A block changed on the campus: cached block sets of its viewers go (posts cache). */
+  changed?: (campusId: string) => void;
+  now?: () => number;
+}
+
+/**
+ * Blocks (issue 14 item 6, ADR 024): a student of the campus blocks another;
+ * while it stands neither can message the other, neither sees the other's
+ * posts in the feed or search, nor finds them among people, and the blocked
+ * student finds the blocker's profile missing. Either account's deletion
+ * removes it.
+ */
+export function createBlocksService({
+  db,
+  storage,
+  changed = () => undefined,
+  now = Date.now,
+}: BlocksServiceDeps) {
+  async function target(viewer: UserRow | null, campus: Campus, username: string) {
+    campusPolicy.canRead(viewer, campus);
+    const student = await blocks.findStudent(db.kysely, campus.id, username);
+    if (!student) throw notFound('not_found', M.userNotFound);
+    if (student.id === viewer.id) throw badRequest('own_profile', M.notYourself);
+    return { viewer, student };
+  }
+
+  return {
+    /** Blocks the student; blocking again answers the same. */
+    async block(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
+      const found = await target(viewer, campus, username);
+      await blocks.insert(db.kysely, found.viewer.id, found.student.id, now());
+      changed(campus.id);
+      return { blocked: true, message: M.blocked(found.student.username) };
+    },
+
+    /** Lifts the block; unblocking someone not blocked answers the same. */
+    async unblock(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
+      const found = await target(viewer, campus, username);
+      await blocks.remove(db.kysely, found.viewer.id, found.student.id);
+      changed(campus.id);
+      return { blocked: false, message: M.unblocked(found.student.username) };
+    },
+
+    /** The viewer's blocked students (settings), last blocked first: one statement. */
+    async list(viewer: UserRow | null, campus: Campus): Promise<BlockList> {
+      campusPolicy.canRead(viewer, campus);
+      const rows = await blocks.list(db.kysely, viewer.id);
+      return {
+        items: rows.map((r) => ({ ...presentAuthor(r, storage), blockedAt: Number(r.created_at) })),
+      };
+    },
+
+    /** Everyone hidden from the student and from whom the student is hidden (one statement). */
+    hidden: async (userId: string): Promise<Set<string>> =>
+      new Set(await blocks.either(db.kysely, userId)),
+
+    /** Whether a block stands between two students, either way. */
+    between: (a: string, b: string): Promise<boolean> => blocks.between(db.kysely, a, b),
+
+    /** Whether `blockerId` blocked `blockedId` (the blocked student's view of the blocker). */
+    blocked: (blockerId: string, blockedId: string): Promise<boolean> =>
+      blocks.blocked(db.kysely, blockerId, blockedId),
+  };
+}
+export type BlocksService = ReturnType<typeof createBlocksService>;
+
+/** What other modules read of blocks. */
+export type BlockReader = Pick<BlocksService, 'hidden' | 'between' | 'blocked'>;

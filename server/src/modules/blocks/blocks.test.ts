@@ -1,0 +1,230 @@
+import { BLOCK_MESSAGES as M } from '@common/schemas/blocks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { api, callerOn, userWithSession } from '../../../test/auth';
+import { expectError } from '../../../test/expect';
+import { buildPost } from '../../../test/factories';
+import { hashPassword } from '../auth/passwords';
+
+/** Blocks (issue 14 item 6, ADR 024) and what they hide, on each database. */
+
+let t: TestContext;
+let call: ReturnType<typeof callerOn>;
+const school = { verified: true, school_verified: true, campus_id: 'ut' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = callerOn(t.app, 'ut', '198.72');
+});
+afterAll(() => t.close());
+
+type Student = Awaited<ReturnType<typeof userWithSession>>;
+const student = (overrides: Parameters<typeof userWithSession>[1] = {}) =>
+  userWithSession(t.app, { ...school, ...overrides });
+
+const block = (who: Student, whom: Student) =>
+  call(who, 'PUT', `/api/users/${whom.user.username}/block`);
+const unblock = (who: Student, whom: Student) =>
+  call(who, 'DELETE', `/api/users/${whom.user.username}/block`);
+
+async function post(who: Student, text: string): Promise<string> {
+  const res = await call(who, 'POST', '/api/posts', { text });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+const feedTexts = async (who: Student) =>
+  (await call(who, 'GET', '/api/feed')).json().items.map((p: { text: string }) => p.text);
+const searchTexts = async (who: Student, q: string) =>
+  (await call(who, 'GET', `/api/search/posts?q=${q}`))
+    .json()
+    .items.map((p: { text: string }) => p.text);
+const people = async (who: Student, path: string) =>
+  (await call(who, 'GET', path)).json().items.map((u: { id: string }) => u.id);
+
+describe('blocking', () => {
+  it('blocks and unblocks once whatever the repeats, and lists the blocked students', async () => {
+    const [ann, bob, cy] = [await student(), await student(), await student()];
+    for (let i = 0; i < 2; i++) {
+      const res = await block(ann, bob);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ blocked: true, message: M.blocked(bob.user.username!) });
+    }
+    await block(ann, cy);
+    const list = (await call(ann, 'GET', '/api/blocks')).json();
+    expect(list.items.map((u: { username: string }) => u.username).sort()).toEqual(
+      [bob.user.username, cy.user.username].sort(),
+    );
+    expect(list.items[0]).toMatchObject({ firstName: cy.user.first_name });
+    expect((await call(bob, 'GET', '/api/blocks')).json()).toEqual({ items: [] });
+
+    for (let i = 0; i < 2; i++) {
+      const res = await unblock(ann, bob);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ blocked: false, message: M.unblocked(bob.user.username!) });
+    }
+    expect((await call(ann, 'GET', '/api/blocks')).json().items).toHaveLength(1);
+  });
+
+  it('refuses oneself and answers the missing page for nobody or another campus’s student', async () => {
+    const ann = await student();
+    expectError(await block(ann, ann), 400, M.notYourself);
+    expectError(await unblock(ann, ann), 400, M.notYourself);
+    expectError(await call(ann, 'PUT', '/api/users/nobody-here-at-all/block'), 404, M.userNotFound);
+    const elsewhere = await student({ campus_id: 'ou' });
+    expectError(await block(ann, elsewhere), 404, M.userNotFound);
+    expect((await call(null, 'PUT', `/api/users/${ann.user.username}/block`)).statusCode).toBe(401);
+  });
+
+  it('hides each one’s posts from the other’s feed and search, even from a cached page', async () => {
+    const [ann, bob, cy] = [await student(), await student(), await student()];
+    await post(ann, 'Ann sells a kettle');
+    await post(bob, 'Bob sells a kettle');
+    await post(cy, 'Cy sells a kettle');
+    // Pages read before the block are cached for the whole campus.
+    expect(await feedTexts(bob)).toEqual(
+      expect.arrayContaining(['Ann sells a kettle', 'Cy sells a kettle']),
+    );
+    expect(await searchTexts(bob, 'kettle')).toHaveLength(3);
+
+    await block(ann, bob);
+    for (const [viewer, gone] of [
+      [bob, 'Ann sells a kettle'],
+      [ann, 'Bob sells a kettle'],
+    ] as const) {
+      const feed = await feedTexts(viewer);
+      expect(feed).not.toContain(gone);
+      expect(feed).toContain('Cy sells a kettle');
+      const found = await searchTexts(viewer, 'kettle');
+      expect(found).not.toContain(gone);
+      expect(found).toContain('Cy sells a kettle');
+    }
+    expect(await feedTexts(cy)).toEqual(
+      expect.arrayContaining(['Ann sells a kettle', 'Bob sells a kettle']),
+    );
+
+    await unblock(ann, bob);
+    expect(await feedTexts(bob)).toContain('Ann sells a kettle');
+    expect(await searchTexts(ann, 'kettle')).toContain('Bob sells a kettle');
+  });
+
+  it('pages through the feed without the hidden posts, skipping and repeating none', async () => {
+    const onDuke = callerOn(t.app, 'duke', '198.73');
+    const duke = { ...school, campus_id: 'duke' };
+    const [ann, bob, cy] = [
+      await userWithSession(t.app, duke),
+      await userWithSession(t.app, duke),
+      await userWithSession(t.app, duke),
+    ];
+    const now = Date.now();
+    const shown: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      // Bob's posts fill most of each shared page, so the viewer's pages come short.
+      const author = i % 4 === 0 ? cy : bob;
+      const at = now - i * 1000;
+      const text = `Duke listing ${i}`;
+      await buildPost(t.db, author.user, { text, created_at: at, updated_at: at });
+      if (author === cy) shown.push(text);
+    }
+    await onDuke(ann, 'PUT', `/api/users/${bob.user.username}/block`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await onDuke(ann, 'GET', `/api/feed${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: { text: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((p) => p.text));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(shown);
+  });
+
+  it('shows the blocked student the missing page for the blocker’s profile, not the reverse', async () => {
+    const [ann, bob] = [await student(), await student()];
+    await block(ann, bob);
+    for (const path of ['', '/posts?tab=posts']) {
+      expectError(
+        await call(bob, 'GET', `/api/users/${ann.user.username}${path}`),
+        404,
+        M.userNotFound,
+      );
+      expect((await call(ann, 'GET', `/api/users/${bob.user.username}${path}`)).statusCode).toBe(
+        200,
+      );
+    }
+    await unblock(ann, bob);
+    expect((await call(bob, 'GET', `/api/users/${ann.user.username}`)).statusCode).toBe(200);
+  });
+
+  it('leaves each out of the other’s people search and new-message suggestions', async () => {
+    const ann = await student({ first_name: 'Zebulon' });
+    const bob = await student({ first_name: 'Zebulon' });
+    const cy = await student({ first_name: 'Zebulon' });
+    await block(ann, bob);
+    for (const [viewer, gone, stays] of [
+      [bob, ann, cy],
+      [ann, bob, cy],
+    ] as const) {
+      for (const path of ['/api/search/people?q=zebulon', '/api/users?q=zebulon']) {
+        const ids = await people(viewer, path);
+        expect(ids).not.toContain(gone.user.id);
+        expect(ids).toContain(stays.user.id);
+      }
+    }
+  });
+
+  it('refuses a conversation and a message either way while the block stands', async () => {
+    const [ann, bob] = [await student(), await student()];
+    const chat = (await call(bob, 'POST', '/api/chats', { userId: ann.user.id })).json().chat;
+    await block(ann, bob);
+    for (const [from, to] of [
+      [bob, ann],
+      [ann, bob],
+    ] as const) {
+      expectError(
+        await call(from, 'POST', '/api/chats', { userId: to.user.id }),
+        403,
+        M.cantMessage,
+      );
+      expectError(
+        await call(from, 'POST', `/api/chats/${chat.id}/messages`, { text: 'Hello?' }),
+        403,
+        M.cantMessage,
+      );
+    }
+    // Nothing was stored, and the history stays readable.
+    const messages = await call(ann, 'GET', `/api/chats/${chat.id}/messages`);
+    expect(messages.statusCode).toBe(200);
+    expect(messages.json().items).toEqual([]);
+
+    await unblock(ann, bob);
+    const sent = await call(bob, 'POST', `/api/chats/${chat.id}/messages`, { text: 'Hi again' });
+    expect(sent.statusCode, sent.body).toBe(201);
+  });
+
+  it('goes with either account', async () => {
+    const ann = await student({ password_hash: await hashPassword('old-password-1', 10) });
+    const bob = await student();
+    await block(ann, bob);
+    await block(bob, ann);
+    const res = await api(t.app, {
+      method: 'DELETE',
+      url: '/api/me',
+      cookie: ann.cookie,
+      payload: { password: 'old-password-1' },
+      remoteAddress: '198.73.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await t.db.kysely
+      .selectFrom('blocks')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb('blocker_id', '=', ann.user.id!), eb('blocked_id', '=', ann.user.id!)]),
+      )
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
