@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'mention',
   /** A new listing matched one of the student's saved searches (ADR 010). */
   'saved search',
+  /** A moderator removed the student's content or warned them (ADR 025); from nobody. */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,4 +65,6 @@ export const NOTIFICATION_TEXT = {
   /** `query` is the saved search's own words, not a name. */
   'saved search': (query: string, text: string) =>
     withQuote(`New listing for "${quote(query)}"`, text || 'a photo'),
+  /** The moderation's own sentence (MODERATION_MESSAGES), whole. */
+  moderation: (_from: string, text: string) => text,
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -13,7 +13,10 @@ import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
 import { createMediaService, type MediaService } from './modules/media/media.service';
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
-import { createNotificationsService } from './modules/notifications/notifications.service';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPostCache, type PostCache } from './modules/posts/posts.cache';
@@ -22,6 +25,7 @@ import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createModerationService } from './modules/moderation/moderation.service';
 import {
   createSavedSearchAlerts,
   createSavedSearchesService,
@@ -110,13 +114,12 @@ export async function createServices(
   const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
-  const saves = createViewerSaves(db);
   const { notifications, savedSearchAlerts } = createAlerting(deps, log);
   const posts = createPostsService({
     db,
     storage,
     bus,
-    saves,
+    saves: createViewerSaves(db),
     notifications,
     watch: savedSearchAlerts,
     cache: postCache,
@@ -135,7 +138,8 @@ export async function createServices(
     log: (error) => log(error, 'chat side effect failed'),
   });
   const sessions = createSessionService(db, { cache: sessionCache });
-  const people = createPeopleServices(deps, { posts, sessions, media, chats, postCache }, log);
+  const used = { posts, sessions, media, chats, postCache, notifications };
+  const people = createPeopleServices(deps, used, log);
   const services = {
     health: createHealthService(db, bus),
     campuses,
@@ -159,14 +163,8 @@ export async function createServices(
       publicUrl: config.publicUrl,
       log: (error) => log(error, 'payment provider call failed'),
     }),
-    pages: createPagesService({
-      ...deps,
-      campuses,
-      posts,
-      profiles: people.profiles,
-      analytics,
-      log,
-    }),
+    // Profiles for link previews, moderation for who moderates (ADR 025).
+    pages: createPagesService({ ...deps, ...people, campuses, posts, analytics, log }),
     analytics,
     ...people,
     savedSearchAlerts,
@@ -185,8 +183,9 @@ export async function createServices(
 }
 
 /**
- * Search (with saved searches), profiles, account settings and reports: what
- * a student finds of others, keeps of themselves and tells moderators.
+ * Search (with saved searches), profiles, account settings, reports and
+ * moderation: what a student finds of others, keeps of themselves and tells
+ * moderators, and what moderators do about it.
  */
 function createPeopleServices(
   { db, storage, config }: AppDeps,
@@ -196,12 +195,14 @@ function createPeopleServices(
     media,
     chats,
     postCache: cache,
+    notifications,
   }: {
     posts: PostsService;
     sessions: SessionService;
     media: MediaService;
     chats: ChatsService;
     postCache: PostCache;
+    notifications: NotificationsService;
   },
   log: ServiceLog,
 ) {
@@ -219,6 +220,14 @@ function createPeopleServices(
     search,
     savedSearches: createSavedSearchesService({ db, search }),
     reports: createReportsService({ db, posts, chats }),
+    moderation: createModerationService({
+      db,
+      moderators: config.moderators,
+      posts,
+      chats,
+      notifications,
+      endSessions: (userId) => sessions.endAllFor(userId),
+    }),
     account: createAccountService({
       db,
       storage,

@@ -9,6 +9,7 @@ import { payouts } from './migrations/0006-payouts';
 import { events } from './migrations/0007-events';
 import { messageWarnings } from './migrations/0008-message-warnings';
 import { reports } from './migrations/0009-reports';
+import { moderation } from './migrations/0012-moderation';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0007-events': events(),
     '0008-message-warnings': messageWarnings(),
     '0009-reports': reports(),
+    '0012-moderation': moderation(db.dialect),
   };
 }
 

@@ -13,6 +13,7 @@ import { postRoutes } from '../features/post/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
+import { moderationRoutes } from '../features/moderation/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -95,6 +96,7 @@ const router = createBrowserRouter([
       ...notificationsRoutes,
       ...searchRoutes,
       ...profileRoutes,
+      ...moderationRoutes(<NotFoundPage />),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -10,6 +10,7 @@ import type { CampusService } from '../campuses/campuses.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
+import type { ModerationService } from '../moderation/moderation.service';
 import type { PostList } from '@common/schemas/posts';
 import { firstFeedMarkup, firstPostsStyling } from './pages.feed';
 import { escapeHtml, lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
@@ -22,9 +23,22 @@ export interface PagesServiceDeps {
   campuses: CampusService;
   posts: PostsService;
   profiles: Pick<ProfilesService, 'preview'>;
+  /** Whether the viewer moderates the campus (ADR 025): the boot's viewer says so. */
+  moderation?: Pick<ModerationService, 'moderates'>;
   /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
+}
+
+/** The boot's viewer, marked when they moderate the campus (ADR 025). */
+function bootViewer(
+  user: UserRow,
+  campus: Campus,
+  storage: BlobStore,
+  moderation: PagesServiceDeps['moderation'],
+) {
+  const viewer = presentViewer(user, storage);
+  return moderation?.moderates(user, campus) ? { ...viewer, moderator: true as const } : viewer;
 }
 
 /**
@@ -38,6 +52,7 @@ export function createPagesService({
   campuses,
   posts,
   profiles,
+  moderation,
   analytics = noAnalytics,
   log = () => undefined,
 }: PagesServiceDeps) {
@@ -91,7 +106,7 @@ export function createPagesService({
       if (!template) return null;
       const dto = campuses.present(campus);
       const me = {
-        viewer: user ? presentViewer(user, storage) : null,
+        viewer: user ? bootViewer(user, campus, storage, moderation) : null,
         google: Boolean(config.google),
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
