@@ -56,6 +56,7 @@ export const WEB_ROUTES = [
   '/profile',
   '/profile/edit',
   '/profile/set-up',
+  '/moderation',
   '/:username',
 ] as const;
 export type WebRoute = (typeof WEB_ROUTES)[number];

@@ -115,6 +115,8 @@ export const viewerSchema = z.object({
   /** The settings menu's "E-mail alerts" switch. */
   emailNotifications: z.boolean(),
   createdAt: z.number(),
+  /** Present on /api/me for the site's campus moderators only (ADR 025). */
+  moderator: z.literal(true).optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

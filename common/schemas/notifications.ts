@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'price drop',
   /** An accepted meetup starts in an hour (ADR 026). */
   'meetup',
+  /** A moderator removed the student's content or warned them (ADR 025); from nobody. */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -73,4 +75,6 @@ export const NOTIFICATION_TEXT = {
     `Price drop: ${quote(text) || 'a listing'} is now ${price}`,
   /** `text` is the spot's name: the notification is the reminder itself. */
   meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
+  /** The moderation's own sentence (MODERATION_MESSAGES), whole. */
+  moderation: (_from: string, text: string) => text,
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -34,6 +34,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
@@ -112,9 +113,20 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onClose', () => built.close());
 
   registerSessions(app, config, services.sessions);
+  await registerRoutes(app, services);
+  await registerPages(app, { pages: services.pages });
+  return app;
+}
+
+/** Every module's routes, each plugin handed the services it needs. */
+async function registerRoutes(app: App, services: Services): Promise<void> {
   await app.register(healthRoutes, { health: services.health });
   await app.register(campusRoutes, { campuses: services.campuses });
-  await app.register(authRoutes, { auth: services.auth, google: services.google });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    google: services.google,
+    moderates: services.moderation.moderates,
+  });
   await app.register(verificationRoutes, { verification: services.verification });
   await app.register(mediaRoutes, { media: services.media });
   await app.register(postsRoutes, { posts: services.posts });
@@ -126,13 +138,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(blocksRoutes, { blocks: services.blocks });
+  await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(accountRoutes, { account: services.account });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(liveRoutes, { live: services.live });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
-  await registerPages(app, { pages: services.pages });
-  return app;
 }
 
 declare module 'fastify' {

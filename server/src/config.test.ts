@@ -99,4 +99,17 @@ describe('metrics and analytics configuration', () => {
       'ADMIN_EMAILS: must be e-mail addresses separated by commas',
     );
   });
+
+  it('reads moderators per campus and refuses an unknown campus or a bad address', () => {
+    expect(loadConfig({}).moderators).toEqual({});
+    expect(
+      loadConfig({ MODERATORS: ' ou:Alice@ou.edu, bob@ou.edu ; ut:carol@utexas.edu;' }).moderators,
+    ).toEqual({ ou: ['alice@ou.edu', 'bob@ou.edu'], ut: ['carol@utexas.edu'] });
+    expect(problemsOf({ MODERATORS: 'mit:dan@mit.edu' })).toContain(
+      'MODERATORS: "mit:dan@mit.edu" must start with a campus id',
+    );
+    expect(problemsOf({ MODERATORS: 'ou:alice' })).toContain(
+      'MODERATORS: campus ou needs e-mail addresses separated by commas (not alice)',
+    );
+  });
 });

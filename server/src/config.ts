@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CAMPUS_IDS, type CampusId, isCampusId } from '@common/campuses';
 
 /**
  * The whole configuration of a Quad server, read from the environment once at
@@ -34,6 +35,46 @@ const emailList = z
   )
   .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), {
     message: 'must be e-mail addresses separated by commas',
+  });
+
+/**
+ * Moderators by campus (ADR 025): `ou:alice@ou.edu,bob@ou.edu;ut:carol@utexas.edu`,
+ * e-mail addresses lowercased; empty when unset.
+ */
+const moderatorList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const byCampus: Partial<Record<CampusId, string[]>> = {};
+    for (const part of (v ?? '')
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const colon = part.indexOf(':');
+      const campus = colon < 0 ? '' : part.slice(0, colon).trim().toLowerCase();
+      const emails = part
+        .slice(colon + 1)
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
+      if (!isCampusId(campus)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part}" must start with a campus id (${CAMPUS_IDS.join(', ')}) and a colon`,
+        });
+        continue;
+      }
+      const bad = emails.filter((e) => !/^[^\s@]+@[^\s@]+$/.test(e));
+      if (emails.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `campus ${campus} needs e-mail addresses separated by commas${bad.length ? ` (not ${bad.join(', ')})` : ''}`,
+        });
+        continue;
+      }
+      byCampus[campus] = [...(byCampus[campus] ?? []), ...emails];
+    }
+    return byCampus;
   });
 
 const envSchema = z.object({
@@ -124,6 +165,7 @@ const envSchema = z.object({
   ANALYTICS: flag('on'),
   ANALYTICS_STAFF_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
+  MODERATORS: moderatorList,
 });
 
 /** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
@@ -210,6 +252,8 @@ export interface Config {
   analytics: { enabled: boolean; staffEmails: string[] };
   /** Accounts (by their verified e-mail address) that may read the operators' views. */
   adminEmails: string[];
+  /** Each campus's moderators, by the e-mail address of their verified account (ADR 025). */
+  moderators: Partial<Record<CampusId, string[]>>;
 }
 
 export class ConfigError extends Error {
@@ -297,6 +341,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: e.METRICS === true && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : undefined,
     analytics: { enabled: e.ANALYTICS === true, staffEmails: e.ANALYTICS_STAFF_EMAILS },
     adminEmails: e.ADMIN_EMAILS,
+    moderators: e.MODERATORS,
   };
 }
 

@@ -18,7 +18,10 @@ import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
 import { createMediaService, type MediaService } from './modules/media/media.service';
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
-import { createNotificationsService } from './modules/notifications/notifications.service';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPostCache, type PostCache } from './modules/posts/posts.cache';
@@ -27,6 +30,7 @@ import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createModerationService } from './modules/moderation/moderation.service';
 import {
   createSavedSearchAlerts,
   createSavedSearchesService,
@@ -149,14 +153,13 @@ export async function createServices(
   const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
-  const saves = createViewerSaves(db);
   const { notifications, savedSearchAlerts } = createAlerting(deps, log);
   const blocks = createBlocks(deps, postCache);
   const posts = createPostsService({
     db,
     storage,
     bus,
-    saves,
+    saves: createViewerSaves(db),
     blocks,
     notifications,
     watch: savedSearchAlerts,
@@ -168,11 +171,8 @@ export async function createServices(
   const media = createMediaService({ db, storage });
   const chats = createChats(deps, { media, posts, blocks, notifications }, log);
   const sessions = createSessionService(db, { cache: sessionCache });
-  const people = createPeopleServices(
-    deps,
-    { posts, sessions, media, chats, postCache, blocks },
-    log,
-  );
+  const used = { posts, sessions, media, chats, postCache, notifications, blocks };
+  const people = createPeopleServices(deps, used, log);
   const services = {
     health: createHealthService(db, bus),
     campuses,
@@ -191,7 +191,8 @@ export async function createServices(
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
     mailbox: config.devMailbox ? createMailboxService(db) : null,
     payments: createPayments(deps, log),
-    pages: createPagesService({ ...deps, campuses, posts, chats, analytics, log, ...people }),
+    // Profiles for link previews, moderation for who moderates (ADR 025).
+    pages: createPagesService({ ...deps, ...people, campuses, posts, chats, analytics, log }),
     analytics,
     blocks,
     ...people,
@@ -211,8 +212,9 @@ export async function createServices(
 }
 
 /**
- * Search (with saved searches), profiles, account settings and reports: what
- * a student finds of others, keeps of themselves and tells moderators.
+ * Search (with saved searches), profiles, account settings, reports and
+ * moderation: what a student finds of others, keeps of themselves and tells
+ * moderators, and what moderators do about it.
  */
 function createPeopleServices(
   { db, storage, config }: AppDeps,
@@ -223,6 +225,7 @@ function createPeopleServices(
     chats,
     postCache: cache,
     blocks,
+    notifications,
   }: {
     posts: PostsService;
     sessions: SessionService;
@@ -230,6 +233,7 @@ function createPeopleServices(
     chats: ChatsService;
     postCache: PostCache;
     blocks: BlocksService;
+    notifications: NotificationsService;
   },
   log: ServiceLog,
 ) {
@@ -248,6 +252,14 @@ function createPeopleServices(
     search,
     savedSearches: createSavedSearchesService({ db, search }),
     reports: createReportsService({ db, posts, chats }),
+    moderation: createModerationService({
+      db,
+      moderators: config.moderators,
+      posts,
+      chats,
+      notifications,
+      endSessions: (userId) => sessions.endAllFor(userId),
+    }),
     account: createAccountService({
       db,
       storage,

@@ -47,6 +47,8 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> = {}): Promi
     locked_until: null,
     code_failures: 0,
     code_failure_window_start: null,
+    banned_at: null,
+    suspended_until: null,
     created_at: now,
     updated_at: now,
     ...overrides,

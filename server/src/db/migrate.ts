@@ -11,6 +11,7 @@ import { messageWarnings } from './migrations/0008-message-warnings';
 import { reports } from './migrations/0009-reports';
 import { listings } from './migrations/0010-listings';
 import { blocks } from './migrations/0011-blocks';
+import { moderation } from './migrations/0012-moderation';
 import { meetups } from './migrations/0013-meetups';
 
 /** Every migration in order; both dialects run the same list. */
@@ -27,6 +28,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0009-reports': reports(),
     '0010-listings': listings(),
     '0011-blocks': blocks(db.dialect),
+    '0012-moderation': moderation(db.dialect),
     '0013-meetups': meetups(db.dialect),
   };
 }

@@ -49,6 +49,10 @@ export interface UsersTable {
   locked_until: Time | null;
   code_failures: IntD;
   code_failure_window_start: Time | null;
+  /** Banned by a moderator (migration 0012, ADR 025): no sign-in ever again. */
+  banned_at: Time | null;
+  /** Suspended by a moderator or automatically: no sign-in before this time. */
+  suspended_until: Time | null;
   created_at: Time;
   updated_at: Time;
 }
@@ -259,6 +263,24 @@ export interface ReportsTable {
   target_message_id: string | null;
   reason: string;
   created_at: Time;
+  /** When a moderator's action closed it (migration 0012), and with what outcome. */
+  closed_at: Time | null;
+  outcome: string | null;
+}
+
+/** Every moderator's action, and the system's automatic suspensions (ADR 025). */
+export interface ModerationActionsTable {
+  id: string;
+  campus_id: string;
+  /** Null: the system. */
+  moderator_id: string | null;
+  target_type: string;
+  target_id: string;
+  target_user_id: string | null;
+  action: string;
+  reason: string;
+  days: number | null;
+  created_at: Time;
 }
 
 /** A student blocked by another (migration 0011, ADR 024). */
@@ -344,6 +366,7 @@ export interface Database {
   old_usernames: OldUsernamesTable;
   reports: ReportsTable;
   blocks: BlocksTable;
+  moderation_actions: ModerationActionsTable;
   events: EventsTable;
   oauth_states: OauthStatesTable;
   saved_searches: SavedSearchesTable;

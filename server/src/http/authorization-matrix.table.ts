@@ -391,6 +391,18 @@ export const ROUTES: Record<string, Row> = {
       body: { targetType: 'post', targetId: (await w.post()).id, reason: 'spam' },
     }),
   },
+  'GET /api/moderation/reports': {
+    expect: publicRoute(404),
+    why: 'the campus moderators named in MODERATORS only (none here; moderation.test.ts covers them): 404 like an unknown path to everyone else (ADR 025)',
+  },
+  'POST /api/moderation/actions': {
+    expect: publicRoute(404),
+    why: 'as GET /api/moderation/reports',
+    send: async (w) => ({
+      url: '/api/moderation/actions',
+      body: { targetType: 'post', targetId: (await w.post()).id, action: 'dismiss', reason: 'ok' },
+    }),
+  },
   'POST /api/users/:username/report': {
     expect: with_(campusReader(), { owner: 400 }),
     why: 'any reader of the campus may report (ADR 011 names no role); reporting oneself is 400',

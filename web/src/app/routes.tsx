@@ -12,6 +12,7 @@ import { postRoutes } from '../features/post/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
+import { moderationRoutes } from '../features/moderation/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -100,6 +101,7 @@ export const appRoutes: RouteObject[] = [
       ...notificationsRoutes,
       ...searchRoutes,
       ...profileRoutes,
+      ...moderationRoutes(<NotFoundPage />),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

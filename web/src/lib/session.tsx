@@ -30,7 +30,11 @@ export function useSetViewer(): (viewer: Viewer | null) => void {
   const queryClient = useQueryClient();
   return (viewer) =>
     queryClient.setQueryData<Me>(meQueryOptions.queryKey, (previous) => ({
-      viewer,
+      // Answers of profile and account changes do not say who moderates (ADR 025): kept.
+      viewer:
+        viewer && previous?.viewer?.moderator && previous.viewer.id === viewer.id
+          ? { ...viewer, moderator: true }
+          : viewer,
       google: previous?.google ?? false,
     }));
 }

@@ -1,6 +1,7 @@
 import { CAMPUSES } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -9,6 +10,7 @@ import type { PostRow, UserRow } from '../../db/schema';
 import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
 import * as chatPolicy from './chat';
+import * as moderationPolicy from './moderation';
 import * as postPolicy from './post';
 import * as savedSearchPolicy from './saved-search';
 
@@ -47,6 +49,16 @@ const GONE: Outcome = [404, 'post_not_found', POST_MESSAGES.postDeletedMissing];
 const NO_CHAT: Outcome = [404, 'chat_not_found', CHAT_MESSAGES.missingChat];
 const NO_SEARCH: Outcome = [404, 'saved_search_not_found', savedSearchPolicy.SAVED_SEARCH_MISSING];
 const OWN_CHAT: Outcome = [400, 'own_chat', CHAT_MESSAGES.notYourself];
+const NO_MODERATION: Outcome = [404, 'not_found', MODERATION_MESSAGES.notFound];
+/** Listed for OU: the owner, the unverified member, and the UT student (by the e-mail alone). */
+const moderators = () => ({
+  ou: [
+    users.owner!.email,
+    users['unverified member']!.email,
+    users['student of another campus']!.email.toUpperCase(),
+  ].map((e) => e.toLowerCase()),
+  ut: [users['school-verified member']!.email],
+});
 
 const ou = CAMPUSES.ou;
 
@@ -114,6 +126,21 @@ const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: O
     check: (user) =>
       savedSearchPolicy.canChange(user, ou, { user_id: users.owner!.id, campus_id: 'ou' }),
     expected: [SIGNED_OUT, NOT_VERIFIED, NOT_SCHOOL, NO_SEARCH, 'ok', OWN_CAMPUS],
+  },
+  'moderation.canModerate (verified accounts listed for the campus)': {
+    check: (user) => moderationPolicy.canModerate(user, ou, moderators()),
+    expected: [NO_MODERATION, NO_MODERATION, NO_MODERATION, NO_MODERATION, 'ok', 'ok'],
+  },
+  'moderation.canModerate (nobody listed)': {
+    check: (user) => moderationPolicy.canModerate(user, ou, {}),
+    expected: [
+      NO_MODERATION,
+      NO_MODERATION,
+      NO_MODERATION,
+      NO_MODERATION,
+      NO_MODERATION,
+      NO_MODERATION,
+    ],
   },
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CAMPUS_IDS, CAMPUSES, campusUrl } from '@common/campuses';
+import { type Campus, CAMPUS_IDS, CAMPUSES, campusUrl } from '@common/campuses';
 import {
   emailStatusQuerySchema,
   emailStatusSchema,
@@ -24,14 +24,27 @@ import type { GoogleSignIn } from './google.service';
 /** Sign-in, registration, e-mailed links, password reset and Google (spec core §4, §5, §8). */
 export async function authRoutes(
   fastify: FastifyInstance,
-  { auth, google }: { auth: AuthService; google: GoogleSignIn | null },
+  {
+    auth,
+    google,
+    moderates = () => false,
+  }: {
+    auth: AuthService;
+    google: GoogleSignIn | null;
+    /** Whether the viewer moderates the site's campus (ADR 025): /api/me says so. */
+    moderates?: (user: Parameters<typeof presentViewer>[0], campus: Campus) => boolean;
+  },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, storage } = app.deps;
-  const viewer = (user: Parameters<typeof presentViewer>[0]) => presentViewer(user, storage);
+  /** The viewer, marked when they moderate the site's campus (ADR 025). */
+  const viewer = (user: Parameters<typeof presentViewer>[0], campus: Campus) => ({
+    ...presentViewer(user, storage),
+    ...(moderates(user, campus) ? { moderator: true as const } : {}),
+  });
 
   app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
-    viewer: request.user ? viewer(request.user) : null,
+    viewer: request.user ? viewer(request.user, request.campus) : null,
     google: google !== null,
   }));
 
@@ -53,7 +66,7 @@ export async function authRoutes(
     async (request, reply) => {
       const user = await auth.register(request.body, request.campus);
       await app.sessionCookie.signIn(request, reply, user.id);
-      return reply.status(201).send({ viewer: viewer(user) });
+      return reply.status(201).send({ viewer: viewer(user, request.campus) });
     },
   );
 
@@ -66,7 +79,7 @@ export async function authRoutes(
     async (request, reply) => {
       const user = await auth.login(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
-      return { viewer: viewer(user) };
+      return { viewer: viewer(user, request.campus) };
     },
   );
 
@@ -103,7 +116,7 @@ export async function authRoutes(
     async (request, reply) => {
       const { user, registered } = await auth.completeMagicLink(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
-      return { viewer: viewer(user), registered };
+      return { viewer: viewer(user, request.campus), registered };
     },
   );
 
@@ -128,7 +141,7 @@ export async function authRoutes(
     async (request, reply) => {
       const user = await auth.resetPassword(request.body);
       await app.sessionCookie.signIn(request, reply, user.id);
-      return { viewer: viewer(user) };
+      return { viewer: viewer(user, request.campus) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { type Campus, campusUrl, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { AUTH_MESSAGES as M } from '@common/messages';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { isCommonPassword } from '@common/common-passwords';
 import { type LoginBody, PASSWORD_MIN, type RegisterBody } from '@common/schemas/auth';
 import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
@@ -86,6 +87,23 @@ export async function createAccount(
   }
 }
 
+/**
+ * Why a moderator's decision keeps the account out (ADR 025): banned, in the
+ * spec's words, or suspended until a date; null when it may sign in.
+ */
+export function moderationRefusal(
+  user: Pick<UserRow, 'banned_at' | 'suspended_until'>,
+  at: number,
+): { code: 'banned' | 'suspended'; message: string } | null {
+  if (user.banned_at !== null) return { code: 'banned', message: M.banned };
+  if (user.suspended_until !== null && Number(user.suspended_until) > at)
+    return {
+      code: 'suspended',
+      message: MODERATION_MESSAGES.suspended(Number(user.suspended_until)),
+    };
+  return null;
+}
+
 /** Password and e-mailed-link sign-in, registration and password reset (spec core §4, §5, §8; DESIGN §9). */
 export function createAuthService({
   db,
@@ -97,6 +115,11 @@ export function createAuthService({
 }: AuthServiceDeps) {
   const assertNotBanned = (email: string) => {
     if (banned.has(normalizeEmail(email))) throw forbidden('banned', M.banned);
+  };
+  /** A moderator's ban or a running suspension keeps the account out (ADR 025). */
+  const assertMayEnter = (user: Pick<UserRow, 'banned_at' | 'suspended_until'>) => {
+    const refusal = moderationRefusal(user, now());
+    if (refusal) throw forbidden(refusal.code, refusal.message);
   };
   const assertStrongPassword = (password: string) => {
     if (password.length < PASSWORD_MIN) throw badRequest('weak_password', M.passwordTooShort);
@@ -152,6 +175,7 @@ export function createAuthService({
       assertNotBanned(input.email);
       const user = await usersRepository.findByEmail(db.kysely, input.email);
       if (!user) throw notFound('user_not_found', M.userNotFound);
+      assertMayEnter(user);
       const at = now();
       if (user.locked_until !== null && user.locked_until > at)
         throw tooMany('locked', M.tooManyAttempts);
@@ -233,6 +257,7 @@ export function createAuthService({
           throw badRequest('link_expired', M.linkExpired);
         const existing = await usersRepository.findByEmail(trx, token.email);
         if (existing) {
+          assertMayEnter(existing);
           // The link proves the address: it also lifts a lockout (DESIGN §9).
           await usersRepository.update(trx, existing.id, {
             failed_logins: 0,
@@ -304,6 +329,8 @@ export function createAuthService({
       }
       // Reset signs the user in: the ban applies here as at every sign-in (DESIGN §9).
       assertNotBanned(token.email);
+      const resetting = await usersRepository.findById(db.kysely, token.user_id);
+      if (resetting) assertMayEnter(resetting);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
       const user = await db.kysely.transaction().execute(async (trx) => {
         if (!(await authRepository.useToken(trx, token.id, at)))
@@ -363,7 +390,7 @@ export function createAuthService({
         return null;
       if (!(await authRepository.useToken(db.kysely, token.id, at))) return null;
       const user = await usersRepository.findById(db.kysely, token.user_id);
-      return user && !banned.has(user.email) ? user : null;
+      return user && !banned.has(user.email) && !moderationRefusal(user, at) ? user : null;
     },
 
     assertNotBanned,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { OidcProvider } from '../../platform/oauth/google';
 import { usersRepository } from '../users/users.repository';
-import { createAccount } from './auth.service';
+import { createAccount, moderationRefusal } from './auth.service';
 import { authRepository } from './auth.repository';
 import { hashSecret } from './secrets';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
@@ -116,6 +116,9 @@ export function createGoogleSignIn({
             at,
           );
         });
+        // A moderator's ban in the spec's words; a suspension as Google's "disabled" (ADR 025).
+        const refusal = moderationRefusal(user, at);
+        if (refusal) return { ok: false, error: refusal.code === 'banned' ? 'banned' : 'disabled' };
         analytics.record(user, registered ? 'Complete Registration' : 'Login', {
           method: 'google',
         });

@@ -59,7 +59,9 @@ export function createSessionService(
       const found = await (cache ? cache.read(id, () => load(id)) : load(id));
       const at = now();
       if (!found) return null;
-      if (found.expiresAt <= at) {
+      // A ban or suspension ends sessions at once (ADR 025); one begun in the same instant ends here.
+      const { banned_at: bannedAt, suspended_until: until } = found.user;
+      if (found.expiresAt <= at || bannedAt !== null || (until !== null && Number(until) > at)) {
         await authRepository.deleteSession(db.kysely, id);
         cache?.sessionChanged(id);
         return null;

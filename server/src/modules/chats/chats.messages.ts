@@ -117,8 +117,21 @@ async function storeMessage(
 }
 
 /** A message of one of the viewer's chats (to report it), or the chat's 404. */
-export function createMessageLookup(db: Db) {
+export function createMessageLookup(db: Db, tell: MessageActionsDeps['tell']) {
   return {
+    /**
+     * A moderator removes a message (ADR 025) inside their transaction: its
+     * text becomes `text` for both students; their open chats hear of it
+     * once that committed.
+     */
+    async redactIn(trx: Executor, messageId: string, text: string): Promise<() => void> {
+      const message = await chats.findMessage(trx, messageId);
+      const chat = message ? await chats.find(trx, message.chat_id) : undefined;
+      if (!message || !chat) return () => undefined;
+      await chats.redactMessage(trx, messageId, text);
+      return () => tell(chat, { type: 'message.removed', messageId });
+    },
+
     async readable(user: UserRow | null, campus: Campus, messageId: string) {
       const message = await chats.findMessage(db.kysely, messageId);
       const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;

@@ -196,6 +196,20 @@ export const chatsRepository = {
       .execute();
   },
 
+  /** A moderator's removal (ADR 025): the message keeps its place, its words are replaced. */
+  async redactMessage(db: Executor, messageId: string, text: string): Promise<void> {
+    await db
+      .updateTable('messages')
+      .set({ text, warnings: null, shared_post_id: null })
+      .where('id', '=', messageId)
+      .execute();
+    await db
+      .updateTable('chats')
+      .set({ last_message_text: text })
+      .where('last_message_id', '=', messageId)
+      .execute();
+  },
+
   async markUnread(db: Executor, chatId: string, userId: string): Promise<void> {
     await db
       .insertInto('chat_unread')

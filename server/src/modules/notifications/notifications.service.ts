@@ -21,7 +21,8 @@ import { notificationsRepository as notifications } from './notifications.reposi
 export interface NotificationRequest {
   type: NotificationType;
   toUserId: string;
-  from: Pick<UserRow, 'id'>;
+  /** Null: nobody the student knows (a moderator's notice, ADR 025). */
+  from: Pick<UserRow, 'id'> | null;
   postId?: string | null;
   chatId?: string | null;
   message: string;
@@ -100,12 +101,12 @@ export function createNotificationsService({
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
       const rows = requests
-        .filter((r) => r.toUserId !== r.from.id)
+        .filter((r) => r.toUserId !== r.from?.id)
         .map((r) => ({
           id: uuidv7(),
           type: r.type,
           to_user_id: r.toUserId,
-          from_user_id: r.from.id,
+          from_user_id: r.from?.id ?? null,
           post_id: r.postId ?? null,
           chat_id: r.chatId ?? null,
           message: r.message,

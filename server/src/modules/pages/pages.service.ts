@@ -12,6 +12,7 @@ import type { ChatsService } from '../chats/chats.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
+import type { ModerationService } from '../moderation/moderation.service';
 import type { PostList } from '@common/schemas/posts';
 import { firstFeedMarkup, firstPostsStyling } from './pages.feed';
 import { escapeHtml, lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
@@ -25,9 +26,22 @@ export interface PagesServiceDeps {
   posts: PostsService;
   profiles: Pick<ProfilesService, 'preview'>;
   chats: Pick<ChatsService, 'exists'>;
+  /** Whether the viewer moderates the campus (ADR 025): the boot's viewer says so. */
+  moderation?: Pick<ModerationService, 'moderates'>;
   /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
+}
+
+/** The boot's viewer, marked when they moderate the campus (ADR 025). */
+function bootViewer(
+  user: UserRow,
+  campus: Campus,
+  storage: BlobStore,
+  moderation: PagesServiceDeps['moderation'],
+) {
+  const viewer = presentViewer(user, storage);
+  return moderation?.moderates(user, campus) ? { ...viewer, moderator: true as const } : viewer;
 }
 
 /**
@@ -35,16 +49,9 @@ export interface PagesServiceDeps {
  * host, the viewer and, on /home, the first feed page written into it, so the
  * first paint already has the right name, colours, logo and posts.
  */
-export function createPagesService({
-  config,
-  storage,
-  campuses,
-  posts,
-  profiles,
-  chats,
-  analytics = noAnalytics,
-  log = () => undefined,
-}: PagesServiceDeps) {
+export function createPagesService(deps: PagesServiceDeps) {
+  const { config, storage, campuses, posts, profiles, moderation } = deps;
+  const { analytics = noAnalytics, log = () => undefined } = deps;
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const feedFiles = lazyModuleFiles(
@@ -92,14 +99,14 @@ export function createPagesService({
 
     /** The status of the page at `pathname`: 404 when the app has none there. */
     status: async (campus: Campus, pathname: string): Promise<200 | 404> =>
-      (await pageExists({ posts, profiles, chats }, campus, pathname)) ? 200 : 404,
+      (await pageExists(deps, campus, pathname)) ? 200 : 404,
 
     /** The HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
     async render(user: UserRow | null, campus: Campus, url: string): Promise<string | null> {
       if (!template) return null;
       const dto = campuses.present(campus);
       const me = {
-        viewer: user ? presentViewer(user, storage) : null,
+        viewer: user ? bootViewer(user, campus, storage, moderation) : null,
         google: Boolean(config.google),
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');

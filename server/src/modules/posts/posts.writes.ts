@@ -175,6 +175,30 @@ export function createPostWrites({
   now,
   log,
 }: PostWritesDeps) {
+  /** Deletes the post, its thread, saves and rows of files in `trx`; what to do after the commit. */
+  async function removeIn(trx: Executor, post: PostRow): Promise<() => void> {
+    const subtree = await posts.subtreeIds(trx, post.id);
+    const keys = keysOfMedia(await posts.mediaFor(trx, subtree));
+    if (post.parent_id)
+      await posts.touchAncestors(
+        trx,
+        await chainAbove(trx, post.parent_id),
+        now(),
+        -subtree.length,
+      );
+    else await posts.addToTotalPosts(trx, post.author_id, -1);
+    await posts.deleteById(trx, post.id);
+    if (post.root_id) await rescoreRoot(trx, post.root_id);
+    return () => {
+      cache.changed(post.campus_id, {
+        lists: true,
+        posts: post.root_id ? [post.id, post.root_id] : [post.id],
+      });
+      // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
+      storage.delete(keys).catch(log);
+    };
+  }
+
   return {
     async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {
       postPolicy.canCreate(user, campus);
@@ -211,29 +235,17 @@ export function createPostWrites({
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canDelete(user, campus, post);
-      const keys = await db.kysely.transaction().execute(async (trx) => {
-        const subtree = await posts.subtreeIds(trx, id);
-        const files = keysOfMedia(await posts.mediaFor(trx, subtree));
-        if (post!.parent_id)
-          await posts.touchAncestors(
-            trx,
-            await chainAbove(trx, post!.parent_id),
-            now(),
-            -subtree.length,
-          );
-        else await posts.addToTotalPosts(trx, post!.author_id, -1);
-        await posts.deleteById(trx, id);
-        if (post!.root_id) await rescoreRoot(trx, post!.root_id);
-        return files;
-      });
-      cache.changed(campus.id, {
-        lists: true,
-        posts: post!.root_id ? [id, post!.root_id] : [id],
-      });
-      // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
-      storage.delete(keys).catch(log);
+      const done = await db.kysely.transaction().execute((trx) => removeIn(trx, post!));
+      done();
       return { topLevel: post!.parent_id === null };
     },
+
+    /**
+     * A moderator's removal (ADR 025): the same delete as the author's, inside
+     * the moderator's transaction (its log and closed reports commit with it);
+     * the returned function drops the caches and files once that committed.
+     */
+    removeIn,
 
     /** After a change to the post's likes: its thread's score, and the post as it now is. */
     async rescoreThreadOf(trx: Executor, id: string): Promise<PostRow> {

@@ -16,10 +16,12 @@ import {
   MessageHeartIcon,
   ReturnIcon,
   SearchIcon,
+  ShieldCheckIcon,
   ShieldIcon,
   SlidersIcon,
   UserCircleIcon,
 } from '../../../components/ui/Icons';
+import { useViewer } from '../../../lib/session';
 import { EmailAlertsSwitch } from './EmailAlertsSwitch';
 import styles from './SettingsMenu.module.css';
 
@@ -42,7 +44,7 @@ interface MenuSection {
 }
 
 /** The menu of spec companion §2 "Settings menu: /settings", signed in or out. */
-function menuSections(signedIn: boolean): MenuSection[] {
+function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
   const sections: MenuSection[] = [
     {
       id: 'account',
@@ -60,6 +62,10 @@ function menuSections(signedIn: boolean): MenuSection[] {
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
             // Students the viewer blocked, to unblock them (ADR 024).
             { to: '/settings/blocked', label: BLOCK_MESSAGES.settingsRow, Icon: BlockIcon },
+            // The campus's moderators only (ADR 025).
+            ...(moderator
+              ? [{ to: '/moderation', label: 'Moderation', Icon: ShieldCheckIcon }]
+              : []),
           ]
         : [
             {
@@ -127,6 +133,7 @@ export interface SettingsMenuProps {
 /** The settings menu: Account Info, Help & Feedback and General Info. */
 export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
   const current = normalise(useLocation().pathname);
+  const moderator = useViewer()?.moderator === true;
   const isCurrent = (item: MenuItem) =>
     current === item.to ||
     (item.activeBelow && current.startsWith(`${item.to}/`)) ||
@@ -134,7 +141,7 @@ export function SettingsMenu({ signedIn = false, variant }: SettingsMenuProps) {
 
   return (
     <nav className={`${styles.menu} ${styles[variant]}`} aria-label="Settings">
-      {menuSections(signedIn).map((section) => {
+      {menuSections(signedIn, moderator).map((section) => {
         const headingId = `settings-menu-${variant}-${section.id}`;
         return (
           <section

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { cursorField, idField, lines, NO_CONTROLS } from './fields';
+import { REPORT_TARGETS } from './reports';
+
+/**
+ * Moderation per campus (issue 14 item 7, ADR 025): the campus's open
+ * reports, one item per reported thing, and what a moderator does about it.
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const SUSPEND_DAYS = { min: 1, max: 365 } as const;
+/** Upheld reports against a student within this many days suspend them automatically. */
+export const AUTO_SUSPEND = { upheld: 3, windowDays: 90, days: 7 } as const;
+
+const KIND = { post: 'post', comment: 'comment', message: 'message', user: 'profile' } as const;
+type Kind = keyof typeof KIND;
+const until = (at: number) =>
+  new Date(at).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export const MODERATION_MESSAGES = {
+  notFound: 'Not found.',
+  reasonRequired: 'Please give a reason.',
+  reasonTooLong: 'Error: Too many characters!',
+  daysRange: `Suspend for ${SUSPEND_DAYS.min} to ${SUSPEND_DAYS.max} days.`,
+  reportGone: 'These reports were already handled.',
+  cannotRemoveProfile: 'A profile cannot be removed; warn, suspend or ban the student instead.',
+  /** What the moderator reads once it is done. */
+  done: {
+    dismiss: 'Reports dismissed.',
+    remove: 'Content removed.',
+    warn: 'Warning sent.',
+    suspend: 'Student suspended.',
+    ban: 'Student banned.',
+  } satisfies Record<ModerationAction, string>,
+  /** What the student is told (a notification; ADR 025 words them). */
+  removed: (kind: Kind, reason: string) =>
+    `A moderator removed your ${KIND[kind]}. Reason: ${reason}`,
+  warned: (kind: Kind, reason: string) =>
+    `A moderator warned you about your ${KIND[kind]}. Reason: ${reason}`,
+  /** Sign-in of a suspended account (the ban's words are the spec's: AUTH_MESSAGES.banned). */
+  suspended: (endsAt: number) => `Account suspended until ${until(endsAt)}.`,
+  removedMessage: 'This message was removed by a moderator.',
+  empty: 'No open reports. Nice and quiet.',
+} as const;
+
+export const moderationQuerySchema = z.object({ cursor: cursorField.optional() });
+
+export const moderationActionSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: idField,
+    action: z.enum(MODERATION_ACTIONS),
+    reason: z
+      .string()
+      .trim()
+      .min(1, MODERATION_MESSAGES.reasonRequired)
+      .max(500, MODERATION_MESSAGES.reasonTooLong)
+      .refine(lines, NO_CONTROLS),
+    days: z
+      .number()
+      .int(MODERATION_MESSAGES.daysRange)
+      .min(SUSPEND_DAYS.min, MODERATION_MESSAGES.daysRange)
+      .max(SUSPEND_DAYS.max, MODERATION_MESSAGES.daysRange)
+      .optional(),
+  })
+  .refine((b) => b.action !== 'suspend' || b.days !== undefined, {
+    message: MODERATION_MESSAGES.daysRange,
+    path: ['days'],
+  });
+export type ModerationActionBody = z.infer<typeof moderationActionSchema>;
+
+const personSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+/** One reported thing with its open reports. */
+export const moderationItemSchema = z.object({
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  /** Whom an action is against: the author, the sender, or the student. */
+  student: personSchema,
+  /** The post's or comment's text, the message's; null for a profile. */
+  text: z.string().nullable(),
+  /** The post to open: the post itself, or a comment's post. */
+  postId: z.string().nullable(),
+  /** A message's two messages before it, oldest first. */
+  before: z.array(z.object({ id: z.string(), senderName: z.string(), text: z.string() })),
+  /** A profile's basics. */
+  bio: z.string().nullable(),
+  reporters: z.number(),
+  reasons: z.array(z.string()),
+  lastReportedAt: z.number(),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+
+export const moderationPageSchema = z.object({
+  items: z.array(moderationItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ModerationPage = z.infer<typeof moderationPageSchema>;
+
+export const moderationDoneSchema = z.object({ message: z.string() });

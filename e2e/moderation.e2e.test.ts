@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@common/messages';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  launchBrowser,
+  maybeScreenshot,
+  openPage,
+  type RunningServer,
+  startServer,
+} from './harness';
+import {
+  codeFor,
+  PASSWORD,
+  postJson,
+  postOf,
+  schoolVerifiedStudent,
+  signInElsewhere,
+  tag,
+} from './students';
+
+/**
+ * Moderation per campus (issue 14 item 7, ADR 025): a student reports a post,
+ * the campus's moderator removes it from /moderation, and its author is told.
+ */
+
+const MODERATOR = 'moderator@example.com';
+const env = {} as { server: RunningServer; browser: Browser };
+beforeAll(async () => {
+  [env.server, env.browser] = await Promise.all([
+    startServer({ MODERATORS: `ut:${MODERATOR}` }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await env.browser?.close();
+  await env.server?.stop();
+});
+
+/** The moderator's account: registered, its e-mail and school e-mail verified. */
+async function moderator() {
+  const opened = await openPage(env.browser);
+  await opened.page.goto(env.server.url('ut', '/settings/about'));
+  const body = { name: 'Riley Moder', email: MODERATOR, password: PASSWORD, terms: true };
+  expect(await postJson(opened.page, '/api/auth/register', body)).toBe(201);
+  expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);
+  const code = await codeFor(env.server, MODERATOR);
+  expect(await postJson(opened.page, '/api/verification/verify', { code })).toBe(200);
+  // A student of the campus like any other: school e-mail verified too.
+  const schoolEmail = `riley-${tag()}@utexas.edu`;
+  expect(await postJson(opened.page, '/api/me/school-email', { schoolEmail })).toBe(200);
+  const pin = await codeFor(env.server, schoolEmail);
+  expect(
+    await postJson(opened.page, '/api/verification/verify', { code: pin, email: schoolEmail }),
+  ).toBe(200);
+  return opened;
+}
+
+describe('moderation', () => {
+  it('a reported post is removed from /moderation and its author is told why', async () => {
+    const [seller, buyer, mod] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Jordan Price'),
+      schoolVerifiedStudent(env.server, env.browser, 'Casey Morgan'),
+      moderator(),
+    ]);
+    const text = `Concert tickets, gift cards only ${tag()}`;
+    const listing = await postOf(seller.page, text);
+
+    // The buyer reports it from the post page's menu.
+    await buyer.page.goto(env.server.url('ut', `/post/${listing.id}`));
+    await buyer.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await buyer.page.getByRole('menuitem', { name: PROFILE_MESSAGES.report }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: REPORT_MESSAGES.title.post });
+    await dialog.getByLabel(PROFILE_MESSAGES.reportReason).fill('Asks for gift cards');
+    await dialog.getByRole('button', { name: PROFILE_MESSAGES.report }).click();
+    await buyer.page.locator('.alerts').getByText(REPORT_MESSAGES.reported.post).waitFor();
+
+    // The buyer is no moderator: /moderation is the not-found page.
+    await buyer.page.goto(env.server.url('ut', '/moderation'));
+    await buyer.page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
+
+    // The moderator finds "Moderation" in the settings menu, and the report in context.
+    await mod.page.goto(env.server.url('ut', '/settings/about'));
+    await mod.page
+      .getByRole('navigation', { name: 'Settings' })
+      .first()
+      .getByRole('link', { name: 'Moderation' })
+      .click();
+    const card = mod.page.getByRole('listitem', { name: 'Post by Jordan Price' });
+    await card.getByText(text).waitFor();
+    await card.getByText('Asks for gift cards').waitFor();
+    await maybeScreenshot(mod.page, 'moderation-desktop');
+
+    const phone = await signInElsewhere(env, MODERATOR, { width: 375, height: 812 });
+    await phone.page.goto(env.server.url('ut', '/moderation'));
+    await phone.page
+      .getByRole('listitem', { name: 'Post by Jordan Price' })
+      .getByText(text)
+      .waitFor();
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await maybeScreenshot(phone.page, 'moderation-phone');
+
+    // Remove, with a reason, confirmed in the dialog.
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const confirm = mod.page.getByRole('dialog', { name: 'Remove this content?' });
+    await confirm.getByLabel('Reason').fill('Gift card scam');
+    await maybeScreenshot(mod.page, 'moderation-remove-dialog');
+    await confirm.getByRole('button', { name: 'Remove content' }).click();
+    await mod.page.locator('.alerts').getByText(MODERATION_MESSAGES.done.remove).waitFor();
+    await mod.page.getByText(MODERATION_MESSAGES.empty).waitFor();
+    await maybeScreenshot(mod.page, 'moderation-empty');
+
+    // The author is told what was removed and why.
+    await seller.page.goto(env.server.url('ut', '/notifications'));
+    await seller.page.getByText(MODERATION_MESSAGES.removed('post', 'Gift card scam')).waitFor();
+    await maybeScreenshot(seller.page, 'moderation-notified');
+
+    expect([...seller.errors, ...buyer.errors, ...mod.errors, ...phone.errors]).toEqual([]);
+    await Promise.all([seller, buyer, mod, phone].map((s) => s.context.close()));
+  }, 120_000);
+});
