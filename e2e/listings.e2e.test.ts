@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
+import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
 import { pathOf, schoolVerifiedStudent, signInElsewhere, tag } from './students';
 
@@ -51,6 +52,18 @@ describe('listings', () => {
     await card(buyer.page, text).getByText('$40 · OBO').waitFor();
     await buyer.page.getByRole('button', { name: L.filters }).click();
     expect(await buyer.page.getByRole('textbox', { name: L.maxPrice }).inputValue()).toBe('50');
+
+    // Search takes the same filters, kept in its URL too.
+    await buyer.page.goto(env.server.url('ut', '/search?q=oak%20desk&show=latest'));
+    await card(buyer.page, text).getByText('$40 · OBO').waitFor();
+    await buyer.page.getByRole('button', { name: L.filters }).click();
+    await buyer.page.getByRole('textbox', { name: L.maxPrice }).fill('30');
+    await buyer.page.getByRole('button', { name: L.applyFilters }).click();
+    await expect.poll(() => new URL(buyer.page.url()).searchParams.get('maxPrice')).toBe('30');
+    await buyer.page
+      .getByRole('heading', { name: SEARCH_MESSAGES.noResults('oak desk') })
+      .waitFor();
+    await maybeScreenshot(buyer.page, 'listings-search-filtered-desktop');
 
     // On a phone the card and the filters fit the screen.
     const phone = await signInElsewhere(env, buyer.email, MOBILE);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MEDIA_MESSAGES } from '@common/messages';
+import type { ListingFilter } from '@common/schemas/posts';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
 import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';
@@ -47,8 +48,8 @@ function notReady(result: Loaded, skeleton: ReactNode): ReactNode {
 }
 
 /** The latest tab: post cards, best match first, the matched words marked. */
-export function PostResults({ query }: { query: string }) {
-  const results = useSearchPosts('latest', query, true);
+export function PostResults({ query, filter }: { query: string; filter: ListingFilter }) {
+  const results = useSearchPosts('latest', query, true, filter);
   const pages = results.data?.pages ?? [];
   const posts = pages.flatMap((p) => p.items);
   const terms = pages[0]?.terms ?? [];
@@ -77,8 +78,8 @@ export function PostResults({ query }: { query: string }) {
 }
 
 /** The media tab: matching posts with photos or videos as the 3-column grid. */
-export function MediaResults({ query }: { query: string }) {
-  const results = useSearchPosts('media', query, true);
+export function MediaResults({ query, filter }: { query: string; filter: ListingFilter }) {
+  const results = useSearchPosts('media', query, true, filter);
   const posts = (results.data?.pages ?? [])
     .flatMap((p) => p.items)
     .filter((post) => post.media.length > 0);

@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { ListingFilter } from '@common/schemas/posts';
 import { SEARCH_MESSAGES, type SearchTab } from '@common/schemas/search';
+import { ListingFilters } from '../../../components/posts/ListingFilters';
 import { SearchIcon } from '../../../components/ui/Icons';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { useCampus } from '../../../lib/campus';
+import { readListingFilter, writeListingFilter } from '../../../lib/listing-filters';
 import { useViewer } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { usePopularSearches } from '../api/get-suggestions';
@@ -17,13 +20,15 @@ import { searchPath, tabOf } from '../search-options';
 
 /**
  * /search?q=…&show=latest|media|people (spec core §2 "Search screen"): the
- * results of a query in three tabs, 10 at a time with infinite scroll; without
- * a query, the popular searches. Phones get the page's own search box on top.
+ * results of a query in three tabs, 10 at a time with infinite scroll, the
+ * listing tabs with the feed's price filters (ADR 023); without a query, the
+ * popular searches. Phones get the page's own search box on top.
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const tab = tabOf(params.get('show'));
+  const filter = readListingFilter(params);
   const mobile = useIsMobile();
   const baseId = useId();
 
@@ -36,6 +41,13 @@ export function SearchPage() {
       { replace: true },
     );
 
+  // As on the feed, filters are pushed: back returns to the results as they were.
+  const handleFilter = (next: ListingFilter) =>
+    setParams((p) => {
+      writeListingFilter(p, next);
+      return p;
+    });
+
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{query ? `Search results for "${query}"` : 'Search'}</h1>
@@ -46,11 +58,12 @@ export function SearchPage() {
             <SearchTabs baseId={baseId} selected={tab} onSelect={handleTab} />
             <AlertMe query={query} tab={tab} />
           </div>
+          {tab === 'people' ? null : <ListingFilters value={filter} onChange={handleFilter} />}
           <div role="tabpanel" id={panelId(baseId)} aria-labelledby={tabId(baseId, tab)}>
             {tab === 'latest' ? (
-              <PostResults query={query} />
+              <PostResults query={query} filter={filter} />
             ) : tab === 'media' ? (
-              <MediaResults query={query} />
+              <MediaResults query={query} filter={filter} />
             ) : (
               <PeopleResults query={query} />
             )}
