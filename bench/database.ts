@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 /**
  * One database's run: the data set, the real app listening on loopback, a
  * check of its answers, the query plans, and the load with the caches on and off.
@@ -185,7 +186,7 @@ export async function benchPostgres<R = DbReport>(
     await client.connect();
     const v = (await client.query('show server_version')).rows[0] as { server_version: string };
     await client.end();
-    const note = `${v.server_version}, scratch database created and dropped by the run`;
+    const note = `${v.server_version}, on this machine and reached ${connectionOf(target.url)}, scratch database created and dropped by the run`;
     const name = `PostgreSQL ${v.server_version}`;
     return { note, report: await run(name, target.url) };
   } finally {
@@ -193,8 +194,29 @@ export async function benchPostgres<R = DbReport>(
   }
 }
 
+/** Where PostgreSQL's Unix socket is on Debian and most Linux packages. */
+const PG_SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The PostgreSQL the benchmark uses: TEST_DATABASE_URL when set; otherwise the
+ * server on this box, over its Unix socket when it has one (a one-box
+ * deployment connects that way: ADR 031), else over TCP on 127.0.0.1.
+ */
+export function benchPostgresUrl(): string {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  return fs.existsSync(path.join(PG_SOCKET_DIR, '.s.PGSQL.5432'))
+    ? `postgres://postgres@${encodeURIComponent(PG_SOCKET_DIR)}/test`
+    : 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/** How the URL reaches the server, in the report's words. */
+export function connectionOf(url: string): string {
+  const host = decodeURIComponent(new URL(url).hostname || PG_SOCKET_DIR);
+  return host.startsWith('/') ? `over its Unix socket (${host})` : `over TCP (${host})`;
+}
+
 async function postgresTarget(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const adminUrl = benchPostgresUrl();
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();

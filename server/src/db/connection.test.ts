@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDialect } from '../../test/db';
+import { loadConfig } from '../config';
 import { isDatabaseUnreachable, openDatabase } from './kysely';
 
 let db: TestDb;
@@ -11,6 +14,32 @@ afterAll(() => db.close());
 
 if (testDialect === 'postgres') {
   describe('PostgreSQL connections', () => {
+    // The README's one-box setting (ADR 031): the socket's folder, percent-encoded, as the host.
+    // Run wherever the server is on this machine (always in CI); a laptop whose PostgreSQL
+    // runs elsewhere has no socket to try.
+    const socketDir = '/var/run/postgresql';
+    const local = fs.existsSync(path.join(socketDir, '.s.PGSQL.5432'));
+    it.skipIf(!local && process.env.CI !== 'true')(
+      'open through the Unix socket when DATABASE_URL names its folder as the host',
+      async () => {
+        const url = new URL(db.url);
+        const socketUrl = `postgres://${url.username}@${encodeURIComponent(socketDir)}${url.pathname}`;
+        const config = loadConfig({ DATABASE_URL: socketUrl });
+        expect(config.database).toEqual({ kind: 'postgres', url: socketUrl });
+        const app = openDatabase(config.database);
+        try {
+          const { rows } = await sql<{
+            addr: string | null;
+            db: string;
+          }>`select inet_client_addr()::text as addr, current_database() as db`.execute(app.kysely);
+          // No client address: the connection came through the socket, not TCP.
+          expect(rows[0]).toEqual({ addr: null, db: url.pathname.slice(1) });
+        } finally {
+          await app.close();
+        }
+      },
+    );
+
     it('survive the server dropping an idle connection: the next query gets a new one', async () => {
       const app = openDatabase({ kind: 'postgres', url: db.url });
       try {
