@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { type Env, loadConfig } from '../server/src/config';
 import { type Db, openDatabase } from '../server/src/db/kysely';
+import { LISTEN_BACKLOG } from '../server/src/core/limits';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import type { EventBus } from '../server/src/platform/bus';
@@ -140,7 +141,7 @@ export async function serve(
   );
   // The bare route exists only inside the benchmark.
   app.get('/api/bench/bare', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: LISTEN_BACKLOG });
   return { app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
 }
 

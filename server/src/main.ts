@@ -1,6 +1,7 @@
 import { CAMPUS_IDS, campusUrl } from '@common/campuses';
 import { type App, buildApp } from './app';
 import { ConfigError, loadConfig, prettyLog } from './config';
+import { LISTEN_BACKLOG } from './core/limits';
 import { migrateToLatest } from './db/migrate';
 import { createPlatform } from './platform';
 import { createMailWorker } from './platform/mail';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const port = (app.server.address() as { port: number }).port;
   const base = new URL(config.publicUrl);
   if (!process.env.PUBLIC_URL) base.port = String(port);

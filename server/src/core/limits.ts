@@ -14,3 +14,12 @@ export const LIMITS = {
   /** Searching and suggestions while typing: a keystroke can be a request. */
   search: { max: 300, timeWindow: '1 minute' },
 } as const;
+
+/**
+ * Connections the kernel may hold for the server before it accepts them
+ * (Node's default is 511). When thousands of students connect at once and the
+ * event loop is busy, a full queue answers the newest with a reset (the mixed
+ * load's "read ECONNRESET" at 2,000 students); a longer one makes them wait
+ * instead. Linux caps it at net.core.somaxconn (4096 by default).
+ */
+export const LISTEN_BACKLOG = 4096;
