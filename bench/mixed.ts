@@ -39,6 +39,14 @@ export const MIXED_WARMUP_S = 5;
 export const STUDENT_COUNTS = (process.env.BENCH_STUDENTS ?? '200,500,1000,2000')
   .split(',')
   .map(Number);
+/**
+ * The last run: the largest student count again, with the think time of a
+ * student who reads what they open (ADR 031). At 1 s of think time 2,000
+ * students ask for ~1,700 requests/s, twice what this machine serves.
+ */
+export const READING_THINK_MS = Number(process.env.BENCH_READING_THINK_MS ?? 10_000);
+/** The metrics token of the bench's server (its cache hit rates come from /metrics). */
+const METRICS_TOKEN = 'bench-'.padEnd(40, '0');
 
 export interface RouteFigures {
   count: number;
@@ -47,8 +55,18 @@ export interface RouteFigures {
   p99: number;
 }
 
+/** Lookups of one in-memory cache during a run's measured window. */
+export interface CacheFigures {
+  hits: number;
+  misses: number;
+}
+
 export interface MixedRun {
   students: number;
+  /** Mean think time of this run. */
+  thinkMs: number;
+  /** By cache (sessions, posts_pages, posts_viewer …), from the server's /metrics. */
+  caches: Record<string, CacheFigures>;
   rps: number;
   overall: RouteFigures;
   routes: Record<string, RouteFigures>;
@@ -95,7 +113,11 @@ async function mixedOn(
     const data = await generate(db);
     console.log(`data: ${JSON.stringify(data.counts)} in ${data.seconds.toFixed(1)} s`);
     // Behind a proxy each student has an address of their own, as on a campus network.
-    const { app, base } = await serve(targetOf(kind, target, dataDir, db), { TRUST_PROXY: 'on' });
+    const { app, base } = await serve(targetOf(kind, target, dataDir, db), {
+      TRUST_PROXY: 'on',
+      METRICS: 'on',
+      METRICS_TOKEN,
+    });
     try {
       const students = await makeStudents(db, base, Math.max(...STUDENT_COUNTS));
       const sample = (
@@ -109,11 +131,13 @@ async function mixedOn(
           .execute()
       ).map((r) => r.id);
       const runs: MixedRun[] = [];
-      for (const count of STUDENT_COUNTS) {
-        const run = await runStudents(base, students.slice(0, count), sample);
+      const counts = STUDENT_COUNTS.map((count) => [count, THINK_MS] as const);
+      if (READING_THINK_MS > 0) counts.push([Math.max(...STUDENT_COUNTS), READING_THINK_MS]);
+      for (const [count, thinkMs] of counts) {
+        const run = await runStudents(base, students.slice(0, count), sample, thinkMs);
         runs.push(run);
         console.log(
-          `${String(count).padStart(5)} students: ${run.rps.toFixed(0)} req/s, p50 ${run.overall.p50} ms, p95 ${run.overall.p95} ms, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}, 4xx ${run.statuses['4xx']}`,
+          `${String(count).padStart(5)} students, think ${thinkMs} ms: ${run.rps.toFixed(0)} req/s, p50 ${run.overall.p50} ms, p95 ${run.overall.p95} ms, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}, 4xx ${run.statuses['4xx']}`,
         );
         for (const failure of run.failures.slice(0, 5)) console.log(`  ${failure}`);
       }
@@ -192,7 +216,43 @@ async function fetchJson(
   });
 }
 
-async function runStudents(base: string, students: Student[], sample: string[]): Promise<MixedRun> {
+/** Cache lookups so far, by cache, as the server's /metrics counts them. */
+async function cacheLookups(base: string): Promise<Record<string, CacheFigures>> {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  const caches: Record<string, CacheFigures> = {};
+  for (const [, cache, result, value] of (await res.text()).matchAll(
+    /^quad_cache_lookups_total\{cache="([^"]+)",result="(hit|miss)"\} (\d+)/gm,
+  )) {
+    const figures = (caches[cache!] ??= { hits: 0, misses: 0 });
+    figures[result === 'hit' ? 'hits' : 'misses'] = Number(value);
+  }
+  return caches;
+}
+
+/** Lookups between two readings of the counters. */
+const lookupsBetween = (
+  before: Record<string, CacheFigures>,
+  after: Record<string, CacheFigures>,
+): Record<string, CacheFigures> =>
+  Object.fromEntries(
+    Object.entries(after).map(([cache, f]) => [
+      cache,
+      {
+        hits: f.hits - (before[cache]?.hits ?? 0),
+        misses: f.misses - (before[cache]?.misses ?? 0),
+      },
+    ]),
+  );
+
+async function runStudents(
+  base: string,
+  students: Student[],
+  sample: string[],
+  thinkMs: number,
+): Promise<MixedRun> {
   const jpeg = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
   })
@@ -208,8 +268,17 @@ async function runStudents(base: string, students: Student[], sample: string[]):
       mix: MIX,
       durationMs: MIXED_DURATION_S * 1000,
       warmupMs: MIXED_WARMUP_S * 1000,
-      thinkMs: THINK_MS,
+      thinkMs,
     },
+  });
+  // The counters when the measured window opens and when it closes.
+  const window = new Promise<Record<string, CacheFigures>>((resolve, reject) => {
+    setTimeout(() => {
+      cacheLookups(base).then(async (before) => {
+        await new Promise((r) => setTimeout(r, MIXED_DURATION_S * 1000));
+        resolve(lookupsBetween(before, await cacheLookups(base)));
+      }, reject);
+    }, MIXED_WARMUP_S * 1000);
   });
   const result = await new Promise<{
     latencies: Record<string, number[]>;
@@ -221,9 +290,12 @@ async function runStudents(base: string, students: Student[], sample: string[]):
     worker.once('error', reject);
   });
   await worker.terminate();
+  const caches = await window;
   const all = Object.values(result.latencies).flat();
   return {
     students: students.length,
+    thinkMs,
+    caches,
     rps: all.length / (result.windowMs / 1000),
     overall: figures(all),
     routes: Object.fromEntries(

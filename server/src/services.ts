@@ -24,7 +24,7 @@ import {
 } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createPostCache, type PostCache } from './modules/posts/posts.cache';
+import { createPostCache, type PostCache, viewerState } from './modules/posts/posts.cache';
 import { createPostsService, type PostsService } from './modules/posts/posts.service';
 import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
@@ -133,7 +133,8 @@ function createBlocks({ db, storage }: AppDeps, postCache: PostCache) {
   return createBlocksService({
     db,
     storage,
-    changed: (campusId) => postCache.changed(campusId, { lists: true }),
+    changed: (campusId, pair) =>
+      postCache.changed(campusId, { lists: true, viewers: pair.map(viewerState.blocks) }),
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { KyselyPlugin } from 'kysely';
+import { type KyselyPlugin, TableNode } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app';
 
@@ -21,9 +21,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** What a test reads after the app ran: `count` goes up by one for every statement. */
+/**
+ * What a test reads after the app ran: `count` goes up by one for every
+ * statement; `reads`, when given, by one per table a select reads first.
+ */
 export interface QueryCounter {
   count: number;
+  reads?: Record<string, number>;
 }
 
 export interface TestAppOptions {
@@ -88,6 +92,11 @@ function countingQueries(db: TestDb, counter: QueryCounter): TestDb {
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
       counter.count++;
+      if (counter.reads && args.node.kind === 'SelectQueryNode') {
+        const from = args.node.from?.froms[0];
+        const table = from && TableNode.is(from) ? from.table.identifier.name : '(other)';
+        counter.reads[table] = (counter.reads[table] ?? 0) + 1;
+      }
       return args.node;
     },
     transformResult: async (args) => args.result,

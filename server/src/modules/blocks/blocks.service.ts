@@ -11,8 +11,8 @@ import { blocksRepository as blocks } from './blocks.repository';
 export interface BlocksServiceDeps {
   db: Db;
   storage: BlobStore;
-  /** A block changed on the campus: cached block sets of its viewers go (posts cache). */
-  changed?: (campusId: string) => void;
+  /** A block between the pair changed on the campus: their cached block sets go (posts cache). */
+  changed?: (campusId: string, pair: [string, string]) => void;
   now?: () => number;
 }
 
@@ -42,7 +42,7 @@ export function createBlocksService({
     async block(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
       const found = await target(viewer, campus, username);
       await blocks.insert(db.kysely, found.viewer.id, found.student.id, now());
-      changed(campus.id);
+      changed(campus.id, [found.viewer.id, found.student.id]);
       return { blocked: true, message: M.blocked(found.student.username) };
     },
 
@@ -50,7 +50,7 @@ export function createBlocksService({
     async unblock(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
       const found = await target(viewer, campus, username);
       await blocks.remove(db.kysely, found.viewer.id, found.student.id);
-      changed(campus.id);
+      changed(campus.id, [found.viewer.id, found.student.id]);
       return { blocked: false, message: M.unblocked(found.student.username) };
     },
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { PostsService, ViewerSaves } from '../posts/posts.service';
+import { type PostsService, type ViewerSaves, viewerState } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { likesRepository as likes } from './likes.repository';
 
@@ -65,8 +65,12 @@ export function createLikesService({
           : () => undefined;
         return { state: { liked, likeCount: post.like_count }, announce, post };
       });
-      // A save moves one post's count (and its thread's score): only what shows them goes.
-      posts.changed(campus.id, { posts: [id, post.root_id ?? id] });
+      // A save moves one post's count (and its thread's score), and what the saver saved:
+      // only what shows them goes.
+      posts.changed(campus.id, {
+        posts: [id, post.root_id ?? id],
+        viewers: [viewerState.saves(user.id)],
+      });
       announce();
       return state;
     },

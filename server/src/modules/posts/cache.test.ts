@@ -130,6 +130,33 @@ describe('on one server', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('keeps a reader’s saves when another student saves a post of the page, and drops them on the reader’s own save', async () => {
+    const reader = await member(app, 'ou');
+    const other = await member(app, 'ou');
+    const author = await buildUser(db, { campus_id: 'ou' });
+    const posts = [];
+    for (let i = 0; i < 3; i++) posts.push(await buildPost(db, author, { text: `Desk ${i}` }));
+    const liked = (list: PostList) => list.items.filter((p) => p.liked).map((p) => p.text);
+
+    await call(app, reader.cookie, 'ou', 'PUT', `/api/posts/${posts[0]!.id}/like`);
+    await call<PostList>(app, reader.cookie, 'ou', 'GET', '/api/feed');
+    // The page is read again (a count on it changed) but not what the reader saved.
+    await call(app, other.cookie, 'ou', 'PUT', `/api/posts/${posts[1]!.id}/like`);
+    queries.reads = {};
+    const afterOthers = await call<PostList>(app, reader.cookie, 'ou', 'GET', '/api/feed');
+    expect(queries.reads).toMatchObject({ posts: 1 });
+    expect(queries.reads.likes).toBeUndefined();
+    expect(liked(afterOthers)).toEqual(['Desk 0']);
+    expect(afterOthers.items.find((p) => p.text === 'Desk 1')?.likeCount).toBe(1);
+    // The reader's own save: the page and what they saved are read again.
+    await call(app, reader.cookie, 'ou', 'PUT', `/api/posts/${posts[2]!.id}/like`);
+    queries.reads = {};
+    const afterOwn = await call<PostList>(app, reader.cookie, 'ou', 'GET', '/api/feed');
+    expect(queries.reads).toMatchObject({ posts: 1, likes: 1 });
+    delete queries.reads;
+    expect(liked(afterOwn).sort()).toEqual(['Desk 0', 'Desk 2']);
+  });
+
   it('keeps campuses apart: a post id of another campus is not found', async () => {
     const author = await buildUser(db, { campus_id: 'ucla' });
     const post = await buildPost(db, author, { text: 'Bike' });
@@ -285,6 +312,38 @@ describe.runIf(redisUrl)('across two servers through Redis', () => {
     await readAll();
     expect(loads).toEqual({ first: 4, later: 3, thread: 3, saves: 3, any: 5, elsewhere: 1 });
     await cache.close();
+  });
+
+  it('a change naming a student drops what was kept for them alone, across servers (ADR 031)', async () => {
+    const bus = createMemoryBus();
+    const here = await createPostCache({ bus, ttlMs: 60_000 });
+    const there = await createPostCache({ bus, ttlMs: 60_000 });
+    const loads: Record<string, number> = {};
+    const load = (key: string) => async () => (loads[key] = (loads[key] ?? 0) + 1);
+    const of = (viewer: string) => ({
+      lane: 'viewer' as const,
+      shows: { posts: [], list: false, viewers: [viewer] },
+    });
+    const readAll = (cache: typeof here) =>
+      Promise.all([
+        cache.read('uf', 'saves:ann', load('ann'), of('ann')),
+        cache.read('uf', 'saves:bob', load('bob'), of('bob')),
+        cache.read('ut', 'saves:ann', load('ann elsewhere'), of('ann')),
+      ]);
+    await readAll(here);
+    // Posts and lists changing leave what a student saved alone.
+    here.changed('uf', { posts: ['p1'], lists: true });
+    await readAll(here);
+    expect(loads).toEqual({ ann: 1, bob: 1, 'ann elsewhere': 1 });
+    // Ann saves: her entry goes, Bob's stays, and so does anything of another campus.
+    here.changed('uf', { posts: ['p1'], viewers: ['ann'] });
+    await readAll(here);
+    expect(loads).toEqual({ ann: 2, bob: 1, 'ann elsewhere': 1 });
+    // On another server too, once the bus has carried it.
+    await there.read('uf', 'saves:bob', load('bob there'), of('bob'));
+    here.changed('uf', { viewers: ['bob'] });
+    await expect.poll(() => there.read('uf', 'saves:bob', load('bob there'), of('bob'))).toBe(2);
+    await Promise.all([here.close(), there.close()]);
   });
 
   it('drops an entry still loading on any change, whatever it will show', async () => {

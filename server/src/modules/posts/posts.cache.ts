@@ -13,7 +13,18 @@ export interface CacheChange {
   posts?: readonly string[];
   /** Which posts are in the campus's lists, or their order at the top, changed: a post, a comment, a deletion. */
   lists?: boolean;
+  /** One student's own state that changed (`viewerState`): what was cached of it goes. */
+  viewers?: readonly string[];
 }
+
+/**
+ * Names of one student's own state, which changes only when they act: what
+ * they saved (a save of theirs), whom they blocked or were blocked by.
+ */
+export const viewerState = {
+  saves: (userId: string) => `saves:${userId}`,
+  blocks: (userId: string) => `blocks:${userId}`,
+};
 
 /** What a cached value shows, so that only a change to that drops it. */
 export interface Shows {
@@ -21,6 +32,8 @@ export interface Shows {
   posts: Iterable<string>;
   /** It depends on which posts a list holds (a first page, search results): a change of the lists drops it. */
   list: boolean;
+  /** It shows this state of one student's own (`viewerState`): a change naming it drops it. */
+  viewers?: Iterable<string>;
 }
 
 export interface ReadOptions<T> {
@@ -63,7 +76,7 @@ interface Entry {
   expires: number;
   value: Promise<unknown>;
   /** null: dropped by any change of the campus (and, until its value is in, so is every entry). */
-  shows: { posts: string[]; list: boolean } | null;
+  shows: { posts: string[]; list: boolean; viewers: string[] } | null;
 }
 
 export interface PostCacheOptions {
@@ -153,7 +166,7 @@ export async function createPostCache({
       value.then(
         (loaded) => {
           const what = typeof shows === 'function' ? shows(loaded) : shows;
-          index.settle(entry, what ? { posts: [...what.posts], list: what.list } : null);
+          index.settle(entry, what ? settled(what) : null);
         },
         // A failed load is not remembered.
         () => index.remove(entry),
@@ -177,23 +190,37 @@ export async function createPostCache({
   };
 }
 
+/** What an entry shows, as the index keeps it. */
+const settled = (what: Shows): NonNullable<Entry['shows']> => ({
+  posts: [...what.posts],
+  list: what.list,
+  viewers: [...(what.viewers ?? [])],
+});
+
 /** A change as another server sent it; anything unreadable counts as "everything". */
 function readChange(raw: unknown): CacheChange | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  const { posts, lists } = raw as { posts?: unknown; lists?: unknown };
-  if (posts !== undefined && !(Array.isArray(posts) && posts.every((p) => typeof p === 'string')))
+  const { posts, lists, viewers } = raw as { posts?: unknown; lists?: unknown; viewers?: unknown };
+  const ids = (list: unknown): list is string[] =>
+    Array.isArray(list) && list.every((p) => typeof p === 'string');
+  if ((posts !== undefined && !ids(posts)) || (viewers !== undefined && !ids(viewers)))
     return undefined;
-  return { ...(posts ? { posts: posts as string[] } : {}), lists: lists === true };
+  return {
+    ...(posts ? { posts } : {}),
+    ...(viewers ? { viewers } : {}),
+    lists: lists === true,
+  };
 }
 
 /**
  * The entries of both lanes in least-recently-used order, with what finds
- * them by what they show: by post, by campus for list-dependent ones, and by
- * campus for those that depend on everything or are still loading.
+ * them by what they show: by post, by viewer, by campus for list-dependent
+ * ones, and by campus for those that depend on everything or are still loading.
  */
 function createEntryIndex(maxEntries: Record<CacheLane, number>) {
   const lanes: Record<CacheLane, Map<string, Entry>> = { campus: new Map(), viewer: new Map() };
   const byPost = new Map<string, Set<Entry>>();
+  const byViewer = new Map<string, Set<Entry>>();
   const lists = new Map<string, Set<Entry>>();
   const anything = new Map<string, Set<Entry>>();
   const postKey = (campusId: string, postId: string) => `${campusId}\u0000${postId}`;
@@ -216,6 +243,8 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
     if (!entry.shows) return;
     if (entry.shows.list) take(lists, entry.campusId, entry);
     for (const post of entry.shows.posts) take(byPost, postKey(entry.campusId, post), entry);
+    for (const viewer of entry.shows.viewers)
+      take(byViewer, postKey(entry.campusId, viewer), entry);
   }
 
   return {
@@ -242,6 +271,7 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
       entry.shows = shows;
       if (shows.list) put(lists, entry.campusId, entry);
       for (const post of shows.posts) put(byPost, postKey(entry.campusId, post), entry);
+      for (const viewer of shows.viewers) put(byViewer, postKey(entry.campusId, viewer), entry);
     },
     remove,
     drop(campusId: string, change: CacheChange) {
@@ -249,12 +279,15 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
       if (change.lists) for (const e of lists.get(campusId) ?? []) doomed.add(e);
       for (const post of change.posts ?? [])
         for (const e of byPost.get(postKey(campusId, post)) ?? []) doomed.add(e);
+      for (const viewer of change.viewers ?? [])
+        for (const e of byViewer.get(postKey(campusId, viewer)) ?? []) doomed.add(e);
       for (const entry of doomed) remove(entry);
     },
     clear() {
       lanes.campus.clear();
       lanes.viewer.clear();
       byPost.clear();
+      byViewer.clear();
       lists.clear();
       anything.clear();
     },

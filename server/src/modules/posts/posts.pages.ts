@@ -2,7 +2,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
-import type { PostCache } from './posts.cache';
+import { type PostCache, viewerState } from './posts.cache';
 import { createPostPresenter } from './posts.presenter';
 import { type Order, type PostWithAuthor, postsRepository as posts } from './posts.repository';
 import { postListJson, type PostListJson, type PostsJson } from './posts.writer';
@@ -29,6 +29,12 @@ export interface SharedPage {
   serial: number;
 }
 
+/** What one viewer saved among the posts of list pages asked about so far. */
+interface KnownSaves {
+  asked: Set<string>;
+  saved: Set<string>;
+}
+
 /** A list page of the campus, whose posts each viewer may see fewer of. */
 export interface SharedList extends SharedPage {
   json: PostListJson;
@@ -50,9 +56,58 @@ export interface SharedPagesDeps {
   blocks: ViewerBlocks;
 }
 
+/**
+ * What only one viewer sees of a list page, each kept per viewer in the
+ * cache's viewer lane: their saves and whose posts they do not see.
+ */
+function createViewerLane(cache: PostCache, saves: ViewerSaves, blocks: ViewerBlocks) {
+  /**
+   * The viewer's saves among a list page's posts. What the viewer saved
+   * changes only when they save or unsave (a change naming them), not when
+   * the page does, so it is kept per viewer rather than per page (ADR 031):
+   * the posts asked about so far and which of them they saved; a page with
+   * posts not asked about yet reads those alone.
+   */
+  async function listSaves(
+    campusId: string,
+    viewer: UserRow,
+    page: SharedList,
+  ): Promise<ReadonlySet<string>> {
+    const state = viewerState.saves(viewer.id);
+    const known = await cache.read(
+      campusId,
+      state,
+      async (): Promise<KnownSaves> => ({ asked: new Set(), saved: new Set() }),
+      { lane: 'viewer', shows: { posts: [], list: false, viewers: [state] } },
+    );
+    const unasked = page.json.ids.filter((id) => !known.asked.has(id));
+    if (unasked.length > 0) {
+      const saved = await saves.among(viewer.id, unasked);
+      for (const id of unasked) known.asked.add(id);
+      for (const id of saved) known.saved.add(id);
+    }
+    return known.saved;
+  }
+
+  /**
+   * Whose posts the viewer does not see: one query, cached beside their
+   * saves until a block or unblock of theirs (blocks.service.ts).
+   */
+  function hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>> {
+    const state = viewerState.blocks(viewer.id);
+    return cache.read(campusId, state, () => blocks.hidden(viewer.id), {
+      lane: 'viewer',
+      shows: { posts: [], list: false, viewers: [state] },
+    });
+  }
+
+  return { listSaves, hiddenFrom };
+}
+
 /** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
 export function createSharedPages({ db, storage, cache, saves, blocks }: SharedPagesDeps) {
   const present = createPostPresenter(storage);
+  const { listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
   let serials = 0;
 
   /** As every viewer sees them: `liked` is filled in per viewer. */
@@ -97,18 +152,6 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     });
   }
 
-  /**
-   * Whose posts the viewer does not see: one query, cached beside their
-   * saves. A block drops it with the campus's lists (blocks.service.ts), so
-   * does any new post; the cache's lifetime bounds it otherwise.
-   */
-  function hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>> {
-    return cache.read(campusId, `blocks:${viewer.id}`, () => blocks.hidden(viewer.id), {
-      lane: 'viewer',
-      shows: { posts: [], list: true },
-    });
-  }
-
   return {
     present,
     presented,
@@ -145,7 +188,7 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
      */
     async listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string> {
       const [liked, hidden] = await Promise.all([
-        savesOn(campusId, viewer, page, () => saves.among(viewer.id, [...page.json.ids])),
+        listSaves(campusId, viewer, page),
         hiddenFrom(campusId, viewer),
       ]);
       return page.json.render(liked, hidden);

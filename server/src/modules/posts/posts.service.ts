@@ -7,6 +7,8 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CacheChange, PostCache } from './posts.cache';
+
+export { viewerState } from './posts.cache';
 import { createSharedPages, type ViewerBlocks, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
 import { createListingWrites } from './posts.listings';
