@@ -27,9 +27,9 @@ import { benchFaults, faultsSection, replaceFaultsSection } from './faults';
 import { benchMessages, type MessagesReport } from './messages';
 import { benchMixed } from './mixed';
 import { mixedSection, replaceMixedSection } from './mixed-report';
-import { writeReport } from './report';
+import { webSection, writeReport } from './report';
 import { benchSearch } from './search';
-import { replaceSearchSection, searchSection } from './search-report';
+import { replaceSearchSection, replaceSection, searchSection } from './search-report';
 import { root } from './settings';
 import { initialJavaScript, lighthouseFeed, type LighthouseReport, type WebReport } from './web';
 
@@ -74,18 +74,35 @@ async function faultsOnly(): Promise<void> {
   if (reports.some((r) => r.result.problems.length > 0)) process.exitCode = 1;
 }
 
+/** The web budgets alone (initial JavaScript, Lighthouse on the feed): their section, the rest kept. */
+async function webOnly(scratch: string): Promise<void> {
+  const started = Date.now();
+  const load = os.loadavg()[0]!.toFixed(2);
+  const web = initialJavaScript(path.join(scratch, 'build'));
+  const lh = await lighthouseFeed(
+    path.join(scratch, 'build', 'web'),
+    path.join(scratch, 'lighthouse'),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only web\` (${seconds.toFixed(0)} s), ${os.availableParallelism()} cores, 1-minute load average ${load} when it began (Lighthouse's total blocking time is measured on the real main thread: a busy machine lowers the score).`;
+  const out = replaceSection('## Web', webSection(web, lh, note), '## Mixed load (100k posts)');
+  console.log(`\nWrote the web section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
+}
+
 async function main(): Promise<void> {
   if (only === 'faults') return faultsOnly();
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
-  if (only === 'search' || only === 'mixed') {
+  const alone = { search: searchOnly, mixed: mixedOnly, web: webOnly }[only ?? ''];
+  if (alone) {
     try {
-      return await (only === 'search' ? searchOnly(scratch) : mixedOnly(scratch));
+      return await alone(scratch);
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   }
-  if (only) throw new Error(`--only ${only}: only "search", "mixed" and "faults" can run alone`);
+  if (only)
+    throw new Error(`--only ${only}: only "search", "mixed", "web" and "faults" can run alone`);
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
   let web: WebReport;

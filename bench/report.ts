@@ -203,10 +203,11 @@ export function planLines(plans: Plan[]): string[] {
   ]);
 }
 
-function webSection(web: WebReport, lh: LighthouseReport): string[] {
+export function webSection(web: WebReport, lh: LighthouseReport, note?: string): string[] {
   return [
     '## Web',
     '',
+    ...(note ? [note, ''] : []),
     `Initial JavaScript: what the built \`index.html\` loads and preloads before the first paint, ${web.files.length} file${web.files.length === 1 ? '' : 's'} gzipped at level 9, ${kb(web.total)} in all; the largest (Rollup names a shared chunk after one of its modules: a chunk can hold much more than its name says):`,
     '',
     '| file | gzipped |',
