@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from './process-image';
+import { imageSlots } from './slots';
 
 /** Profile photos: jpeg, jpg, png or gif only (companion §5). */
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
@@ -16,15 +17,17 @@ export async function processAvatar(input: Buffer): Promise<Buffer | null> {
   const type = await fileTypeFromBuffer(input);
   if (!type || !AVATAR_TYPES.has(type.mime)) return null;
   try {
-    return await sharp(input, {
-      failOn: 'error',
-      autoOrient: true,
-      limitInputPixels: MAX_INPUT_PIXELS,
-    })
-      .timeout({ seconds: 60 })
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await imageSlots.run(() =>
+      sharp(input, {
+        failOn: 'error',
+        autoOrient: true,
+        limitInputPixels: MAX_INPUT_PIXELS,
+      })
+        .timeout({ seconds: 60 })
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
   } catch {
     return null;
   }

@@ -10,3 +10,4 @@ export {
   type ImageVariantName,
   type ProcessedImage,
 } from './process-image';
+export { IMAGE_SLOTS, imageSlots } from './slots';

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { imageSlots } from './slots';
 
 export type ImageVariantName = 'thumb' | 'feed' | 'original';
 
@@ -38,9 +39,14 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * Turns an uploaded photo into the sizes Quad serves (DESIGN §8): upright by
  * its EXIF orientation, without any metadata (EXIF, GPS, XMP, IPTC; colours
  * converted to sRGB and no profile attached), as WebP, animated GIFs and WebPs
- * still animated. Throws when the bytes are not a decodable image.
+ * still animated. Throws when the bytes are not a decodable image. Waits for
+ * one of the process's image slots first (slots.ts).
  */
-export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+export function processImage(input: Buffer | string): Promise<ProcessedImage> {
+  return imageSlots.run(() => decodeAndEncode(input));
+}
+
+async function decodeAndEncode(input: Buffer | string): Promise<ProcessedImage> {
   const limits = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   const meta = await sharp(input, { ...limits, animated: true }).metadata();
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new Error('too many pixels');
