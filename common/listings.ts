@@ -54,6 +54,11 @@ export const LISTING_MESSAGES = {
   sortPrice: 'Price: low to high',
   applyFilters: 'Apply',
   clearFilters: 'Clear',
+  /** Empty states when the filters hide everything (Quad's words, in the voice of spec core §2). */
+  nothingMatchesFilters: 'Nothing matches these filters - yet',
+  noResultsWithFilters: (query: string) => `No results for "${query}" with these filters`,
+  filtersHideHint: 'Try a wider price range, or clear the filters to see everything.',
+  clearAllFilters: 'Clear filters',
   priceDrop: (title: string, price: number) => `Price drop: ${title} is now ${formatPrice(price)}`,
 } as const;
 

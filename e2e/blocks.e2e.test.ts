@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { MESSAGES } from '@common/messages';
 import { BLOCK_MESSAGES as M } from '@common/schemas/blocks';
 import { CHAT_MESSAGES, type startChatResultSchema } from '@common/schemas/chats';
+import { POST_MESSAGES } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { violations } from './axe';
 import { maybeScreenshot, serverAndBrowser } from './harness';
-import { schoolVerifiedStudent, sendJson, tag, viewerOf } from './students';
+import { postOf, schoolVerifiedStudent, sendJson, tag, viewerOf } from './students';
 
 /** Blocking a student (issue 14 item 6, ADR 024): from their profile, felt in chat, lifted in settings. */
 
@@ -42,6 +43,16 @@ describe('blocking a student', () => {
     await composer.fill(`Still selling the desk? ${tag()}`);
     await composer.press('Enter');
     await bob.page.locator('.alerts').getByText(M.cantMessage, { exact: true }).waitFor();
+
+    // Ann's post still opens from a link, but Bob's comment on it is refused with its reason.
+    const annPost = await postOf(ann.page, `Desk lamp, warm light ${tag()}`);
+    await bob.page.goto(env.server.url('ut', `/post/${annPost.id}`));
+    const box = bob.page.getByPlaceholder(POST_MESSAGES.commentPlaceholder);
+    await box.fill('Still available?');
+    await box.press('Enter');
+    await bob.page.getByRole('alert').getByText(M.cantReply, { exact: true }).waitFor();
+    await maybeScreenshot(bob.page, 'blocked-reply-refused-desktop');
+    await bob.page.goto(env.server.url('ut', chatPath));
 
     // On a phone, the chat's menu offers Unblock.
     await ann.page.setViewportSize(PHONE);

@@ -18,8 +18,10 @@ import {
   postJson,
   postOf,
   schoolVerifiedStudent,
+  sendJson,
   signInElsewhere,
   tag,
+  viewerOf,
 } from './students';
 
 /**
@@ -67,6 +69,8 @@ describe('moderation', () => {
       moderator(),
     ]);
     const text = `Concert tickets, gift cards only ${tag()}`;
+    // A reason with a long unbroken word: the phone's card must wrap it, not widen the page.
+    const reason = `Asks for gift cards ${'giftcards'.repeat(8)}`;
     const listing = await postOf(seller.page, text);
 
     // The buyer reports it from the post page's menu.
@@ -74,7 +78,7 @@ describe('moderation', () => {
     await buyer.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
     await buyer.page.getByRole('menuitem', { name: PROFILE_MESSAGES.report }).click();
     const dialog = buyer.page.getByRole('dialog', { name: REPORT_MESSAGES.title.post });
-    await dialog.getByLabel(PROFILE_MESSAGES.reportReason).fill('Asks for gift cards');
+    await dialog.getByLabel(PROFILE_MESSAGES.reportReason).fill(reason);
     await dialog.getByRole('button', { name: PROFILE_MESSAGES.report }).click();
     await buyer.page.locator('.alerts').getByText(REPORT_MESSAGES.reported.post).waitFor();
 
@@ -91,7 +95,7 @@ describe('moderation', () => {
       .click();
     const card = mod.page.getByRole('listitem', { name: 'Post by Jordan Price' });
     await card.getByText(text).waitFor();
-    await card.getByText('Asks for gift cards').waitFor();
+    await card.getByText(reason).waitFor();
     await maybeScreenshot(mod.page, 'moderation-desktop');
 
     const phone = await signInElsewhere(env, MODERATOR, { width: 375, height: 812 });
@@ -118,6 +122,37 @@ describe('moderation', () => {
     await seller.page.goto(env.server.url('ut', '/notifications'));
     await seller.page.getByText(MODERATION_MESSAGES.removed('post', 'Gift card scam')).waitFor();
     await maybeScreenshot(seller.page, 'moderation-notified');
+
+    // A reported message: removed while both students have the chat open, it is
+    // replaced on both screens at once, without a reload.
+    const started = await sendJson<{ chat: { id: string } }>(buyer.page, '/api/chats', {
+      userId: (await viewerOf(seller.page)).id,
+    });
+    expect(started.status).toBeLessThan(300);
+    const chatPath = `/messages/${started.json.chat.id}`;
+    const scam = `Pay me in gift cards first ${tag()}`;
+    await Promise.all([
+      buyer.page.goto(env.server.url('ut', chatPath)),
+      seller.page.goto(env.server.url('ut', chatPath)),
+    ]);
+    const sent = await sendJson<{ id: string }>(
+      seller.page,
+      `/api/chats/${started.json.chat.id}/messages`,
+      { text: scam },
+    );
+    expect(sent.status).toBe(201);
+    await Promise.all(
+      [buyer.page, seller.page].map((page) => page.getByText(scam).first().waitFor()),
+    );
+    const report = { targetType: 'message', targetId: sent.json.id, reason: 'Gift cards' };
+    expect(await postJson(buyer.page, '/api/reports', report)).toBe(201);
+    const removal = { ...report, action: 'remove', reason: 'Scam' };
+    expect(await postJson(mod.page, '/api/moderation/actions', removal)).toBe(200);
+    for (const page of [buyer.page, seller.page]) {
+      await page.getByText(MODERATION_MESSAGES.removedMessage).first().waitFor();
+      await expect.poll(() => page.getByText(scam).count()).toBe(0);
+    }
+    await maybeScreenshot(buyer.page, 'moderation-message-removed');
 
     expect([...seller.errors, ...buyer.errors, ...mod.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller, buyer, mod, phone].map((s) => s.context.close()));

@@ -11,15 +11,17 @@ export const BLOCK_MESSAGES = {
   unblock: 'Unblock',
   confirmTitle: (username: string) => `Block @${username}?`,
   confirmText:
-    "They won't be able to message you or see your posts in their feed, search or on your profile, and you won't see theirs.",
+    "They won't be able to message, reply to or mention you, or see your posts in their feed, search or on your profile, and you won't see theirs.",
   blocked: (username: string) => `@${username} is blocked.`,
   unblocked: (username: string) => `@${username} is unblocked.`,
   notYourself: "You can't block yourself.",
   userNotFound: PROFILE_MESSAGES.notFoundTitle,
   cantMessage: "You can't message this student.",
+  cantReply: "You can't reply to this student.",
+  cantMention: "You can't mention this student.",
   settingsRow: 'Blocked students',
   settingsTitle: 'Blocked students',
-  settingsHint: 'Students you block cannot message you or see your posts.',
+  settingsHint: 'Students you block cannot message, reply to or mention you, or see your posts.',
   empty: "You haven't blocked anyone.",
 } as const;
 

@@ -23,6 +23,8 @@ export type LiveEvent =
     }
   /** A meetup suggested in the chat was accepted, declined or cancelled (ADR 026). */
   | { type: 'meetup.updated'; chatId: string; messageId: string; meetup: MeetupDto }
+  /** A moderator removed a message (ADR 025): `text` now stands in its place. */
+  | { type: 'message.removed'; chatId: string; messageId: string; text: string }
   /** The chat was deleted by one of its two participants. */
   | { type: 'chat.deleted'; chatId: string }
   /** A new notification for the student. */

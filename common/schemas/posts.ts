@@ -147,12 +147,19 @@ export type PostPage = z.infer<typeof postPageSchema>;
 
 export const pageQuerySchema = z.object({ cursor: cursorField.optional() });
 
-/** A price in a query string: whole dollars, as a listing's. */
-const queryPrice = z.coerce
-  .number({ message: L.priceWhole })
-  .int(L.priceWhole)
-  .min(0, L.priceNegative)
-  .max(PRICE_MAX, L.priceTooHigh);
+/**
+ * A price in a query string: whole dollars, as a listing's. An empty value
+ * (`minPrice=`, as a form leaves it) is no filter, not $0.
+ */
+const queryPrice = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce
+    .number({ message: L.priceWhole })
+    .int(L.priceWhole)
+    .min(0, L.priceNegative)
+    .max(PRICE_MAX, L.priceTooHigh)
+    .optional(),
+);
 const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const LISTING_SORTS = ['recent', 'price'] as const;
@@ -162,8 +169,8 @@ export const LISTING_SORTS = ['recent', 'price'] as const;
  * left out unless `includeSold`; `sort=price` lists priced posts, cheapest first.
  */
 export const listingFilterShape = {
-  minPrice: queryPrice.optional(),
-  maxPrice: queryPrice.optional(),
+  minPrice: queryPrice,
+  maxPrice: queryPrice,
   free: queryFlag.optional(),
   includeSold: queryFlag.optional(),
   sort: z.enum(LISTING_SORTS).optional(),

@@ -8,6 +8,7 @@ import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
 import { addressSequence, api, userWithSession } from '../../test/auth';
+import { expectError } from '../../test/expect';
 import { buildPost } from '../../test/factories';
 import { multipart, MULTIPART_TYPE } from '../../test/multipart';
 import { MEDIA_MESSAGES } from './media/media.service';
@@ -29,15 +30,6 @@ const student = () =>
   });
 const call = (options: Parameters<typeof api>[1]) =>
   api(t.app, { remoteAddress: nextIp(), ...options });
-
-function expectError(
-  res: { statusCode: number; json(): unknown },
-  status: number,
-  message: string,
-) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ error: { message } });
-}
 
 describe('text with control characters is refused, not a 500 on PostgreSQL', () => {
   it('a NUL byte in a sign-in e-mail', async () => {

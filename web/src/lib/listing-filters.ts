@@ -19,6 +19,11 @@ export function readListingFilter(params: URLSearchParams): ListingFilter {
   return filter;
 }
 
+/** Whether any filter is on (an empty state then says the filters hid everything). */
+export function hasListingFilter(filter: ListingFilter): boolean {
+  return listingFilterQuery(filter) !== '';
+}
+
 /** The filters as query parameters ('' when none), in a fixed order: one cache key per filter. */
 export function listingFilterQuery(filter: ListingFilter): string {
   const params = new URLSearchParams();

@@ -55,6 +55,41 @@ export const blocksRepository = {
     return row !== undefined;
   },
 
+  /** Whether a student of the campus with one of these usernames blocked `userId` or was blocked by them. */
+  async namedAcross(
+    db: Executor,
+    userId: string,
+    campusId: string,
+    usernames: string[],
+  ): Promise<boolean> {
+    if (usernames.length === 0) return false;
+    const row = await db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.campus_id', '=', campusId)
+      .where('u.username', 'in', usernames)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocker_id')
+              .where('blocker_id', '=', userId)
+              .whereRef('blocked_id', '=', 'u.id'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocker_id')
+              .where('blocked_id', '=', userId)
+              .whereRef('blocker_id', '=', 'u.id'),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Whether `blockerId` blocked `blockedId`. */
   async blocked(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
     const row = await db

@@ -18,8 +18,9 @@ export interface BlocksServiceDeps {
 
 /**
  * Blocks (issue 14 item 6, ADR 024): a student of the campus blocks another;
- * while it stands neither can message the other, neither sees the other's
- * posts in the feed or search, nor finds them among people, and the blocked
+ * while it stands neither can message the other, reply to the other's posts
+ * and comments or mention them, neither sees the other's posts in the feed or
+ * search, nor finds them among people, and the blocked
  * student finds the blocker's profile missing. Either account's deletion
  * removes it.
  */
@@ -70,6 +71,10 @@ export function createBlocksService({
     /** Whether a block stands between two students, either way. */
     between: (a: string, b: string): Promise<boolean> => blocks.between(db.kysely, a, b),
 
+    /** Whether any student of the campus these usernames name stands across a block from `userId`. */
+    namedAcross: (userId: string, campusId: string, usernames: string[]): Promise<boolean> =>
+      blocks.namedAcross(db.kysely, userId, campusId, usernames),
+
     /** Whether `blockerId` blocked `blockedId` (the blocked student's view of the blocker). */
     blocked: (blockerId: string, blockedId: string): Promise<boolean> =>
       blocks.blocked(db.kysely, blockerId, blockedId),
@@ -78,4 +83,4 @@ export function createBlocksService({
 export type BlocksService = ReturnType<typeof createBlocksService>;
 
 /** What other modules read of blocks. */
-export type BlockReader = Pick<BlocksService, 'hidden' | 'between' | 'blocked'>;
+export type BlockReader = Pick<BlocksService, 'hidden' | 'between' | 'blocked' | 'namedAcross'>;

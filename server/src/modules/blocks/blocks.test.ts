@@ -205,6 +205,54 @@ describe('blocking', () => {
     expect(sent.statusCode, sent.body).toBe(201);
   });
 
+  it('refuses replies in the other’s threads and mentions of the other, either way, while it stands', async () => {
+    const [ann, bob, cy] = [await student(), await student(), await student()];
+    const reply = (who: Student, parentId: string, text = 'Still there?') =>
+      call(who, 'POST', '/api/posts', { text, parentId });
+    const annPost = await post(ann, 'Oak desk for sale');
+    const cyComment = (await reply(cy, annPost, 'Is it solid oak?')).json().id;
+    const cyPost = await post(cy, 'Desk lamp for sale');
+    const annComment = (await reply(ann, cyPost, 'Does it dim?')).json().id;
+    const bobPost = await post(bob, 'Office chair for sale');
+    await block(ann, bob);
+
+    // The blocked student: not on her post, nowhere in its thread, not to her comment elsewhere.
+    for (const parentId of [annPost, cyComment, annComment])
+      expectError(await reply(bob, parentId), 403, M.cantReply);
+    // Nor the blocker on his.
+    expectError(await reply(ann, bobPost), 403, M.cantReply);
+    // Neither mentions the other, in a post or in a comment on a third student's post.
+    const mention = (who: Student) => `Ask @${who.user.username} about it`;
+    expectError(await call(bob, 'POST', '/api/posts', { text: mention(ann) }), 403, M.cantMention);
+    expectError(await reply(bob, cyPost, mention(ann)), 403, M.cantMention);
+    expectError(await call(ann, 'POST', '/api/posts', { text: mention(bob) }), 403, M.cantMention);
+
+    // Nothing was stored and nobody was told.
+    const thread = (await call(cy, 'GET', `/api/posts/${annPost}`)).json();
+    expect(JSON.stringify(thread)).not.toContain('Still there?');
+    const fromEachOther = await t.db.kysely
+      .selectFrom('notifications')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('to_user_id', '=', ann.user.id!), eb('from_user_id', '=', bob.user.id!)]),
+          eb.and([eb('to_user_id', '=', bob.user.id!), eb('from_user_id', '=', ann.user.id!)]),
+        ]),
+      )
+      .execute();
+    expect(fromEachOther).toEqual([]);
+
+    // Anyone else may still reply to and mention both; the blocked student still comments elsewhere.
+    const both = `@${ann.user.username} @${bob.user.username} both of you?`;
+    expect((await reply(cy, annPost, both)).statusCode).toBe(201);
+    expect((await reply(bob, cyPost, 'How bright is it?')).statusCode).toBe(201);
+
+    await unblock(ann, bob);
+    expect((await reply(bob, annPost)).statusCode).toBe(201);
+    expect((await reply(bob, cyPost, mention(ann))).statusCode).toBe(201);
+    expect((await reply(ann, bobPost, mention(bob))).statusCode).toBe(201);
+  });
+
   it('goes with either account', async () => {
     const ann = await student({ password_hash: await hashPassword('old-password-1', 10) });
     const bob = await student();

@@ -129,7 +129,7 @@ export function createMessageLookup(db: Db, tell: MessageActionsDeps['tell']) {
       const chat = message ? await chats.find(trx, message.chat_id) : undefined;
       if (!message || !chat) return () => undefined;
       await chats.redactMessage(trx, messageId, text);
-      return () => tell(chat, { type: 'message.removed', messageId });
+      return () => tell(chat, { type: 'message.removed', messageId, text });
     },
 
     async readable(user: UserRow | null, campus: Campus, messageId: string) {

@@ -22,6 +22,9 @@ const lastReported = sql<number>`max(r.created_at)`;
  * and the counts the automatic suspension reads. A report belongs to the
  * campus of its reporter: only a reader of the campus can report (ADR 019).
  */
+/** Who wrote a reported post, comment or message: the columns of its author joined as `u`. */
+const AUTHOR = ['u.id as user_id', 'u.username', 'u.first_name', 'u.last_name'] as const;
+
 export const moderationRepository = {
   /** One row per reported thing with open reports, the most recently reported first. */
   async openTargets(db: Executor, campusId: string, limit: number, after: Keyset | undefined) {
@@ -97,17 +100,7 @@ export const moderationRepository = {
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
       .where('p.id', 'in', ids)
-      .select([
-        'p.id',
-        'p.campus_id',
-        'p.parent_id',
-        'p.root_id',
-        'p.text',
-        'u.id as user_id',
-        'u.username',
-        'u.first_name',
-        'u.last_name',
-      ])
+      .select(['p.id', 'p.campus_id', 'p.parent_id', 'p.root_id', 'p.text', ...AUTHOR])
       .execute();
   },
 
@@ -118,16 +111,7 @@ export const moderationRepository = {
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.sender_id')
       .where('m.id', 'in', ids)
-      .select([
-        'm.id',
-        'm.chat_id',
-        'm.text',
-        'u.id as user_id',
-        'u.campus_id',
-        'u.username',
-        'u.first_name',
-        'u.last_name',
-      ])
+      .select(['m.id', 'm.chat_id', 'm.text', 'u.campus_id', ...AUTHOR])
       .execute();
   },
 

@@ -111,6 +111,9 @@ describe('price filters of the feed and search', () => {
     expect(await ids('free=true')).not.toContain(ten.id);
     expect(await ids('minPrice=20')).toContain(forty.id);
     expect(await ids('minPrice=20')).not.toContain(plain.id);
+    // An empty value is no filter: not "$0 and up", which would hide plain posts.
+    expect(await ids('minPrice=&maxPrice=')).toContain(plain.id);
+    expect(await search('minPrice=')).toContain(plain.id);
 
     expect(await search('')).toEqual([plain.id, forty.id, ten.id, free.id]);
     expect(await search('includeSold=true')).toContain(sold.id);

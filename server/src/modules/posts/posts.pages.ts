@@ -46,6 +46,8 @@ export interface SharedList extends SharedPage {
  */
 export interface ViewerBlocks {
   hidden(userId: string): Promise<Set<string>>;
+  /** Whether a student of the campus these usernames name stands across a block from `userId`. */
+  namedAcross(userId: string, campusId: string, usernames: string[]): Promise<boolean>;
 }
 
 export interface SharedPagesDeps {

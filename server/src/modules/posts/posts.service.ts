@@ -49,7 +49,7 @@ export interface PostsServiceDeps {
   log?: (error: unknown) => void;
 }
 
-const noBlocks: ViewerBlocks = { hidden: async () => new Set() };
+const noBlocks: ViewerBlocks = { hidden: async () => new Set(), namedAcross: async () => false };
 
 const uncached: PostCache = {
   read: (_campusId, _key, load) => load(),
@@ -74,6 +74,7 @@ export function createPostsService({
   const pages = createSharedPages({ db, storage, cache, saves, blocks });
   const writes = createPostWrites({
     db,
+    blocks,
     storage,
     bus,
     saves,

@@ -1,20 +1,24 @@
 import type { Campus } from '@common/campuses';
 import type { CreatePostInput, PostDto } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
-import { badRequest } from '../../core/errors';
+import { BLOCK_MESSAGES } from '@common/schemas/blocks';
+import { badRequest, forbidden } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import { findSpot } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Executor, PostRow, UserRow } from '../../db/schema';
-import type { NotificationsService } from '../notifications/notifications.service';
+import {
+  mentionedUsernames,
+  type NotificationsService,
+} from '../notifications/notifications.service';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
 import type { PostCache } from './posts.cache';
 import { feedScore } from './posts.cursor';
-import type { SharedPages, ViewerSaves } from './posts.pages';
+import type { SharedPages, ViewerBlocks, ViewerSaves } from './posts.pages';
 import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
 
 /** Recomputes the hot score of a thread's root after its likes or comments changed. */
@@ -38,6 +42,31 @@ function spotOf(campus: Campus, spotId: string, isComment: boolean): string {
   if (isComment) throw badRequest('spot_on_comment', MEETUP_MESSAGES.spotOnComment);
   if (!findSpot(campus.id, spotId)) throw badRequest('unknown_spot', MEETUP_MESSAGES.unknownSpot);
   return spotId;
+}
+
+/**
+ * While a block stands (ADR 024, addendum), neither student replies to the
+ * other's post or comment, nor anywhere in a thread the other started, nor
+ * mentions the other: 403. Costs one query when the writer has no blocks.
+ */
+async function refuseAcrossBlocks(
+  db: Executor,
+  blocks: ViewerBlocks,
+  user: UserRow,
+  campus: Campus,
+  body: CreatePostInput,
+): Promise<void> {
+  const hidden = await blocks.hidden(user.id);
+  if (hidden.size === 0) return;
+  if (body.parentId) {
+    const parent = await posts.find(db, body.parentId);
+    postPolicy.canRead(user, campus, parent);
+    const root = parent!.root_id ? await posts.find(db, parent!.root_id) : parent;
+    if (hidden.has(parent!.author_id) || (root && hidden.has(root.author_id)))
+      throw forbidden('blocked', BLOCK_MESSAGES.cantReply);
+  }
+  if (await blocks.namedAcross(user.id, campus.id, mentionedUsernames(body.text)))
+    throw forbidden('blocked', BLOCK_MESSAGES.cantMention);
 }
 
 /** Inserts the post and attaches its files; a comment touches its thread. */
@@ -151,6 +180,7 @@ export const noWatch: PostWatch = { posted: () => undefined };
 
 export interface PostWritesDeps {
   notifications: PostNotifier;
+  blocks: ViewerBlocks;
   watch: PostWatch;
   db: Db;
   storage: BlobStore;
@@ -165,6 +195,7 @@ export interface PostWritesDeps {
 /** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
 export function createPostWrites({
   notifications,
+  blocks,
   watch,
   db,
   storage,
@@ -202,6 +233,7 @@ export function createPostWrites({
   return {
     async create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto> {
       postPolicy.canCreate(user, campus);
+      await refuseAcrossBlocks(db.kysely, blocks, user, campus, body);
       const { created, announce } = await db.kysely.transaction().execute(async (trx) => {
         const { created, parent } = await insert(trx, user, campus, body, now());
         return { created, announce: await notifyFor(trx, notifications, user, created, parent) };

@@ -5,6 +5,7 @@ import { REPORT_MESSAGES as M } from '@common/schemas/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
+import { expectError } from '../../../test/expect';
 
 /** Reports of posts, comments, messages and students (issue 14 item 6, ADR 019), on each database. */
 
@@ -36,15 +37,6 @@ const stored = () =>
     .selectFrom('reports')
     .select(['reporter_id', 'target_user_id', 'target_post_id', 'target_message_id', 'reason'])
     .execute();
-
-async function expectRefused(
-  res: { statusCode: number; json(): unknown },
-  status: number,
-  message: string,
-) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ error: { message } });
-}
 
 describe('reporting', () => {
   it('stores a post, a comment, a message and a student once per reporter, with its alert', async () => {
@@ -90,9 +82,9 @@ describe('reporting', () => {
     const chatId = (await call(a, 'POST', '/api/chats', { userId: b.user.id })).json().chat.id;
     const messageId = await created(a, `/api/chats/${chatId}/messages`, { text: 'Hello' });
     const before = (await stored()).length;
-    await expectRefused(await report(a, 'post', postId), 400, M.ownContent);
-    await expectRefused(await report(a, 'message', messageId), 400, M.ownContent);
-    await expectRefused(await report(a, 'user', a.user.id), 400, PROFILE_MESSAGES.notYourself);
+    expectError(await report(a, 'post', postId), 400, M.ownContent);
+    expectError(await report(a, 'message', messageId), 400, M.ownContent);
+    expectError(await report(a, 'user', a.user.id), 400, PROFILE_MESSAGES.notYourself);
     expect(await stored()).toHaveLength(before);
   });
 
@@ -103,18 +95,10 @@ describe('reporting', () => {
     const chatId = (await call(a, 'POST', '/api/chats', { userId: b.user.id })).json().chat.id;
     const messageId = await created(a, `/api/chats/${chatId}/messages`, { text: 'Hey' });
     const before = (await stored()).length;
-    await expectRefused(
-      await report(stranger, 'message', messageId),
-      404,
-      CHAT_MESSAGES.missingChat,
-    );
-    await expectRefused(await report(b, 'comment', postId), 404, POST_MESSAGES.postDeletedMissing);
-    await expectRefused(
-      await report(b, 'post', 'no-such-post'),
-      404,
-      POST_MESSAGES.postDeletedMissing,
-    );
-    await expectRefused(await report(b, 'user', outsider.user.id), 404, M.userNotFound);
+    expectError(await report(stranger, 'message', messageId), 404, CHAT_MESSAGES.missingChat);
+    expectError(await report(b, 'comment', postId), 404, POST_MESSAGES.postDeletedMissing);
+    expectError(await report(b, 'post', 'no-such-post'), 404, POST_MESSAGES.postDeletedMissing);
+    expectError(await report(b, 'user', outsider.user.id), 404, M.userNotFound);
     expect(await stored()).toHaveLength(before);
   });
 

@@ -3,6 +3,7 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import type { ListingFilter } from '@common/schemas/posts';
 import { Button } from '../ui/Button';
 import { ChevronDownIcon } from '../ui/Icons';
+import fields from './ListingFields.module.css';
 import styles from './ListingFilters.module.css';
 
 /** How many filters are on, for the button's count. */
@@ -112,11 +113,11 @@ function FilterPanel({
           />
         </label>
       </div>
-      <label className={styles.check}>
+      <label className={fields.check}>
         <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} />
         {L.freeOnly}
       </label>
-      <label className={styles.check}>
+      <label className={fields.check}>
         <input
           type="checkbox"
           role="switch"
@@ -127,13 +128,17 @@ function FilterPanel({
       </label>
       <label className={styles.field}>
         <span>{L.sortBy}</span>
-        <select value={sort} onChange={(e) => setSort(e.target.value as 'recent' | 'price')}>
+        <select
+          className={fields.control}
+          value={sort}
+          onChange={(e) => setSort(e.target.value as 'recent' | 'price')}
+        >
           <option value="recent">{L.sortRecent}</option>
           <option value="price">{L.sortPrice}</option>
         </select>
       </label>
       {error ? (
-        <p className={styles.error} role="alert">
+        <p className={fields.error} role="alert">
           {error}
         </p>
       ) : null}

@@ -7,7 +7,7 @@ import { ApiError, api } from '../../lib/api';
 import { useAlert } from '../ui/Alerts';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Dialog';
-import styles from './ReportDialog.module.css';
+import styles from '../ui/Form.module.css';
 
 /** What is reported: a student by username (their profile's route), or anything through /api/reports. */
 export type Reported = { username: string } | { targetType: ReportTarget; targetId: string };

@@ -17,6 +17,7 @@ import {
   displayPhone,
 } from '../components/account-display';
 import { DeleteAccount } from '../components/DeleteAccount';
+import list from '../../../components/layout/SettingsList.module.css';
 import styles from './AccountSettingsPage.module.css';
 
 interface Row {
@@ -78,7 +79,7 @@ export function AccountSettingsPage() {
     </>
   );
   return (
-    <div className={styles.page}>
+    <div className={list.page}>
       {/* On desktop the settings menu stands beside the page: no way back is needed. */}
       <PageHeader
         title={L.title}
@@ -86,8 +87,8 @@ export function AccountSettingsPage() {
         back={narrow}
         actions={mobile ? <UnreadBadge count={unread.total} /> : null}
       />
-      <section className={`card ${styles.card}`} aria-label={L.title}>
-        <ul className={styles.list}>
+      <section className={`card ${list.card}`} aria-label={L.title}>
+        <ul className={list.list}>
           {rows.map((row) => (
             <li key={row.label}>
               {row.to ? (
@@ -105,15 +106,15 @@ export function AccountSettingsPage() {
           ))}
         </ul>
       </section>
-      <section className={`card ${styles.card}`} aria-label="Alerts">
+      <section className={`card ${list.card}`} aria-label="Alerts">
         <Link to="/settings/saved-searches" className={`${styles.row} ${styles.link}`}>
           <span className={styles.label}>Saved searches</span>
           <span className={styles.value}>Alerts for new listings</span>
           <ChevronRightIcon width={18} height={18} className={styles.chevron} />
         </Link>
       </section>
-      <section className={`card ${styles.card}`} aria-label={L.accountStatus}>
-        <ul className={styles.list}>
+      <section className={`card ${list.card}`} aria-label={L.accountStatus}>
+        <ul className={list.list}>
           {readOnly.map((row) => (
             <li key={row.label} className={styles.row}>
               {content(row)}

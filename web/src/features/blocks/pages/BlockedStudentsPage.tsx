@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
 import { useSettingsNarrow } from '../../../lib/use-media-query';
+import list from '../../../components/layout/SettingsList.module.css';
 import styles from './BlockedStudentsPage.module.css';
 
 type Blocked = BlockList['items'][number];
@@ -53,7 +54,7 @@ function BlockedRow({ student }: { student: Blocked }) {
 /** Placeholder rows while the list loads, as tall as real ones. */
 function Skeleton() {
   return (
-    <ul className={styles.list} aria-hidden="true">
+    <ul className={list.list} aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <li key={i} className={styles.row}>
           <span className={styles.skeletonAvatar} />
@@ -69,14 +70,14 @@ export function BlockedStudentsPage() {
   const { data, isPending, isError } = useBlockedStudents();
   const narrow = useSettingsNarrow();
   return (
-    <div className={styles.page}>
+    <div className={list.page}>
       <PageHeader
         title={M.settingsTitle}
         fallback="/settings"
         {...(narrow ? { backTo: '/settings' } : {})}
       />
-      <p className={styles.intro}>{M.settingsHint}</p>
-      <section className={`card ${styles.card}`} aria-label={M.settingsTitle} aria-busy={isPending}>
+      <p className={list.intro}>{M.settingsHint}</p>
+      <section className={`card ${list.card}`} aria-label={M.settingsTitle} aria-busy={isPending}>
         {isPending ? (
           <Skeleton />
         ) : isError ? (
@@ -84,7 +85,7 @@ export function BlockedStudentsPage() {
         ) : data.items.length === 0 ? (
           <p className={styles.empty}>{M.empty}</p>
         ) : (
-          <ul className={styles.list}>
+          <ul className={list.list}>
             {data.items.map((student) => (
               <BlockedRow key={student.id} student={student} />
             ))}

@@ -9,6 +9,7 @@ import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
 import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
+import fields from '../../../components/posts/ListingFields.module.css';
 import styles from './Composer.module.css';
 import { useCampus } from '../../../lib/campus';
 import { ACCEPT_MEDIA } from '../../../lib/media-files';
@@ -151,7 +152,7 @@ function ListingFields({ draft }: { draft: ComposerDraft }) {
         </span>
         <input
           id={`${id}-price`}
-          className={styles.priceInput}
+          className={`${fields.control} ${styles.priceInput}`}
           inputMode="numeric"
           autoComplete="off"
           placeholder="0"
@@ -171,7 +172,7 @@ function ListingFields({ draft }: { draft: ComposerDraft }) {
       <label className={styles.conditionField}>
         <span className="visually-hidden">{LISTING_MESSAGES.condition}</span>
         <select
-          className={styles.conditionSelect}
+          className={`${fields.control} ${styles.conditionSelect}`}
           value={draft.condition}
           onChange={(event) => draft.setCondition(event.target.value as Condition | '')}
         >

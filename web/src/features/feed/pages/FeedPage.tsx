@@ -3,8 +3,14 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES, CATEGORIES, categoryLabel, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { type ListingFilter, POST_MESSAGES } from '@common/schemas/posts';
+import { LISTING_MESSAGES } from '@common/listings';
+import { FilteredEmpty } from '../../../components/posts/FilteredEmpty';
 import { ListingFilters } from '../../../components/posts/ListingFilters';
-import { readListingFilter, writeListingFilter } from '../../../lib/listing-filters';
+import {
+  hasListingFilter,
+  readListingFilter,
+  writeListingFilter,
+} from '../../../lib/listing-filters';
 import { useGate } from '../../../components/gates/use-gate';
 import { createPostPath } from '../../../components/posts/create-pages';
 import { FeedMediaTabs } from '../../../components/posts/FeedMediaTabs';
@@ -129,12 +135,19 @@ export function FeedPage() {
         fetchingNext={feed.isFetchingNextPage}
         fetchNextPage={() => void feed.fetchNextPage()}
         empty={
-          <section className="card empty-state">
-            <h2 className="empty-state__title">{MESSAGES.feedEmptyHint}</h2>
-            <Button size="lg" onClick={handleCompose}>
-              {MESSAGES.feedEmpty}
-            </Button>
-          </section>
+          hasListingFilter(filter) ? (
+            <FilteredEmpty
+              title={LISTING_MESSAGES.nothingMatchesFilters}
+              onClear={() => handleFilter({})}
+            />
+          ) : (
+            <section className="card empty-state">
+              <h2 className="empty-state__title">{MESSAGES.feedEmptyHint}</h2>
+              <Button size="lg" onClick={handleCompose}>
+                {MESSAGES.feedEmpty}
+              </Button>
+            </section>
+          )
         }
       />
       <Composer open={composing} onClose={() => setComposing(false)} />

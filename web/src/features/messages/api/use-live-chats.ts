@@ -53,6 +53,15 @@ export function useLiveChats(openChatId: string | null): void {
         case 'meetup.updated':
           patchMessage(queryClient, event.chatId, event.messageId, { meetup: event.meetup });
           break;
+        case 'message.removed':
+          // As the next load shows it: the moderator's line, no warnings, no shared post.
+          patchMessage(queryClient, event.chatId, event.messageId, {
+            text: event.text,
+            warnings: [],
+            sharedPost: null,
+          });
+          refreshList();
+          break;
         case 'chat.deleted':
           // Leave the conversation before its queries go, so it never refetches into a 404.
           if (event.chatId === openChatId) navigate('/messages', { replace: true });

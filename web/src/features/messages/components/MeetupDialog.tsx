@@ -12,6 +12,7 @@ import { useCampus } from '../../../lib/campus';
 import { chatKeys } from '../../../lib/chat-keys';
 import { addMessage } from '../api/chat-cache';
 import { proposeMeetup } from '../api/meetups-api';
+import form from '../../../components/ui/Form.module.css';
 import styles from './Meetups.module.css';
 
 const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm";
@@ -74,14 +75,14 @@ export function MeetupDialog({
       title={M.suggestTitle}
       description={M.suggestText}
     >
-      <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-spot`}>
+      <form className={form.form} onSubmit={handleSubmit} noValidate>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-spot`}>
             {M.spot}
           </label>
           <select
             id={`${id}-spot`}
-            className={styles.control}
+            className={`${form.control} ${styles.control}`}
             value={spotId}
             onChange={(e) => setSpotId(e.target.value)}
             aria-describedby={`${id}-about`}
@@ -96,14 +97,14 @@ export function MeetupDialog({
             {spot ? [spot.description, spot.hours].filter(Boolean).join(' · ') : null}
           </p>
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-when`}>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-when`}>
             {M.time}
           </label>
           <input
             id={`${id}-when`}
             type="datetime-local"
-            className={styles.control}
+            className={`${form.control} ${styles.control}`}
             value={when}
             min={format(now, LOCAL_MINUTE)}
             max={format(new Date(now.getTime() + MEETUP_MAX_AHEAD_MS), LOCAL_MINUTE)}
@@ -120,7 +121,7 @@ export function MeetupDialog({
             </p>
           ) : null}
         </div>
-        <div className={styles.actions}>
+        <div className={form.actions}>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {MESSAGES.signIn.cancel}
           </Button>

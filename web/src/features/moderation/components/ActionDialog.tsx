@@ -11,8 +11,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
 import { useModerationAction } from '../api/moderation';
-// The report dialog's form, fields and buttons, the same on both sides of a report.
-import form from '../../../components/reports/ReportDialog.module.css';
+import form from '../../../components/ui/Form.module.css';
 import own from './ActionDialog.module.css';
 
 const styles = { ...form, ...own };
@@ -103,7 +102,7 @@ export function ActionDialog({
             </label>
             <input
               id={daysId}
-              className={styles.days}
+              className={`${styles.control} ${styles.days}`}
               type="number"
               inputMode="numeric"
               min={SUSPEND_DAYS.min}

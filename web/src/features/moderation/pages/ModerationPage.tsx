@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { useModerationQueue } from '../api/moderation';
 import { ACTION_TEXT, ActionDialog } from '../components/ActionDialog';
+import settings from '../../../components/layout/SettingsList.module.css';
 import styles from './ModerationPage.module.css';
 
 const KIND: Record<ModerationItem['targetType'], string> = {
@@ -107,9 +108,9 @@ export function ModerationPage() {
   const queue = useModerationQueue();
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <div className={styles.page}>
+    <div className={settings.page}>
       <PageHeader title="Moderation" fallback="/settings" />
-      <p className={styles.intro}>Open reports on your campus, most recently reported first.</p>
+      <p className={settings.intro}>Open reports on your campus, most recently reported first.</p>
       {queue.isPending ? (
         <Skeleton />
       ) : queue.isError ? (

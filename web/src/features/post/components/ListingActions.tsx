@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
 import { patchPostEverywhere, postKeys, updateListing } from '../../../lib/posts-api';
+import fields from '../../../components/posts/ListingFields.module.css';
 import styles from './ListingActions.module.css';
 
 const MARKS: { status: ListingStatus; label: string }[] = [
@@ -110,12 +111,12 @@ export function EditPriceDialog({
           aria-invalid={error ? true : undefined}
           autoFocus
         />
-        <label className={styles.check}>
+        <label className={fields.check}>
           <input type="checkbox" checked={obo} onChange={(e) => setObo(e.target.checked)} />
           {L.obo}
         </label>
         {error ? (
-          <p className={styles.error} role="alert">
+          <p className={fields.error} role="alert">
             {error}
           </p>
         ) : null}

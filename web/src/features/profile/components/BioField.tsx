@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { BIO_MAX_CHARS } from '@common/limits';
 import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import form from '../../../components/ui/Form.module.css';
 import styles from './ProfileForm.module.css';
 
 /** The bio box with its live "n / 160" counter (companion §2, §5); stops at 160. */
@@ -18,9 +19,9 @@ export function BioField({
   const id = useId();
   const count = [...value].length;
   return (
-    <div className={styles.field}>
+    <div className={form.field}>
       <div className={styles.labelRow}>
-        <label className={styles.label} htmlFor={id}>
+        <label className={form.label} htmlFor={id}>
           {M.bio}
         </label>
         <span
@@ -33,7 +34,7 @@ export function BioField({
       </div>
       <textarea
         id={id}
-        className={styles.textarea}
+        className={form.textarea}
         value={value}
         maxLength={BIO_MAX_CHARS}
         placeholder={M.bioPlaceholder}

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
 import { useUpdateProfile } from '../api/update-profile';
 import { BioField } from './BioField';
+import form from '../../../components/ui/Form.module.css';
 import styles from './ProfileForm.module.css';
 
 interface EditDialogProps {
@@ -42,7 +43,7 @@ function useSave(onDone: () => void) {
 
 function DialogActions({ pending, onCancel }: { pending: boolean; onCancel(): void }) {
   return (
-    <div className={styles.actions}>
+    <div className={form.actions}>
       <Button variant="secondary" onClick={onCancel}>
         {M.cancel}
       </Button>
@@ -76,15 +77,15 @@ function NameForm({ viewer, onClose }: { viewer: Viewer; onClose(): void }) {
     { key: 'last', label: M.lastName, value: lastName, set: setLastName, auto: 'family-name' },
   ];
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate>
+    <form className={form.form} onSubmit={handleSubmit} noValidate>
       {fields.map((f) => (
-        <div key={f.key} className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-${f.key}`}>
+        <div key={f.key} className={form.field}>
+          <label className={form.label} htmlFor={`${id}-${f.key}`}>
             {f.label}
           </label>
           <input
             id={`${id}-${f.key}`}
-            className={styles.input}
+            className={`${form.control} ${styles.input}`}
             value={f.value}
             maxLength={NAME_MAX_CHARS}
             autoComplete={f.auto}
@@ -125,7 +126,7 @@ function BioForm({ bio: initial, onClose }: { bio: string; onClose(): void }) {
     save({ bio });
   };
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate>
+    <form className={form.form} onSubmit={handleSubmit} noValidate>
       <BioField value={bio} onChange={setBio} error={error} autoFocus />
       <DialogActions pending={pending} onCancel={onClose} />
     </form>

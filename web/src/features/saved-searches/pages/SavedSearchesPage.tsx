@@ -10,6 +10,7 @@ import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { type SavedSearchChange, useUpdateSavedSearch } from '../api/update-saved-search';
 import { useSettingsNarrow } from '../../../lib/use-media-query';
+import list from '../../../components/layout/SettingsList.module.css';
 import styles from './SavedSearchesPage.module.css';
 
 /** Quad's words for this page (ADR 010); the alerts' words are SEARCH_MESSAGES. */
@@ -129,14 +130,14 @@ export function SavedSearchesPage() {
   const { data, isPending, isError } = useSavedSearches();
   const narrow = useSettingsNarrow();
   return (
-    <div className={styles.page}>
+    <div className={list.page}>
       <PageHeader
         title={T.title}
         fallback="/settings"
         {...(narrow ? { backTo: '/settings' } : {})}
       />
-      <p className={styles.intro}>{T.intro}</p>
-      <section className={`card ${styles.card}`} aria-label={T.title}>
+      <p className={list.intro}>{T.intro}</p>
+      <section className={`card ${list.card}`} aria-label={T.title}>
         {isPending ? (
           <Spinner />
         ) : isError ? (
@@ -144,7 +145,7 @@ export function SavedSearchesPage() {
         ) : data.items.length === 0 ? (
           <p className={styles.empty}>{T.empty}</p>
         ) : (
-          <ul className={styles.list}>
+          <ul className={list.list}>
             {data.items.map((search) => (
               <SavedSearchRow key={search.id} search={search} />
             ))}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import { LISTING_MESSAGES } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { ListingFilter } from '@common/schemas/posts';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { FilteredEmpty, NoMatches } from '../../../components/posts/FilteredEmpty';
 import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
 import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';
 import { Button } from '../../../components/ui/Button';
-import { SearchIcon } from '../../../components/ui/Icons';
 import { ApiError } from '../../../lib/api';
+import { hasListingFilter } from '../../../lib/listing-filters';
 import { useSearchPeople, useSearchPosts } from '../api/get-results';
 import { PersonRow, PersonRowSkeleton } from './PersonRow';
 import { ResultsEnd } from './ResultsEnd';
@@ -16,14 +18,19 @@ import styles from './SearchResults.module.css';
 /** Grey tiles that fill the first screen of the media tab while it loads. */
 const SKELETON_TILES = 9;
 
-function Empty({ title }: { title: string }) {
-  return (
-    <section className="card empty-state">
-      <span className="empty-state__icon" aria-hidden="true">
-        <SearchIcon width={28} height={28} />
-      </span>
-      <h2 className="empty-state__title">{title}</h2>
-    </section>
+interface ListingTab {
+  query: string;
+  filter: ListingFilter;
+  /** Clears the listing filters, keeping the query. */
+  onClearFilter(): void;
+}
+
+/** No posts: said of the filters when they are on, with a button to clear them. */
+function NoPosts({ query, filter, onClearFilter }: ListingTab) {
+  return hasListingFilter(filter) ? (
+    <FilteredEmpty title={LISTING_MESSAGES.noResultsWithFilters(query)} onClear={onClearFilter} />
+  ) : (
+    <NoMatches title={SEARCH_MESSAGES.noResults(query)} />
   );
 }
 
@@ -48,7 +55,7 @@ function notReady(result: Loaded, skeleton: ReactNode): ReactNode {
 }
 
 /** The latest tab: post cards, best match first, the matched words marked. */
-export function PostResults({ query, filter }: { query: string; filter: ListingFilter }) {
+export function PostResults({ query, filter, onClearFilter }: ListingTab) {
   const results = useSearchPosts('latest', query, true, filter);
   const pages = results.data?.pages ?? [];
   const posts = pages.flatMap((p) => p.items);
@@ -62,7 +69,8 @@ export function PostResults({ query, filter }: { query: string; filter: ListingF
     </div>,
   );
   if (waiting) return waiting;
-  if (posts.length === 0) return <Empty title={SEARCH_MESSAGES.noResults(query)} />;
+  if (posts.length === 0)
+    return <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />;
   return (
     <>
       <ul className={styles.cards} aria-label={`Results for "${query}"`}>
@@ -78,7 +86,7 @@ export function PostResults({ query, filter }: { query: string; filter: ListingF
 }
 
 /** The media tab: matching posts with photos or videos as the 3-column grid. */
-export function MediaResults({ query, filter }: { query: string; filter: ListingFilter }) {
+export function MediaResults({ query, filter, onClearFilter }: ListingTab) {
   const results = useSearchPosts('media', query, true, filter);
   const posts = (results.data?.pages ?? [])
     .flatMap((p) => p.items)
@@ -92,7 +100,8 @@ export function MediaResults({ query, filter }: { query: string; filter: Listing
     </div>,
   );
   if (waiting) return waiting;
-  if (posts.length === 0) return <Empty title={SEARCH_MESSAGES.noResults(query)} />;
+  if (posts.length === 0)
+    return <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />;
   return (
     <>
       <ul className={styles.grid} aria-label={`Photos and videos for "${query}"`}>
@@ -120,7 +129,7 @@ export function PeopleResults({ query }: { query: string }) {
     </div>,
   );
   if (waiting) return waiting;
-  if (people.length === 0) return <Empty title={SEARCH_MESSAGES.noUsers} />;
+  if (people.length === 0) return <NoMatches title={SEARCH_MESSAGES.noUsers} />;
   return (
     <>
       <ul className={`card ${styles.people}`} aria-label={`People for "${query}"`}>

@@ -61,9 +61,9 @@ export function SearchPage() {
           {tab === 'people' ? null : <ListingFilters value={filter} onChange={handleFilter} />}
           <div role="tabpanel" id={panelId(baseId)} aria-labelledby={tabId(baseId, tab)}>
             {tab === 'latest' ? (
-              <PostResults query={query} filter={filter} />
+              <PostResults query={query} filter={filter} onClearFilter={() => handleFilter({})} />
             ) : tab === 'media' ? (
-              <MediaResults query={query} filter={filter} />
+              <MediaResults query={query} filter={filter} onClearFilter={() => handleFilter({})} />
             ) : (
               <PeopleResults query={query} />
             )}
