@@ -54,8 +54,32 @@ export const LISTING_MESSAGES = {
   sortPrice: 'Price: low to high',
   applyFilters: 'Apply',
   clearFilters: 'Clear',
+  expired: 'Expired',
+  renew: 'Renew listing',
+  renewed: 'Listing renewed',
+  bumped: 'Moved to the top of the feed',
+  didItSell: 'Did it sell?',
+  answerSold: 'Sold',
+  answerStillAvailable: 'Still available',
+  answerDelete: 'Delete',
+  markedSold: 'Marked as sold',
+  bumpedThisWeek: 'You can move a listing to the top once a week. Try again in a few days.',
+  notRenewable: 'Only a listing with a price can be renewed.',
+  soldNotRenewable: 'A sold listing stays sold: mark it available first.',
   priceDrop: (title: string, price: number) => `Price drop: ${title} is now ${formatPrice(price)}`,
 } as const;
+
+/** The seller is asked "Did it sell?" this long after posting (ADR 029). */
+export const ASK_SOLD_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
+/** A listing nobody touched (no bump, renewal or edit) leaves the feed and search after this long. */
+export const LISTING_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
+/** At most one bump ("Still available", Renew) per listing in this long. */
+export const BUMP_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether a listing has expired at `at` (ADR 029): the seller can renew it. */
+export function isExpired(listing: { expiresAt: number | null }, at: number): boolean {
+  return listing.expiresAt !== null && listing.expiresAt <= at;
+}
 
 /** "$40", "$1,200" or "Free". */
 export function formatPrice(price: number): string {
