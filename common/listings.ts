@@ -81,6 +81,16 @@ export function isExpired(listing: { expiresAt: number | null }, at: number): bo
   return listing.expiresAt !== null && listing.expiresAt <= at;
 }
 
+/** The badge of a listing's card at `at`: sold, pending or expired (ADR 023, 029); null for none. */
+export function listingBadge(
+  listing: { status: ListingStatus; expiresAt: number | null },
+  at: number,
+): 'sold' | 'pending' | 'expired' | null {
+  if (listing.status === 'sold') return 'sold';
+  if (isExpired(listing, at)) return 'expired';
+  return listing.status === 'pending' ? 'pending' : null;
+}
+
 /** "$40", "$1,200" or "Free". */
 export function formatPrice(price: number): string {
   return price === 0 ? LISTING_MESSAGES.free : `$${price.toLocaleString('en-US')}`;

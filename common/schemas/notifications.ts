@@ -76,7 +76,7 @@ export const NOTIFICATION_TEXT = {
   'price drop': (price: string, text: string) =>
     `Price drop: ${quote(text) || 'a listing'} is now ${price}`,
   /** The post's start stands for the listing's title. */
-  'did it sell': (_from: string, text: string) => withQuote('Did it sell?', text || 'your listing'),
+  'did it sell': (_from: string, text: string) => `Did it sell? ${quote(text) || 'Your listing'}`,
   /** `text` is the spot's name: the notification is the reminder itself. */
   meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
   /** The moderation's own sentence (MODERATION_MESSAGES), whole. */

@@ -113,7 +113,7 @@ describe('"Did it sell?"', () => {
       expect.objectContaining({
         postId: listing.id,
         from: null,
-        message: 'Did it sell?: Oak desk, barely used',
+        message: 'Did it sell? Oak desk, barely used',
       }),
     ]);
   });
