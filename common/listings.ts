@@ -91,6 +91,24 @@ export function listingBadge(
   return listing.status === 'pending' ? 'pending' : null;
 }
 
+/**
+ * A saved search's price filters in words (ADR 029): "Free only", "Up to $50",
+ * "$20 and up", "$20 to $50"; null for none.
+ */
+export function priceFilterLabel(f: {
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  free?: boolean;
+}): string | null {
+  if (f.free) return LISTING_MESSAGES.freeOnly;
+  const min = f.minPrice ?? null;
+  const max = f.maxPrice ?? null;
+  const dollars = (price: number) => `$${price.toLocaleString('en-US')}`;
+  if (min !== null && max !== null) return `${dollars(min)} to ${dollars(max)}`;
+  if (max !== null) return `Up to ${dollars(max)}`;
+  return min !== null ? `${dollars(min)} and up` : null;
+}
+
 /** "$40", "$1,200" or "Free". */
 export function formatPrice(price: number): string {
   return price === 0 ? LISTING_MESSAGES.free : `$${price.toLocaleString('en-US')}`;

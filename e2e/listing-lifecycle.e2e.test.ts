@@ -3,7 +3,9 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as L } from '@common/listings';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto } from '@common/schemas/posts';
+import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { violations } from './axe';
 import { launchBrowser, maybeScreenshot, type RunningServer, startServer } from './harness';
 import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from './students';
@@ -14,7 +16,8 @@ import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from 
  * heads the feed, once a week) and Sold from the notification; a listing
  * untouched for 60 days leaves the feed, shows "Expired" on the seller's
  * profile, and Renew brings it back. Time passes by moving the rows' times
- * back in the server's database.
+ * back in the server's database. A saved search keeps its price filters
+ * (item 3).
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -170,5 +173,56 @@ describe('the listing lifecycle', () => {
 
     expect([...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller.context.close(), phone.context.close()]);
+  }, 120_000);
+
+  it('a saved search keeps the price filters of its search and alerts only within them', async () => {
+    const [buyer, seller] = await Promise.all([
+      schoolVerifiedStudent(env.server, env.browser, 'Emery Stone'),
+      schoolVerifiedStudent(env.server, env.browser, 'Parker Lane'),
+    ]);
+    const word = `kayak${tag().replace(/\d/g, '')}`;
+    await buyer.page.goto(env.server.url('ut', `/search?q=${word}&show=latest&maxPrice=50`));
+    await buyer.page.getByText(SEARCH_MESSAGES.noResults(word)).waitFor();
+    await buyer.page.getByRole('button', { name: SEARCH_MESSAGES.alertMe }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: SEARCH_MESSAGES.alertMe });
+    await dialog.getByText('(up to $50)').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await buyer.page.getByText(SEARCH_MESSAGES.alertSaved).waitFor();
+
+    const cheap = `Red ${word}, two paddles`;
+    const dear = `Touring ${word}, carbon`;
+    for (const [text, price] of [
+      [dear, 80],
+      [cheap, 40],
+    ] as const)
+      expect((await sendJson(seller.page, '/api/posts', { text, price })).status).toBe(201);
+
+    await buyer.page.goto(env.server.url('ut', '/notifications'));
+    const alerts = buyer.page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('link')
+      .filter({ hasText: word });
+    await alerts.filter({ hasText: NOTIFICATION_TEXT['saved search'](word, cheap) }).waitFor();
+    expect(await alerts.count()).toBe(1);
+
+    // The settings list says what the search asks.
+    await buyer.page.goto(env.server.url('ut', '/settings/saved-searches'));
+    const row = buyer.page.getByRole('listitem').filter({ hasText: word });
+    await row.getByText(/Up to \$50/).waitFor();
+    await maybeScreenshot(buyer.page, 'saved-search-price-desktop');
+    const phone = await signInElsewhere(env, buyer.email, PHONE);
+    await phone.page.goto(env.server.url('ut', '/settings/saved-searches'));
+    await phone.page
+      .getByRole('listitem')
+      .filter({ hasText: word })
+      .getByText(/Up to \$50/)
+      .waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await maybeScreenshot(phone.page, 'saved-search-price-phone');
+
+    expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
+    await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);
   }, 120_000);
 });

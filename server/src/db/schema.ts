@@ -331,6 +331,10 @@ export interface SavedSearchesTable {
   /** JSON QueryTerm[]. */
   terms: string;
   last_mailed_at: Time | null;
+  /** The price filters it was saved with (migration 0014, ADR 029): whole dollars, null for none. */
+  min_price: NullD<number>;
+  max_price: NullD<number>;
+  free: BoolD;
   created_at: Time;
   updated_at: Time;
 }

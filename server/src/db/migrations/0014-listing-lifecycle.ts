@@ -13,9 +13,13 @@ const EXPIRE_AFTER_MS = 60 * 24 * 60 * 60 * 1000;
  * `expires_at` is when a listing nobody touched leaves the feed and search
  * (null on plain posts and comments); `bumped_at` the last bump or renewal.
  * Listings of before are counted from their posting.
+ *
+ * Saved searches keep the price filters of the search they were saved from
+ * (issue 14 item 3): the same words with other prices are another search.
  */
 export function listingLifecycle(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';
+  const bool = dialect === 'postgres' ? 'boolean' : 'integer';
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('posts').addColumn('ask_sold_at', time).execute();
@@ -30,6 +34,17 @@ export function listingLifecycle(dialect: Dialect) {
         .column('ask_sold_at')
         .where(sql<boolean>`ask_sold_at is not null`)
         .execute();
+
+      await db.schema.alterTable('saved_searches').addColumn('min_price', 'integer').execute();
+      await db.schema.alterTable('saved_searches').addColumn('max_price', 'integer').execute();
+      await db.schema
+        .alterTable('saved_searches')
+        .addColumn('free', bool, (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema.dropIndex('saved_searches_unique').execute();
+      await sql`create unique index saved_searches_unique
+        on saved_searches (user_id, query_key, show, coalesce(category, ''),
+          coalesce(min_price, -1), coalesce(max_price, -1), free)`.execute(db);
     },
   };
 }

@@ -141,7 +141,7 @@ export const noNotifications: PostNotifier = {
 /** A new top-level post as those who watch for listings see it. */
 export type NewListing = Pick<
   PostRow,
-  'id' | 'campus_id' | 'author_id' | 'text' | 'category' | 'media_count' | 'created_at'
+  'id' | 'campus_id' | 'author_id' | 'text' | 'category' | 'media_count' | 'created_at' | 'price'
 >;
 
 /**
