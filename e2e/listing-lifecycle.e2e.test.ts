@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as L } from '@common/listings';
+import { MESSAGES } from '@common/messages';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto } from '@common/schemas/posts';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
@@ -147,6 +148,13 @@ describe('the listing lifecycle', () => {
     await seller.page.goto(env.server.url('ut', '/home'));
     await seller.page.getByRole('article').first().waitFor();
     expect(await card(seller.page, text).count()).toBe(0);
+
+    // Its own page still works, marked "Expired"; the seller's menu offers Renew.
+    await seller.page.goto(env.server.url('ut', `/post/${res.json.id}`));
+    await seller.page.getByText(L.expired, { exact: true }).waitFor();
+    await seller.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await seller.page.getByRole('menuitem', { name: L.renew }).waitFor();
+    await seller.page.keyboard.press('Escape');
 
     // On the seller's profile: marked "Expired", with Renew.
     const { username } = await viewerOf(seller.page);

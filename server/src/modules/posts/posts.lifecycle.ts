@@ -13,8 +13,6 @@ import type { PostWritesDeps } from './posts.writes';
 /** "Did it sell?" questions sent per run of the job; the next run takes the rest. */
 const QUESTIONS_PER_RUN = 200;
 
-type DueQuestion = Awaited<ReturnType<typeof posts.askSoldDue>>[number];
-
 /**
  * A listing's lifecycle (issue 14 item 2, ADR 029): the seller's "Did it
  * sell?" 14 days after posting, and the weekly bump that also renews a
@@ -27,12 +25,14 @@ export function createListingLifecycle(
   const presentFor = listingPresenter(deps);
 
   /** The seller's question about one listing, if this server is the one that claims it. */
-  async function ask(post: DueQuestion): Promise<boolean> {
-    // Sold, or no longer a listing, since it was posted: the question is dropped unasked.
-    const open = post.status !== 'sold' && post.price !== null && post.parent_id === null;
+  async function ask(id: string): Promise<boolean> {
+    let asked = false;
     const announce = await db.kysely.transaction().execute(async (trx) => {
-      if (!(await posts.claimAskSold(trx, post.id))) return null;
-      if (!open) return () => undefined;
+      const post = await posts.claimAskSold(trx, id);
+      // Taken by another server, or sold (or no longer a listing) since it was posted.
+      if (!post || post.status === 'sold' || post.price === null || post.parent_id !== null)
+        return () => undefined;
+      asked = true;
       return notifications.notify(trx, [
         {
           type: 'did it sell',
@@ -43,8 +43,8 @@ export function createListingLifecycle(
         },
       ]);
     });
-    announce?.();
-    return announce !== null && open;
+    announce();
+    return asked;
   }
 
   return {
@@ -80,9 +80,9 @@ export function createListingLifecycle(
      */
     async askDidItSell(at: number = now()): Promise<number> {
       let sent = 0;
-      for (const post of await posts.askSoldDue(db.kysely, at, QUESTIONS_PER_RUN)) {
+      for (const id of await posts.askSoldDue(db.kysely, at, QUESTIONS_PER_RUN)) {
         try {
-          if (await ask(post)) sent++;
+          if (await ask(id)) sent++;
         } catch (error) {
           log(error);
         }

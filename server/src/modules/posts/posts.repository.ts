@@ -448,27 +448,31 @@ export const postsRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Listings whose "Did it sell?" is due at `at`, oldest first (the partial index `posts_ask_sold`). */
-  askSoldDue(db: Executor, at: number, limit: number) {
-    return db
+  /** Ids of the listings whose "Did it sell?" is due at `at`, oldest first (the partial index `posts_ask_sold`). */
+  async askSoldDue(db: Executor, at: number, limit: number): Promise<string[]> {
+    const rows = await db
       .selectFrom('posts')
-      .select(['id', 'author_id', 'text', 'status', 'price', 'parent_id'])
+      .select('id')
       .where('ask_sold_at', 'is not', null)
       .where('ask_sold_at', '<=', at)
       .orderBy('ask_sold_at')
       .limit(limit)
       .execute();
+    return rows.map((r) => r.id);
   },
 
-  /** Takes the question for this server: true for exactly one caller, whatever the servers. */
-  async claimAskSold(db: Executor, id: string): Promise<boolean> {
-    const result = await db
+  /**
+   * Takes the question for this server, with the listing as it is now: the
+   * post for exactly one caller whatever the servers, undefined for the others.
+   */
+  claimAskSold(db: Executor, id: string) {
+    return db
       .updateTable('posts')
       .set({ ask_sold_at: null })
       .where('id', '=', id)
       .where('ask_sold_at', 'is not', null)
+      .returning(['id', 'author_id', 'text', 'status', 'price', 'parent_id'])
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   },
 
   async setFeedScore(db: Executor, id: string, score: number): Promise<void> {
