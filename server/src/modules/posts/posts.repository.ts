@@ -450,15 +450,19 @@ export const postsRepository = {
 
   /** Ids of the listings whose "Did it sell?" is due at `at`, oldest first (the partial index `posts_ask_sold`). */
   async askSoldDue(db: Executor, at: number, limit: number): Promise<string[]> {
-    const rows = await db
+    const rows = await postsRepository.askSoldDueQuery(db, at, limit).execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** The statement of `askSoldDue`, for reading its plan. */
+  askSoldDueQuery(db: Executor, at: number, limit: number) {
+    return db
       .selectFrom('posts')
       .select('id')
       .where('ask_sold_at', 'is not', null)
       .where('ask_sold_at', '<=', at)
       .orderBy('ask_sold_at')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
+      .limit(limit);
   },
 
   /**
