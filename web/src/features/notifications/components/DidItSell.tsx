@@ -47,7 +47,8 @@ export function DidItSellActions({ postId }: { postId: string }) {
   };
 
   return (
-    <div className={styles.answers} role="group" aria-label={L.didItSell}>
+    // A span: the row's text column is one (phrasing content throughout).
+    <span className={styles.answers} role="group" aria-label={L.didItSell}>
       <Button
         size="sm"
         disabled={busy}
@@ -75,6 +76,6 @@ export function DidItSellActions({ postId }: { postId: string }) {
         danger
         onConfirm={() => void act(handleDelete)}
       />
-    </div>
+    </span>
   );
 }
