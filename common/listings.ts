@@ -59,8 +59,60 @@ export const LISTING_MESSAGES = {
   noResultsWithFilters: (query: string) => `No results for "${query}" with these filters`,
   filtersHideHint: 'Try a wider price range, or clear the filters to see everything.',
   clearAllFilters: 'Clear filters',
+  expired: 'Expired',
+  renew: 'Renew listing',
+  renewed: 'Listing renewed',
+  bumped: 'Moved to the top of the feed',
+  didItSell: 'Did it sell?',
+  answerSold: 'Sold',
+  answerStillAvailable: 'Still available',
+  answerDelete: 'Delete',
+  markedSold: 'Marked as sold',
+  bumpedThisWeek: 'You can move a listing to the top once a week. Try again in a few days.',
+  notRenewable: 'Only a listing with a price can be renewed.',
+  soldNotRenewable: 'A sold listing stays sold: mark it available first.',
   priceDrop: (title: string, price: number) => `Price drop: ${title} is now ${formatPrice(price)}`,
 } as const;
+
+/** The seller is asked "Did it sell?" this long after posting (ADR 029). */
+export const ASK_SOLD_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
+/** A listing nobody touched (no bump, renewal or edit) leaves the feed and search after this long. */
+export const LISTING_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
+/** At most one bump ("Still available", Renew) per listing in this long. */
+export const BUMP_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether a listing has expired at `at` (ADR 029): the seller can renew it. */
+export function isExpired(listing: { expiresAt: number | null }, at: number): boolean {
+  return listing.expiresAt !== null && listing.expiresAt <= at;
+}
+
+/** The badge of a listing's card at `at`: sold, pending or expired (ADR 023, 029); null for none. */
+export function listingBadge(
+  listing: { status: ListingStatus; expiresAt: number | null },
+  at: number,
+): 'sold' | 'pending' | 'expired' | null {
+  if (listing.status === 'sold') return 'sold';
+  if (isExpired(listing, at)) return 'expired';
+  return listing.status === 'pending' ? 'pending' : null;
+}
+
+/**
+ * A saved search's price filters in words (ADR 029): "Free only", "Up to $50",
+ * "$20 and up", "$20 to $50"; null for none.
+ */
+export function priceFilterLabel(f: {
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  free?: boolean;
+}): string | null {
+  if (f.free) return LISTING_MESSAGES.freeOnly;
+  const min = f.minPrice ?? null;
+  const max = f.maxPrice ?? null;
+  const dollars = (price: number) => `$${price.toLocaleString('en-US')}`;
+  if (min !== null && max !== null) return `${dollars(min)} to ${dollars(max)}`;
+  if (max !== null) return `Up to ${dollars(max)}`;
+  return min !== null ? `${dollars(min)} and up` : null;
+}
 
 /** "$40", "$1,200" or "Free". */
 export function formatPrice(price: number): string {

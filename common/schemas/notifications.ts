@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'saved search',
   /** A listing the student saved got cheaper (ADR 023). */
   'price drop',
+  /** Fourteen days after posting, the seller is asked whether the listing sold (ADR 029); from nobody. */
+  'did it sell',
   /** An accepted meetup starts in an hour (ADR 026). */
   'meetup',
   /** A moderator removed the student's content or warned them (ADR 025); from nobody. */
@@ -73,6 +75,8 @@ export const NOTIFICATION_TEXT = {
   /** `price` is already written ("$30", "Free"); the post's start stands for its title. */
   'price drop': (price: string, text: string) =>
     `Price drop: ${quote(text) || 'a listing'} is now ${price}`,
+  /** The post's start stands for the listing's title. */
+  'did it sell': (_from: string, text: string) => `Did it sell? ${quote(text) || 'Your listing'}`,
   /** `text` is the spot's name: the notification is the reminder itself. */
   meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
   /** The moderation's own sentence (MODERATION_MESSAGES), whole. */

@@ -128,6 +128,10 @@ export const postSchema = z.object({
   updatedAt: z.number(),
   /** Where the seller meets buyers (ADR 026); null when none was picked. */
   spot: spotRefSchema.nullable(),
+  /** When an untouched listing leaves the feed and search (ADR 029); null on a plain post. */
+  expiresAt: z.number().nullable(),
+  /** The listing's last bump or renewal; null when never. */
+  bumpedAt: z.number().nullable(),
 });
 export type PostDto = z.infer<typeof postSchema>;
 

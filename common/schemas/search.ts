@@ -7,6 +7,7 @@ import {
   listingFilterShape,
   minNotAboveMax,
   postSchema,
+  priceField,
 } from './posts';
 
 /** Spec core §2 "Search screen", §8 alerts; Quad's saved-search wording (ADR 009). */
@@ -111,16 +112,29 @@ export const savedSearchSchema = z.object({
   category: categorySchema.nullable(),
   email: z.enum(ALERT_EMAIL),
   paused: z.boolean(),
+  /** The price filters of the search it was saved from (ADR 029): null for none. */
+  minPrice: z.number().nullable(),
+  maxPrice: z.number().nullable(),
+  free: z.boolean(),
   createdAt: z.number(),
 });
 export type SavedSearchDto = z.infer<typeof savedSearchSchema>;
 export const savedSearchesSchema = z.object({ items: z.array(savedSearchSchema) });
-export const createSavedSearchSchema = z.object({
-  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS),
-  show: z.enum(ALERT_TABS).default('latest'),
-  category: categorySchema.nullish(),
-  email: z.enum(ALERT_EMAIL).default('instant'),
-});
+export const createSavedSearchSchema = z
+  .object({
+    query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS),
+    show: z.enum(ALERT_TABS).default('latest'),
+    category: categorySchema.nullish(),
+    email: z.enum(ALERT_EMAIL).default('instant'),
+    /** The search's price filters (ADR 029): alerts only for listings within them. */
+    minPrice: priceField.nullish(),
+    maxPrice: priceField.nullish(),
+    free: z.boolean().default(false),
+  })
+  .refine(
+    (b) => b.minPrice == null || b.maxPrice == null || b.minPrice <= b.maxPrice,
+    minNotAboveMax[1],
+  );
 export const updateSavedSearchSchema = z.object({
   paused: z.boolean().optional(),
   email: z.enum(ALERT_EMAIL).optional(),

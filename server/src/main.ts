@@ -9,10 +9,11 @@ import { createMailWorker } from './platform/mail';
 /**
  * The app's own periodic work, on its services: the upload sweep (hourly,
  * and once soon after start), the saved-search e-mails (every five
- * minutes), the meetup reminders (every minute) and the analytics retention sweep (at start and daily). Returns what stops them.
+ * minutes), the meetup reminders and the
+ * sellers' "Did it sell?" (every minute) and the analytics retention sweep (at start and daily). Returns what stops them.
  */
 function startPeriodicJobs(app: App): () => void {
-  const { media, savedSearchAlerts, analytics, chats } = app.services;
+  const { media, savedSearchAlerts, analytics, chats, posts } = app.services;
   const sweep = () =>
     media
       .sweepUnattached()
@@ -39,6 +40,12 @@ function startPeriodicJobs(app: App): () => void {
       .remindDueMeetups()
       .then((n) => n > 0 && app.log.info({ reminders: n }, 'sent meetup reminders'))
       .catch((error: unknown) => app.log.error({ err: error }, 'meetup reminders failed'));
+  // "Did it sell?" 14 days after posting (ADR 029): claimed once across servers.
+  const askSellers = () =>
+    posts
+      .askDidItSell()
+      .then((n) => n > 0 && app.log.info({ questions: n }, 'asked sellers "Did it sell?"'))
+      .catch((error: unknown) => app.log.error({ err: error }, '"Did it sell?" questions failed'));
   // Analytics events are kept 13 months (ADR 016): swept at start and daily.
   const sweepEvents = () =>
     analytics
@@ -54,6 +61,7 @@ function startPeriodicJobs(app: App): () => void {
     setInterval(sweepFiles, 60 * 60 * 1000),
     setInterval(mailAlerts, 5 * 60 * 1000),
     setInterval(remindMeetups, 60 * 1000),
+    setInterval(askSellers, 60 * 1000),
   ];
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearTimeout(timer));

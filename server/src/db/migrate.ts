@@ -13,6 +13,7 @@ import { listings } from './migrations/0010-listings';
 import { blocks } from './migrations/0011-blocks';
 import { moderation } from './migrations/0012-moderation';
 import { meetups } from './migrations/0013-meetups';
+import { listingLifecycle } from './migrations/0014-listing-lifecycle';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0011-blocks': blocks(db.dialect),
     '0012-moderation': moderation(db.dialect),
     '0013-meetups': meetups(db.dialect),
+    '0014-listing-lifecycle': listingLifecycle(db.dialect),
   };
 }
 

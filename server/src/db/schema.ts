@@ -113,6 +113,12 @@ export interface PostsTable {
   updated_at: Time;
   /** A listing's pick-up spot, an id of the campus's spots file (migration 0013). */
   spot_id: Generated<string | null>;
+  /** When the seller is due "Did it sell?" (migration 0014, ADR 029); null once asked or never. */
+  ask_sold_at: NullD<number>;
+  /** When an untouched listing leaves the feed and search; null on plain posts and comments. */
+  expires_at: NullD<number>;
+  /** The listing's last bump or renewal (at most one a week). */
+  bumped_at: NullD<number>;
 }
 
 export interface MediaColumns {
@@ -325,6 +331,10 @@ export interface SavedSearchesTable {
   /** JSON QueryTerm[]. */
   terms: string;
   last_mailed_at: Time | null;
+  /** The price filters it was saved with (migration 0014, ADR 029): whole dollars, null for none. */
+  min_price: NullD<number>;
+  max_price: NullD<number>;
+  free: BoolD;
   created_at: Time;
   updated_at: Time;
 }

@@ -230,6 +230,11 @@ export const ROUTES: Record<string, Row> = {
     send: async (w) => ({ url: `/api/posts/${(await w.post()).id}`, body: { status: 'sold' } }),
     why: 'only the seller changes a listing; it is visible to members, so others get 403',
   },
+  'POST /api/posts/:id/renew': {
+    expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
+    send: async (w) => ({ url: `/api/posts/${(await w.post()).id}/renew` }),
+    why: 'only the seller bumps or renews a listing (ADR 029); members see it, so others get 403',
+  },
   'DELETE /api/posts/:id': {
     expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
     send: async (w) => ({ url: `/api/posts/${(await w.post()).id}` }),

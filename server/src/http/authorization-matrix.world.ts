@@ -117,7 +117,8 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
   });
   return {
     post: once(async () => {
-      const post = await buildPost(app.deps.db, owner.user);
+      // A listing (ADR 023, 029): its seller may change, bump and renew it.
+      const post = await buildPost(app.deps.db, owner.user, { price: 40 });
       const comment = (await call(member, 'POST', '/api/posts', {
         text: 'Is it still available?',
         parentId: post.id,

@@ -16,6 +16,8 @@ function post(id: string, extra: Partial<PostDto> = {}): PostDto {
     text: `Mini fridge "cold" \\ $40 \u2028 ${id}`,
     category: null,
     spot: null,
+    expiresAt: null,
+    bumpedAt: null,
     author: {
       id: `u-${id}`,
       username: 'jane-doe',

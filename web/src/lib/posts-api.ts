@@ -164,3 +164,8 @@ export function uploadFile(file: File, onProgress: (loaded: number) => void): Pr
 export function updateListing(id: string, body: UpdateListingBody): Promise<PostDto> {
   return api<PostDto>(`/api/posts/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }
+
+/** "Still available" and Renew (ADR 029): the seller bumps a listing, once a week. */
+export function renewListing(id: string): Promise<PostDto> {
+  return api<PostDto>(`/api/posts/${encodeURIComponent(id)}/renew`, { method: 'POST' });
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { categoryLabel } from '@common/categories';
 import { POST_PREVIEW_CHARS } from '@common/limits';
-import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings';
+import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { POST_MESSAGES, type MediaDto, type PostDto, type PostList } from '@common/schemas/posts';
@@ -138,10 +138,10 @@ function postCard(cls: Cls, post: PostDto, now: number): string {
   );
 }
 
-/** `ListingLine`: price, condition and a Sold or Pending badge; nothing for a plain post. */
+/** `ListingLine`: price, condition and a Sold, Pending or Expired badge; nothing for a plain post. */
 function listingLine(cls: Cls, post: PostDto): string {
   const price = priceLabel(post);
-  const badge = post.status === 'sold' ? 'sold' : post.status === 'pending' ? 'pending' : null;
+  const badge = listingBadge(post, Date.now());
   if (!price && !post.condition && !badge) return '';
   return (
     `<p class="${cls('post', 'listing')}">` +

@@ -1,5 +1,5 @@
 import type { Campus } from '@common/campuses';
-import { formatPrice, LISTING_MESSAGES } from '@common/listings';
+import { formatPrice, LISTING_LIFETIME_MS, LISTING_MESSAGES } from '@common/listings';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
 import { badRequest } from '../../core/errors';
@@ -8,6 +8,22 @@ import type { UserRow } from '../../db/schema';
 import { postsRepository as posts } from './posts.repository';
 import type { PostWritesDeps } from './posts.writes';
 
+/** A listing as its seller sees it after a change. */
+export function listingPresenter({
+  db,
+  saves,
+  pages,
+}: Pick<PostWritesDeps, 'db' | 'saves' | 'pages'>) {
+  return async (user: UserRow, id: string): Promise<PostDto> => {
+    const updated = (await posts.findWithAuthor(db.kysely, id))!;
+    const [media, liked] = await Promise.all([
+      posts.mediaFor(db.kysely, [id]),
+      saves.among(user.id, [id]),
+    ]);
+    return pages.present([updated], media, liked)[0]!;
+  };
+}
+
 /** The seller's changes to a listing (issue 14 items 2–3, ADR 023). */
 export function createListingWrites({
   db,
@@ -15,13 +31,17 @@ export function createListingWrites({
   notifications,
   cache,
   pages,
-}: Pick<PostWritesDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages'>) {
+  now,
+}: Pick<PostWritesDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now'>) {
+  const presentFor = listingPresenter({ db, saves, pages });
+
   return {
     /**
      * The seller changes a listing's price, "or best offer", condition or
      * status (ADR 023). A lower price tells everyone who saved it, after the
      * change committed; the lists of the campus go stale (a sold listing
-     * leaves the feed, a new price moves it in price order).
+     * leaves the feed, a new price moves it in price order). An edit makes an
+     * expired listing current again without moving it up (ADR 029).
      */
     async updateListing(
       user: UserRow | null,
@@ -41,6 +61,7 @@ export function createListingWrites({
         obo,
         ...(body.condition !== undefined ? { condition: body.condition } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),
+        expires_at: price === null ? null : now() + LISTING_LIFETIME_MS,
       };
       const dropped = post!.price !== null && price !== null && price < post!.price;
       const announce = await db.kysely.transaction().execute(async (trx) => {
@@ -60,12 +81,7 @@ export function createListingWrites({
       });
       announce();
       cache.changed(campus.id, { lists: true, posts: [id] });
-      const updated = (await posts.findWithAuthor(db.kysely, id))!;
-      const [media, liked] = await Promise.all([
-        posts.mediaFor(db.kysely, [id]),
-        saves.among(user.id, [id]),
-      ]);
-      return pages.present([updated], media, liked)[0]!;
+      return presentFor(user, id);
     },
   };
 }

@@ -57,6 +57,8 @@ export function createPostPresenter(storage: BlobStore) {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       spot: spotRef(row.campus_id, row.spot_id),
+      expiresAt: row.expires_at,
+      bumpedAt: row.bumped_at,
     }));
   };
 }

@@ -23,11 +23,14 @@ export function filterKey(f: ListingFilter): string {
   ].join(',');
 }
 
-/** Whether a post's price and status pass the filters (search applies them to its ranking). */
+/** Whether a post's price, status and expiry pass the filters (search applies them to its ranking). */
 export function listingMatches(
-  post: { price: number | null; status: string },
+  post: { price: number | null; status: string; expires_at: number | null },
   f: ListingFilter,
+  at: number,
 ): boolean {
+  // An expired listing leaves search as it leaves the feed (ADR 029).
+  if (post.expires_at !== null && post.expires_at <= at) return false;
   if (!f.includeSold && post.status === 'sold') return false;
   const priced =
     f.free || f.minPrice !== undefined || f.maxPrice !== undefined || f.sort === 'price';
@@ -53,10 +56,11 @@ export interface PostReadsDeps {
   cache: PostCache;
   pages: SharedPages;
   saves: ViewerSaves;
+  now: () => number;
 }
 
 /** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
-export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
+export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     const row = await posts.findWithAuthor(db.kysely, id);
@@ -95,12 +99,12 @@ export function createPostReads({ db, cache, pages, saves }: PostReadsDeps) {
       if (order === 'price' && cursor && cursor.price === undefined) throw invalidCursor();
       const limit = order === 'ranked' && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;
+      const paging = { limit, cursor, order, category };
       const page = await pages.cachedList(
         campus.id,
         // Every filter is in the key: a filtered page is never served for another request (ADR 023).
         `feed:${category ?? ''}:${filterKey(filter)}:${query.cursor ?? ''}`,
-        () =>
-          posts.feed(db.kysely, { campusId: campus.id, limit, cursor, order, category, filter }),
+        () => posts.feed(db.kysely, { campusId: campus.id, at: now(), ...paging, filter }),
         // By last activity, a later page never gains a post; one moving up leaves its page stale.
         // By price, a new listing may land on any page.
         { limit, order, list: !cursor || order === 'price' },

@@ -32,9 +32,27 @@ function withAuthor(db: Executor) {
 
 type Query = ReturnType<typeof withAuthor>;
 
-/** Price filters and sold listings of the feed (ADR 023); sorting by price lists priced posts only. */
-function listed(query: Query, filter: ListingFilter): Query {
-  let q = query;
+/** One page of a campus's feed. */
+export interface FeedOptions {
+  campusId: string;
+  limit: number;
+  cursor?: Cursor;
+  order: Order;
+  category?: string;
+  filter?: ListingFilter;
+  /** Listings that expired by then are left out (ADR 029). */
+  at: number;
+}
+
+/**
+ * Price filters and sold listings of the feed (ADR 023); sorting by price
+ * lists priced posts only. Expired listings are left out (ADR 029): a test on
+ * the rows the feed's index walks, which are mostly current.
+ */
+function listed(query: Query, filter: ListingFilter, at: number): Query {
+  let q = query.where((eb) =>
+    eb.or([eb('posts.expires_at', 'is', null), eb('posts.expires_at', '>', at)]),
+  );
   if (!filter.includeSold) q = q.where('posts.status', '!=', 'sold');
   if (filter.free) q = q.where('posts.price', '=', 0);
   if (filter.minPrice !== undefined) q = q.where('posts.price', '>=', filter.minPrice);
@@ -123,36 +141,26 @@ export const postsRepository = {
   },
 
   /** Top-level posts of a campus, newest activity first (or ranked, or cheapest first), one page. */
-  feed(
-    db: Executor,
-    opts: {
-      campusId: string;
-      limit: number;
-      cursor?: Cursor;
-      order: Order;
-      category?: string;
-      filter?: ListingFilter;
-    },
-  ): Promise<PostWithAuthor[]> {
+  feed(db: Executor, opts: FeedOptions): Promise<PostWithAuthor[]> {
+    return postsRepository.feedQuery(db, opts).execute();
+  },
+
+  /** The feed's statement, unrun (its plan is tested: it walks `posts_feed`, ADR 029). */
+  feedQuery(db: Executor, opts: FeedOptions): Query {
     let query = withAuthor(db)
       .where('posts.campus_id', '=', opts.campusId)
       .where('posts.parent_id', 'is', null);
     if (opts.category) query = query.where('posts.category', '=', opts.category);
-    query = listed(query, opts.filter ?? {});
+    query = listed(query, opts.filter ?? {}, opts.at);
     if (opts.order === 'price')
       return afterPrice(query, opts.cursor)
         .orderBy('posts.price', 'asc')
         .orderBy('posts.id', 'asc')
-        .limit(opts.limit)
-        .execute();
+        .limit(opts.limit);
     const ranked = opts.order === 'ranked';
     query = after(query, opts.cursor, ranked);
     if (ranked) query = query.orderBy('posts.feed_score', 'desc');
-    return query
-      .orderBy('posts.updated_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(opts.limit)
-      .execute();
+    return query.orderBy('posts.updated_at', 'desc').orderBy('posts.id', 'desc').limit(opts.limit);
   },
 
   /** Top-level posts with photos or videos (spec companion §7 "Media feed"). */
@@ -396,19 +404,79 @@ export const postsRepository = {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('posts')
-      .select(['id', 'price', 'status'])
+      .select(['id', 'price', 'status', 'expires_at'])
       .where('id', 'in', ids)
       .where('campus_id', '=', campusId)
       .execute();
   },
 
-  /** The seller's change to a listing (ADR 023). */
+  /** The seller's change to a listing (ADR 023); it also sets when it expires (ADR 029). */
   async updateListing(
     db: Executor,
     id: string,
-    change: { price?: number | null; obo?: boolean; condition?: string | null; status?: string },
+    change: {
+      price?: number | null;
+      obo?: boolean;
+      condition?: string | null;
+      status?: string;
+      expires_at: number | null;
+    },
   ): Promise<void> {
     await db.updateTable('posts').set(change).where('id', '=', id).execute();
+  },
+
+  /**
+   * A bump or renewal (ADR 029): to the top of the feed and current again, if
+   * the last one was before `notSince`; false when one came since (two at once).
+   */
+  async bump(
+    db: Executor,
+    id: string,
+    change: { at: number; expiresAt: number; feedScore: number; notSince: number },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('posts')
+      .set({
+        updated_at: change.at,
+        bumped_at: change.at,
+        expires_at: change.expiresAt,
+        feed_score: change.feedScore,
+      })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('bumped_at', 'is', null), eb('bumped_at', '<=', change.notSince)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Ids of the listings whose "Did it sell?" is due at `at`, oldest first (the partial index `posts_ask_sold`). */
+  async askSoldDue(db: Executor, at: number, limit: number): Promise<string[]> {
+    const rows = await postsRepository.askSoldDueQuery(db, at, limit).execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** The statement of `askSoldDue`, for reading its plan. */
+  askSoldDueQuery(db: Executor, at: number, limit: number) {
+    return db
+      .selectFrom('posts')
+      .select('id')
+      .where('ask_sold_at', 'is not', null)
+      .where('ask_sold_at', '<=', at)
+      .orderBy('ask_sold_at')
+      .limit(limit);
+  },
+
+  /**
+   * Takes the question for this server, with the listing as it is now: the
+   * post for exactly one caller whatever the servers, undefined for the others.
+   */
+  claimAskSold(db: Executor, id: string) {
+    return db
+      .updateTable('posts')
+      .set({ ask_sold_at: null })
+      .where('id', '=', id)
+      .where('ask_sold_at', 'is not', null)
+      .returning(['id', 'author_id', 'text', 'status', 'price', 'parent_id'])
+      .executeTakeFirst();
   },
 
   async setFeedScore(db: Executor, id: string, score: number): Promise<void> {

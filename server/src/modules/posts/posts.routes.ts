@@ -79,6 +79,16 @@ export async function postsRoutes(
       posts.updateListing(request.user, request.campus, request.params.id, request.body),
   );
 
+  // "Still available" and Renew (ADR 029): the seller bumps a listing, once a week.
+  app.post(
+    '/api/posts/:id/renew',
+    {
+      config: { rateLimit: LIMITS.post },
+      schema: { params: idParams, response: { 200: postSchema } },
+    },
+    async (request) => posts.renewListing(request.user, request.campus, request.params.id),
+  );
+
   app.delete(
     '/api/posts/:id',
     { schema: { params: idParams, response: { 200: z.object({ topLevel: z.boolean() }) } } },

@@ -11,6 +11,7 @@ import type { CacheChange, PostCache } from './posts.cache';
 export { viewerState } from './posts.cache';
 import { createSharedPages, type ViewerBlocks, type ViewerSaves } from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
+import { createListingLifecycle } from './posts.lifecycle';
 import { createListingWrites } from './posts.listings';
 import { createProfileTabs } from './posts.profiles';
 import { createPostReads } from './posts.reads';
@@ -86,7 +87,7 @@ export function createPostsService({
     log,
   });
 
-  const reads = createPostReads({ db, cache, pages, saves });
+  const reads = createPostReads({ db, cache, pages, saves, now });
 
   return {
     ...reads,
@@ -94,7 +95,8 @@ export function createPostsService({
     ...recorded(reads, writes, analytics),
     ...createProfileTabs({ db, pages, saves }),
     ...createAuthorLeaving(writes.rescoreThreadOf),
-    ...createListingWrites({ db, saves, notifications, cache, pages }),
+    ...createListingWrites({ db, saves, notifications, cache, pages, now }),
+    ...createListingLifecycle({ db, saves, notifications, cache, pages, now, log }),
 
     /** Prices and statuses of posts of the campus, to filter search results (ADR 023). */
     listingFacts: (campusId: string, ids: string[]) => posts.listingFacts(db.kysely, campusId, ids),

@@ -30,6 +30,8 @@ const post: fc.Arbitrary<PostDto> = fc.record({
   text,
   category: fc.option(text, { nil: null }),
   spot: fc.option(fc.record({ id: fc.string({ maxLength: 12 }), name: text }), { nil: null }),
+  expiresAt: fc.option(fc.nat(), { nil: null }),
+  bumpedAt: fc.option(fc.nat(), { nil: null }),
   author: fc.record({
     id: fc.uuid(),
     username: fc.string({ maxLength: 12 }),

@@ -5,6 +5,7 @@ import { BLOCK_MESSAGES } from '@common/schemas/blocks';
 import { badRequest, forbidden } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
+import { ASK_SOLD_AFTER_MS, LISTING_LIFETIME_MS } from '@common/listings';
 import { findSpot } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
@@ -81,6 +82,8 @@ async function insert(
   const parent = body.parentId ? await posts.find(trx, body.parentId) : undefined;
   if (body.parentId) postPolicy.canRead(user, campus, parent);
   const spot = body.spotId ? spotOf(campus, body.spotId, Boolean(parent)) : null;
+  // A listing is asked "Did it sell?" after 14 days and expires after 60 untouched (ADR 029).
+  const listed = !parent && body.price != null;
   await posts.insert(trx, {
     id,
     campus_id: campus.id,
@@ -96,6 +99,8 @@ async function insert(
     price: parent ? null : (body.price ?? null),
     obo: parent ? false : body.obo,
     condition: parent ? null : (body.condition ?? null),
+    ask_sold_at: listed ? at + ASK_SOLD_AFTER_MS : null,
+    expires_at: listed ? at + LISTING_LIFETIME_MS : null,
     feed_score: feedScore(0, 0, at),
     created_at: at,
     updated_at: at,
@@ -165,7 +170,7 @@ export const noNotifications: PostNotifier = {
 /** A new top-level post as those who watch for listings see it. */
 export type NewListing = Pick<
   PostRow,
-  'id' | 'campus_id' | 'author_id' | 'text' | 'category' | 'media_count' | 'created_at'
+  'id' | 'campus_id' | 'author_id' | 'text' | 'category' | 'media_count' | 'created_at' | 'price'
 >;
 
 /**

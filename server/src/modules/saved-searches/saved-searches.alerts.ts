@@ -4,7 +4,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { NewListing } from '../posts/posts.service';
+import { listingMatches, type NewListing } from '../posts/posts.service';
 import { matchScore, type QueryTerm } from '../search/search.service';
 import { type MailedGroup, savedSearchMail } from './saved-searches.mails';
 import {
@@ -30,10 +30,22 @@ export interface SavedSearchAlertsDeps {
   log?: (error: unknown) => void;
 }
 
-/** Whether the listing is what the saved search asked for (ADR 010): words, category, tab. */
+/** Whether the listing is within the search's price filters (ADR 029), as search reads them. */
+function withinPrice(search: CandidateSearch, price: number | null): boolean {
+  const filter = {
+    free: Boolean(search.free),
+    minPrice: search.min_price ?? undefined,
+    maxPrice: search.max_price ?? undefined,
+  };
+  // A new listing is neither sold nor expired: only its price is asked about.
+  return listingMatches({ price, status: 'available', expires_at: null }, filter, 0);
+}
+
+/** Whether the listing is what the saved search asked for (ADR 010, 029): words, category, tab, price. */
 function fits(search: CandidateSearch, post: NewListing, text: string): boolean {
   if (search.category && search.category !== post.category) return false;
   if (search.show === 'media' && post.media_count === 0) return false;
+  if (!withinPrice(search, post.price)) return false;
   return matchScore(JSON.parse(search.terms) as QueryTerm[], text) > 0;
 }
 

@@ -10,6 +10,9 @@ export function presentSavedSearch(row: SavedSearchRow): SavedSearchDto {
     category: row.category as SavedSearchDto['category'],
     email: row.email as SavedSearchDto['email'],
     paused: Boolean(row.paused),
+    minPrice: row.min_price,
+    maxPrice: row.max_price,
+    free: Boolean(row.free),
     createdAt: row.created_at,
   };
 }

@@ -12,6 +12,9 @@ export interface CandidateSearch {
   category: string | null;
   email: string;
   terms: string;
+  min_price: number | null;
+  max_price: number | null;
+  free: boolean | number;
   email_notifications: boolean | number;
 }
 
@@ -106,6 +109,9 @@ export const savedSearchesRepository = {
         's.category',
         's.email',
         's.terms',
+        's.min_price',
+        's.max_price',
+        's.free',
         'u.email_notifications',
       ])
       .distinct()

@@ -85,6 +85,10 @@ export function createSavedSearchesService({
         paused: false,
         terms: JSON.stringify(terms),
         last_mailed_at: null,
+        // Free only says it all: a price range beside it would change nothing.
+        min_price: body.free ? null : (body.minPrice ?? null),
+        max_price: body.free ? null : (body.maxPrice ?? null),
+        free: body.free,
         created_at: at,
         updated_at: at,
       };

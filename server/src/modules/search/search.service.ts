@@ -73,13 +73,14 @@ async function byListing(
   campus: Campus,
   ranked: string[],
   filter: ListingFilter,
+  at: number,
 ) {
   const facts = new Map(
     (await posts.listingFacts(campus.id, ranked)).map((f) => [f.id, f] as const),
   );
   const kept = ranked.filter((id) => {
     const f = facts.get(id);
-    return f !== undefined && listingMatches(f, filter);
+    return f !== undefined && listingMatches(f, filter, at);
   });
   if (filter.sort !== 'price') return kept;
   return kept
@@ -90,7 +91,12 @@ async function byListing(
 
 /** The ranked ids of the posts matching `q`, listings filtered (ADR 023). */
 async function rankingOf(
-  { db, posts, resolve }: Pick<SearchServiceDeps, 'db' | 'posts'> & { resolve: TermResolver },
+  {
+    db,
+    posts,
+    resolve,
+    at,
+  }: Pick<SearchServiceDeps, 'db' | 'posts'> & { resolve: TermResolver; at: number },
   campus: Campus,
   q: string,
   tab: 'latest' | 'media',
@@ -107,7 +113,7 @@ async function rankingOf(
     limit: CANDIDATES,
   });
   const ranked = rank(candidates, terms, tab === 'latest');
-  return { terms, ranked: await byListing(posts, campus, ranked, filter) };
+  return { terms, ranked: await byListing(posts, campus, ranked, filter, at) };
 }
 
 /** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
@@ -132,7 +138,7 @@ export function createSearchService({
     const key = `search:${tab}:${category ?? ''}:${filterKey(filter)}:${queryWords(q).join(' ')}`;
     return cache.read(campus.id, key, async () => ({
       key,
-      ...(await rankingOf({ db, posts, resolve }, campus, q, tab, category, filter)),
+      ...(await rankingOf({ db, posts, resolve, at: now() }, campus, q, tab, category, filter)),
     }));
   }
 

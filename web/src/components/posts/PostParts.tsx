@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '@common/categories';
-import { CONDITION_LABELS, LISTING_MESSAGES, priceLabel } from '@common/listings';
+import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
+import { useViewer } from '../../lib/session';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
+import { useListingActions } from './use-listing-actions';
 import { useToggleSave } from './use-toggle-save';
 
 /** The pieces of a post shared by the feed's cards and the post page. */
@@ -75,13 +77,16 @@ export function PostHeader({
 }
 
 /**
- * A listing's price ("$40 · OBO", "Free"), condition and a Sold or Pending
- * badge (ADR 023); nothing for a plain post. The server draws the same markup
- * into the first feed page (pages.feed.ts `listingLine`).
+ * A listing's price ("$40 · OBO", "Free"), condition and a Sold, Pending or
+ * Expired badge (ADR 023, 029); nothing for a plain post. The seller of an
+ * expired listing gets its Renew button here, on every card and the post
+ * page. The server draws the same markup into the first feed page
+ * (pages.feed.ts `listingLine`).
  */
 export function ListingLine({ post }: { post: PostDto }) {
+  const viewer = useViewer();
   const price = priceLabel(post);
-  const badge = post.status === 'sold' ? 'sold' : post.status === 'pending' ? 'pending' : null;
+  const badge = listingBadge(post, Date.now());
   if (!price && !post.condition && !badge) return null;
   return (
     <p className={styles.listing}>
@@ -92,7 +97,29 @@ export function ListingLine({ post }: { post: PostDto }) {
       {badge ? (
         <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
       ) : null}
+      {badge === 'expired' && viewer?.id === post.author.id ? <RenewButton post={post} /> : null}
     </p>
+  );
+}
+
+/** The seller's Renew of an expired listing: current again, at the top of the feed. */
+function RenewButton({ post }: { post: PostDto }) {
+  const { renew } = useListingActions(post.id);
+  const [busy, setBusy] = useState(false);
+  const handleRenew = async () => {
+    setBusy(true);
+    await renew();
+    setBusy(false);
+  };
+  return (
+    <button
+      type="button"
+      className={styles.renew}
+      disabled={busy}
+      onClick={() => void handleRenew()}
+    >
+      {LISTING_MESSAGES.renew}
+    </button>
   );
 }
 

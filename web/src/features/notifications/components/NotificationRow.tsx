@@ -3,6 +3,7 @@ import { timeAgo } from '@common/time';
 import type { NotificationDto } from '@common/schemas/notifications';
 import { Avatar } from '../../../components/ui/Avatar';
 import { BellIcon } from '../../../components/ui/Icons';
+import { DidItSellActions } from './DidItSell';
 import styles from './Notifications.module.css';
 
 /** Where a notification leads: its chat, else its post. */
@@ -12,10 +13,11 @@ export function notificationLink(n: NotificationDto): string | null {
   return null;
 }
 
-/** One row of /notifications: who, what, when. */
+/** One row of /notifications: who, what, when; "Did it sell?" with its answers (ADR 029). */
 export function NotificationRow({ notification }: { notification: NotificationDto }) {
   const created = new Date(notification.createdAt);
   const to = notificationLink(notification);
+  const asking = notification.type === 'did it sell' && notification.postId !== null;
   const body = (
     <>
       {notification.from ? (
@@ -26,7 +28,14 @@ export function NotificationRow({ notification }: { notification: NotificationDt
         </span>
       )}
       <span className={styles.text}>
-        <span className={styles.message}>{notification.message}</span>
+        {asking && to ? (
+          // The row holds buttons, so only its words lead to the listing.
+          <Link className={styles.message} to={to}>
+            {notification.message}
+          </Link>
+        ) : (
+          <span className={styles.message}>{notification.message}</span>
+        )}
         <time
           className={styles.time}
           dateTime={created.toISOString()}
@@ -34,13 +43,14 @@ export function NotificationRow({ notification }: { notification: NotificationDt
         >
           {timeAgo(created)}
         </time>
+        {asking ? <DidItSellActions postId={notification.postId!} /> : null}
       </span>
       <span className="unread-dot" data-on={notification.read ? undefined : 'true'}>
         {notification.read ? null : <span className="visually-hidden">New</span>}
       </span>
     </>
   );
-  return to ? (
+  return to && !asking ? (
     <Link className={styles.row} to={to}>
       {body}
     </Link>

@@ -1,14 +1,10 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { LISTING_MESSAGES as L, type ListingStatus } from '@common/listings';
-import { MESSAGES } from '@common/messages';
-import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
-import { useAlert } from '../../../components/ui/Alerts';
+import type { PostDto } from '@common/schemas/posts';
+import { useListingActions } from '../../../components/posts/use-listing-actions';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
-import { ApiError } from '../../../lib/api';
-import { patchPostEverywhere, postKeys, updateListing } from '../../../lib/posts-api';
 import fields from '../../../components/posts/ListingFields.module.css';
 import styles from './ListingActions.module.css';
 
@@ -18,38 +14,20 @@ const MARKS: { status: ListingStatus; label: string }[] = [
   { status: 'sold', label: L.markSold },
 ];
 
-/** Sends a change of the listing and shows it everywhere the post is. */
-function useUpdateListing(post: PostDto) {
-  const queryClient = useQueryClient();
-  const alert = useAlert();
-  return async (body: UpdateListingBody): Promise<boolean> => {
-    try {
-      const updated = await updateListing(post.id, body);
-      patchPostEverywhere(queryClient, post.id, {
-        price: updated.price,
-        obo: updated.obo,
-        condition: updated.condition,
-        status: updated.status,
-      });
-      // A sold listing leaves the feed, a new price moves it: lists are read again.
-      void queryClient.invalidateQueries({ queryKey: postKeys.all });
-      alert({ msg: L.listingUpdated, alertType: 'success' });
-      return true;
-    } catch (err) {
-      alert({
-        msg: err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong,
-        alertType: 'danger',
-      });
-      return false;
-    }
-  };
-}
-
-/** The seller's items of the post's menu: the two other statuses and "Edit price" (ADR 023). */
+/**
+ * The seller's items of the post's menu: the two other statuses, "Edit price"
+ * (ADR 023) and, for a listing with a price that is not sold, "Renew listing"
+ * (the weekly bump, ADR 029).
+ */
 export function ListingMenuItems({ post, onEditPrice }: { post: PostDto; onEditPrice(): void }) {
-  const update = useUpdateListing(post);
+  const { update, renew } = useListingActions(post.id);
   return (
     <>
+      {post.price !== null && post.status !== 'sold' ? (
+        <Dropdown.Item className="menu__item" onSelect={() => void renew()}>
+          {L.renew}
+        </Dropdown.Item>
+      ) : null}
       {MARKS.filter((m) => m.status !== post.status).map((m) => (
         <Dropdown.Item
           key={m.status}
@@ -76,7 +54,7 @@ export function EditPriceDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const update = useUpdateListing(post);
+  const { update } = useListingActions(post.id);
   const id = useId();
   const [price, setPrice] = useState(post.price === null ? '' : String(post.price));
   const [obo, setObo] = useState(post.obo);

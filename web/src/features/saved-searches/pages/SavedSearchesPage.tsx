@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@common/categories';
+import { priceFilterLabel } from '@common/listings';
 import { type AlertEmail, type SavedSearchDto, SEARCH_MESSAGES } from '@common/schemas/search';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -9,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { type SavedSearchChange, useUpdateSavedSearch } from '../api/update-saved-search';
+import { writeListingFilter } from '../../../lib/listing-filters';
 import { useSettingsNarrow } from '../../../lib/use-media-query';
 import list from '../../../components/layout/SettingsList.module.css';
 import styles from './SavedSearchesPage.module.css';
@@ -35,6 +37,11 @@ const T = SAVED_SEARCHES_TEXT;
 export function resultsLink(s: SavedSearchDto): string {
   const params = new URLSearchParams({ q: s.query, show: s.show });
   if (s.category) params.set('category', s.category);
+  writeListingFilter(params, {
+    minPrice: s.minPrice ?? undefined,
+    maxPrice: s.maxPrice ?? undefined,
+    free: s.free || undefined,
+  });
   return `/search?${params.toString()}`;
 }
 
@@ -70,7 +77,11 @@ function SavedSearchRow({ search }: { search: SavedSearchDto }) {
       onSuccess: () => alert({ msg: SEARCH_MESSAGES.alertDeleted, alertType: 'success' }),
       onError: fail,
     });
-  const details = [T.tabs[search.show], search.category ? categoryLabel(search.category) : null]
+  const details = [
+    T.tabs[search.show],
+    search.category ? categoryLabel(search.category) : null,
+    priceFilterLabel(search),
+  ]
     .filter(Boolean)
     .join(' · ');
   const emailId = `saved-search-email-${search.id}`;

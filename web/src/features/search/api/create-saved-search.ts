@@ -7,6 +7,10 @@ export interface NewSavedSearch {
   query: string;
   show: 'latest' | 'media';
   email: AlertEmail;
+  /** The search's price filters (ADR 029): alerts only for listings within them. */
+  minPrice?: number;
+  maxPrice?: number;
+  free?: boolean;
 }
 
 /** "Alert me": POST /api/me/saved-searches; a 409 says the alert exists already. */

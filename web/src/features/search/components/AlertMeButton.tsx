@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import { priceFilterLabel } from '@common/listings';
+import type { ListingFilter } from '@common/schemas/posts';
 import { ALERT_EMAIL, type AlertEmail, SEARCH_MESSAGES } from '@common/schemas/search';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
@@ -16,19 +18,36 @@ const EMAIL_LABELS: Record<AlertEmail, { label: string; hint: string }> = {
 
 /**
  * "Alert me" on the latest and media tabs (ADR 009): saves the search, with
- * the e-mail the student chooses (instant unless changed).
+ * its price filters (ADR 029) and the e-mail the student chooses (instant
+ * unless changed).
  */
-export function AlertMeButton({ query, show }: { query: string; show: 'latest' | 'media' }) {
+export function AlertMeButton({
+  query,
+  show,
+  filter,
+}: {
+  query: string;
+  show: 'latest' | 'media';
+  filter: ListingFilter;
+}) {
   const alert = useAlert();
   const save = useCreateSavedSearch();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState<AlertEmail>('instant');
   const baseId = useId();
+  const price = priceFilterLabel(filter);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { query, show, email },
+      {
+        query,
+        show,
+        email,
+        minPrice: filter.minPrice,
+        maxPrice: filter.maxPrice,
+        free: filter.free,
+      },
       {
         onSuccess: () => {
           setOpen(false);
@@ -52,7 +71,9 @@ export function AlertMeButton({ query, show }: { query: string; show: 'latest' |
         open={open}
         onOpenChange={setOpen}
         title={SEARCH_MESSAGES.alertMe}
-        description={`New ${show === 'media' ? 'photos and videos' : 'posts'} for "${query}".`}
+        description={`New ${show === 'media' ? 'photos and videos' : 'posts'} for "${query}"${
+          price ? ` (${price.toLowerCase()})` : ''
+        }.`}
       >
         <form onSubmit={handleSubmit} className={styles.alertForm}>
           <fieldset className={styles.choices}>

@@ -56,7 +56,7 @@ export function SearchPage() {
         <>
           <div className={styles.bar}>
             <SearchTabs baseId={baseId} selected={tab} onSelect={handleTab} />
-            <AlertMe query={query} tab={tab} />
+            <AlertMe query={query} tab={tab} filter={filter} />
           </div>
           {tab === 'people' ? null : <ListingFilters value={filter} onChange={handleFilter} />}
           <div role="tabpanel" id={panelId(baseId)} aria-labelledby={tabId(baseId, tab)}>
@@ -76,13 +76,13 @@ export function SearchPage() {
   );
 }
 
-/** "Alert me" for the school-verified members of this campus, on the listing tabs. */
-function AlertMe({ query, tab }: { query: string; tab: SearchTab }) {
+/** "Alert me" for the school-verified members of this campus, on the listing tabs, with the price filters. */
+function AlertMe({ query, tab, filter }: { query: string; tab: SearchTab; filter: ListingFilter }) {
   const viewer = useViewer();
   const campus = useCampus();
   const member = viewer?.schoolVerified && viewer.campusId === campus.id;
   if (!member || tab === 'people') return null;
-  return <AlertMeButton key={`${tab}:${query}`} query={query} show={tab} />;
+  return <AlertMeButton key={`${tab}:${query}`} query={query} show={tab} filter={filter} />;
 }
 
 /** No query yet: "Start typing to search…" and the campus's popular searches. */
