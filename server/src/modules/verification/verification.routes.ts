@@ -31,8 +31,13 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/code',
     {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: sendCodeBodySchema.optional(), response: { 200: codeSentSchema } },
+      config: { access: 'session', rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'sendVerificationCode',
+        summary: 'E-mail a new account verification code',
+        body: sendCodeBodySchema.optional(),
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => verification.sendAccountCode(request.user, request.campus),
   );
@@ -40,8 +45,13 @@ export async function verificationRoutes(
   app.post(
     '/api/me/school-email',
     {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: schoolEmailBodySchema, response: { 200: codeSentSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'sendSchoolEmailCode',
+        summary: 'Send a verification code to a school e-mail address',
+        body: schoolEmailBodySchema,
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => verification.sendSchoolCode(request.user, request.campus, request.body),
   );
@@ -49,8 +59,13 @@ export async function verificationRoutes(
   app.put(
     '/api/me/email',
     {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: emailChangeBodySchema, response: { 200: codeSentSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'changeEmail',
+        summary: 'Send a code to confirm a new account e-mail address',
+        body: emailChangeBodySchema,
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) =>
       verification.requestEmailChange(request.user, request.campus, request.body.email),
@@ -59,8 +74,13 @@ export async function verificationRoutes(
   app.post(
     '/api/me/email/verify',
     {
-      config: { rateLimit: LIMITS.code },
-      schema: { body: emailVerifyBodySchema, response: { 200: updatedSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      schema: {
+        operationId: 'verifyNewEmail',
+        summary: 'Confirm a new account e-mail address with its code',
+        body: emailVerifyBodySchema,
+        response: { 200: updatedSchema },
+      },
     },
     async (request) => ({
       viewer: presentViewer(
@@ -74,8 +94,13 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/verify',
     {
-      config: { rateLimit: LIMITS.code },
-      schema: { body: verifyCodeBodySchema, response: { 200: verifyResultSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      schema: {
+        operationId: 'verifyCode',
+        summary: 'Verify the account or school e-mail address with a code',
+        body: verifyCodeBodySchema,
+        response: { 200: verifyResultSchema },
+      },
     },
     async (request) => {
       const result = await verification.verify(request.user, request.campus, request.body);
