@@ -100,6 +100,15 @@ export async function chatsRoutes(
       chats.messages(request.user, request.campus, request.params.id, request.query),
   );
 
+  messageRoutes(fastify, chats);
+  meetupRoutes(fastify, chats);
+  peopleRoutes(fastify, chats);
+}
+
+/** A chat's messages: sending, Seen, hearts. */
+function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post(
     '/api/chats/:id/messages',
     {
@@ -159,8 +168,11 @@ export async function chatsRoutes(
     },
     async (request) => chats.heart(request.user, request.campus, request.params.id, false),
   );
+}
 
-  meetupRoutes(fastify, chats);
+/** Finding a student of the campus to message. */
+function peopleRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/users',

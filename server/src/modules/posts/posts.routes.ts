@@ -91,6 +91,13 @@ export async function postsRoutes(
       postPage(reply, await posts.postPage(request.user, request.campus, request.params.id)),
   );
 
+  postWriteRoutes(fastify, posts);
+}
+
+/** Posting, comments, listing changes and deletes. */
+function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post(
     '/api/posts',
     {

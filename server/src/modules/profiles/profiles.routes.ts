@@ -80,6 +80,13 @@ export async function profilesRoutes(
       profiles.report(request.user, request.campus, request.params.username, request.body.reason),
   );
 
+  ownProfileRoutes(fastify, profiles);
+}
+
+/** The viewer's own profile: its details and photo. */
+function ownProfileRoutes(fastify: FastifyInstance, profiles: ProfilesService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.patch(
     '/api/me',
     {

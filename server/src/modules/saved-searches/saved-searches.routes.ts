@@ -6,7 +6,7 @@ import {
   savedSearchSchema,
   updateSavedSearchSchema,
 } from '@common/schemas/search';
-import { idParams } from '@common/schemas/fields';
+import { idParams, noContentSchema } from '@common/schemas/fields';
 import type { SavedSearchesService } from './saved-searches.service';
 
 /** The viewer's saved searches (ADR 010). */
@@ -63,11 +63,16 @@ export async function savedSearchesRoutes(
     '/api/me/saved-searches/:id',
     {
       config: { access: 'session' },
-      schema: { operationId: 'deleteSavedSearch', summary: 'Stop an alert', params: idParams },
+      schema: {
+        operationId: 'deleteSavedSearch',
+        summary: 'Stop an alert',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
     },
     async (request, reply) => {
       await savedSearches.remove(request.user, request.campus, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -12,7 +12,7 @@ import {
   suggestionsSchema,
 } from '@common/schemas/search';
 import { z } from 'zod';
-import { idParams, NO_CONTROLS, oneLine } from '@common/schemas/fields';
+import { idParams, NO_CONTROLS, noContentSchema, oneLine } from '@common/schemas/fields';
 import { LIMITS } from '../../core/limits';
 import type { SearchService } from './search.service';
 
@@ -20,13 +20,14 @@ const suggestionQuery = z.object({
   q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
 });
 
+const lookup = { rateLimit: LIMITS.search };
+
 /** Search of the request's campus and the viewer's search history (DESIGN §6). */
 export async function searchRoutes(
   fastify: FastifyInstance,
   { search }: { search: SearchService },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const lookup = { rateLimit: LIMITS.search };
 
   app.get(
     '/api/search/posts',
@@ -93,6 +94,13 @@ export async function searchRoutes(
     async (request) => search.popular(request.user, request.campus),
   );
 
+  recentSearchRoutes(fastify, search);
+}
+
+/** The viewer's recent searches on this campus. */
+function recentSearchRoutes(fastify: FastifyInstance, search: SearchService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.get(
     '/api/me/searches',
     {
@@ -126,22 +134,27 @@ export async function searchRoutes(
         operationId: 'deleteRecentSearch',
         summary: 'Remove one recent search',
         params: idParams,
+        response: { 204: noContentSchema },
       },
     },
     async (request, reply) => {
       await search.removeRecent(request.user, request.campus, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.delete(
     '/api/me/searches',
     {
       config: { access: 'session' },
-      schema: { operationId: 'clearRecentSearches', summary: 'Clear the recent searches' },
+      schema: {
+        operationId: 'clearRecentSearches',
+        summary: 'Clear the recent searches',
+        response: { 204: noContentSchema },
+      },
     },
     async (request, reply) => {
       await search.clearRecent(request.user, request.campus);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

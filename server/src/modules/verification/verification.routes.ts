@@ -56,6 +56,35 @@ export async function verificationRoutes(
     async (request) => verification.sendSchoolCode(request.user, request.campus, request.body),
   );
 
+  emailChangeRoutes(fastify, verification);
+
+  app.post(
+    '/api/verification/verify',
+    {
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      schema: {
+        operationId: 'verifyCode',
+        summary: 'Verify the account or school e-mail address with a code',
+        body: verifyCodeBodySchema,
+        response: { 200: verifyResultSchema },
+      },
+    },
+    async (request) => {
+      const result = await verification.verify(request.user, request.campus, request.body);
+      return {
+        viewer: presentViewer(result.user, storage),
+        redirectTo: result.redirectTo,
+        redirectCampus: result.redirectCampus,
+      };
+    },
+  );
+}
+
+/** A new account e-mail address: a code to it, then the code confirms it (spec core §5). */
+function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { storage } = app.deps;
+
   app.put(
     '/api/me/email',
     {
@@ -89,26 +118,5 @@ export async function verificationRoutes(
       ),
       message: ACCOUNT_MESSAGES.accountUpdated,
     }),
-  );
-
-  app.post(
-    '/api/verification/verify',
-    {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
-      schema: {
-        operationId: 'verifyCode',
-        summary: 'Verify the account or school e-mail address with a code',
-        body: verifyCodeBodySchema,
-        response: { 200: verifyResultSchema },
-      },
-    },
-    async (request) => {
-      const result = await verification.verify(request.user, request.campus, request.body);
-      return {
-        viewer: presentViewer(result.user, storage),
-        redirectTo: result.redirectTo,
-        redirectCampus: result.redirectCampus,
-      };
-    },
   );
 }
