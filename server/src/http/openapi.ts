@@ -211,7 +211,6 @@ export async function registerOpenApi(
         version: '1',
         description:
           'The API of Quad, a campus buy/sell community. Each campus is its own site (`ou.` + the base domain): the Host header picks the campus. State-changing requests need the `X-Quad-CSRF` header (any value) or a same-origin `Origin` header.',
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Quad' },
       },
       servers: [{ url: config.publicUrl, description: 'This Quad server.' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),

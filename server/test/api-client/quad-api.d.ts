@@ -53,7 +53,7 @@ export interface paths {
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
-        /** Change the viewer’s profile: name, bio, links */
+        /** Change the viewer’s profile: name and bio */
         patch: operations["updateProfile"];
         trace?: never;
     };
@@ -361,7 +361,7 @@ export interface paths {
         delete: operations["deletePost"];
         options?: never;
         head?: never;
-        /** Change a listing: price, condition, status */
+        /** Change a listing: price, OBO, condition or status */
         patch: operations["updateListing"];
         trace?: never;
     };
@@ -806,7 +806,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student’s posts, listings or media */
+        /** A profile tab: a student’s posts, photos, saves or replies */
         get: operations["getProfilePosts"];
         put?: never;
         post?: never;
@@ -859,7 +859,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a post, comment or message */
+        /** Report a post, comment, message or student */
         post: operations["createReport"];
         delete?: never;
         options?: never;
@@ -928,7 +928,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Act on a report (moderators only) */
+        /** Dismiss a report, or remove, warn, suspend or ban (moderators only) */
         post: operations["takeModerationAction"];
         delete?: never;
         options?: never;
@@ -983,7 +983,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the account details */
+        /** Change the account details: phone, gender, birth date, e-mail alerts */
         patch: operations["updateAccount"];
         trace?: never;
     };

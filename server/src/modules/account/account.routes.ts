@@ -81,7 +81,7 @@ export async function accountRoutes(
       config: { access: 'session' },
       schema: {
         operationId: 'updateAccount',
-        summary: 'Change the account details',
+        summary: 'Change the account details: phone, gender, birth date, e-mail alerts',
         body: accountBodySchema,
         response: { 200: updatedSchema },
       },

@@ -34,7 +34,7 @@ export async function moderationRoutes(
       config: { access: 'staff', rateLimit: LIMITS.post },
       schema: {
         operationId: 'takeModerationAction',
-        summary: 'Act on a report (moderators only)',
+        summary: 'Dismiss a report, or remove, warn, suspend or ban (moderators only)',
         body: moderationActionSchema,
         response: { 200: moderationDoneSchema },
       },

@@ -119,7 +119,7 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
       config: { access: 'session', rateLimit: LIMITS.post },
       schema: {
         operationId: 'updateListing',
-        summary: 'Change a listing: price, condition, status',
+        summary: 'Change a listing: price, OBO, condition or status',
         params: idParams,
         body: updateListingBodySchema,
         response: { 200: postSchema },

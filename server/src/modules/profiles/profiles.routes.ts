@@ -52,7 +52,7 @@ export async function profilesRoutes(
       config: { access: 'campus' },
       schema: {
         operationId: 'getProfilePosts',
-        summary: 'A student’s posts, listings or media',
+        summary: 'A profile tab: a student’s posts, photos, saves or replies',
         params: usernameParams,
         querystring: profileTabQuerySchema,
         response: { 200: profilePostListSchema },
@@ -93,7 +93,7 @@ function ownProfileRoutes(fastify: FastifyInstance, profiles: ProfilesService): 
       config: { access: 'session' },
       schema: {
         operationId: 'updateProfile',
-        summary: 'Change the viewer’s profile: name, bio, links',
+        summary: 'Change the viewer’s profile: name and bio',
         body: updateProfileBodySchema,
         response: { 200: updatedSchema },
       },

@@ -16,7 +16,7 @@ export async function reportsRoutes(
       config: { access: 'session', rateLimit: LIMITS.post },
       schema: {
         operationId: 'createReport',
-        summary: 'Report a post, comment or message',
+        summary: 'Report a post, comment, message or student',
         body: createReportSchema,
         response: { 201: reportCreatedSchema },
       },
