@@ -111,7 +111,7 @@ export function moduleRoutes<Options extends object>(
 }
 
 /** The error statuses a route can answer, derived from how it is declared, plus its own. */
-export function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>) {
+function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>) {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   const config = (route.config ?? {}) as { access?: Access; errors?: readonly ErrorStatus[] };
   const schema = route.schema ?? {};
