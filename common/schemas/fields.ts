@@ -17,5 +17,8 @@ export const NO_CONTROLS = { message: TEXT_MESSAGES.controlCharacters, abort: tr
 export const idField = z.string().max(64).refine(oneLine, NO_CONTROLS);
 export const idParams = z.object({ id: idField });
 
+/** The answer of a route that answers 204: no body. */
+export const noContentSchema = z.null().describe('No content.');
+
 /** An opaque `?cursor=` (base64url): the server checks what it decodes to. */
 export const cursorField = z.string().max(200).refine(oneLine, NO_CONTROLS);

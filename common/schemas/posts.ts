@@ -139,6 +139,8 @@ export type CommentNode = PostDto & { replies: CommentNode[] };
 export const commentNodeSchema: z.ZodType<CommentNode> = z.lazy(() =>
   postSchema.extend({ replies: z.array(commentNodeSchema) }),
 );
+// A recursive schema is a named component of the OpenAPI document, referenced by itself (ADR 028).
+commentNodeSchema.register(z.globalRegistry, { id: 'CommentNode' });
 
 export const postPageSchema = z.object({
   post: postSchema,

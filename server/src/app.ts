@@ -1,18 +1,13 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
+import { moduleRoutes, registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRouteList } from './http/route-list';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -20,7 +15,7 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializer } from './http/serializer';
 import { authRoutes } from './modules/auth/auth.routes';
-import { registerSessions } from './modules/auth/session-cookie';
+import { registerSessions, sessionCookieName } from './modules/auth/session-cookie';
 import { campusRoutes } from './modules/campuses/campuses.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -82,13 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Quad API', version: '1' },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, { config, sessionCookie: sessionCookieName(config) });
 
   registerCampusResolution(app, config);
   registerGeoGate(app, deps);
@@ -120,30 +109,39 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
 /** Every module's routes, each plugin handed the services it needs. */
 async function registerRoutes(app: App, services: Services): Promise<void> {
-  await app.register(healthRoutes, { health: services.health });
-  await app.register(campusRoutes, { campuses: services.campuses });
-  await app.register(authRoutes, {
+  await app.register(moduleRoutes('health', healthRoutes), { health: services.health });
+  await app.register(moduleRoutes('campuses', campusRoutes), { campuses: services.campuses });
+  await app.register(moduleRoutes('auth', authRoutes), {
     auth: services.auth,
     google: services.google,
     moderates: services.moderation.moderates,
   });
-  await app.register(verificationRoutes, { verification: services.verification });
-  await app.register(mediaRoutes, { media: services.media });
-  await app.register(postsRoutes, { posts: services.posts });
-  await app.register(likesRoutes, { likes: services.likes });
-  await app.register(chatsRoutes, { chats: services.chats });
-  await app.register(notificationsRoutes, { notifications: services.notifications });
-  await app.register(searchRoutes, { search: services.search });
-  await app.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
-  await app.register(profilesRoutes, { profiles: services.profiles });
-  await app.register(reportsRoutes, { reports: services.reports });
-  await app.register(blocksRoutes, { blocks: services.blocks });
-  await app.register(moderationRoutes, { moderation: services.moderation });
-  await app.register(accountRoutes, { account: services.account });
-  await app.register(paymentsRoutes, { payments: services.payments });
-  await app.register(liveRoutes, { live: services.live });
-  await app.register(analyticsRoutes, { analytics: services.analytics });
-  if (services.mailbox) await app.register(mailboxRoutes, { mailbox: services.mailbox });
+  await app.register(moduleRoutes('verification', verificationRoutes), {
+    verification: services.verification,
+  });
+  await app.register(moduleRoutes('media', mediaRoutes), { media: services.media });
+  await app.register(moduleRoutes('posts', postsRoutes), { posts: services.posts });
+  await app.register(moduleRoutes('likes', likesRoutes), { likes: services.likes });
+  await app.register(moduleRoutes('chats', chatsRoutes), { chats: services.chats });
+  await app.register(moduleRoutes('notifications', notificationsRoutes), {
+    notifications: services.notifications,
+  });
+  await app.register(moduleRoutes('search', searchRoutes), { search: services.search });
+  await app.register(moduleRoutes('saved-searches', savedSearchesRoutes), {
+    savedSearches: services.savedSearches,
+  });
+  await app.register(moduleRoutes('profiles', profilesRoutes), { profiles: services.profiles });
+  await app.register(moduleRoutes('reports', reportsRoutes), { reports: services.reports });
+  await app.register(moduleRoutes('blocks', blocksRoutes), { blocks: services.blocks });
+  await app.register(moduleRoutes('moderation', moderationRoutes), {
+    moderation: services.moderation,
+  });
+  await app.register(moduleRoutes('account', accountRoutes), { account: services.account });
+  await app.register(moduleRoutes('payments', paymentsRoutes), { payments: services.payments });
+  await app.register(moduleRoutes('live', liveRoutes), { live: services.live });
+  await app.register(moduleRoutes('analytics', analyticsRoutes), { analytics: services.analytics });
+  if (services.mailbox)
+    await app.register(moduleRoutes('mailbox', mailboxRoutes), { mailbox: services.mailbox });
 }
 
 declare module 'fastify' {

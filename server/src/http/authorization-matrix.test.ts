@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
 import { addressSequence, api } from '../../test/auth';
+import { type OpenApiDocument, responseValidator } from '../../test/openapi';
 import { startFakeStripe, type FakeStripe } from '../../test/stripe-api';
 import {
   EXCLUDED,
@@ -31,6 +32,8 @@ let t: TestContext;
 let stripe: FakeStripe;
 let dist: string;
 let newWorld: () => Promise<World>;
+let document: OpenApiDocument;
+let checkAnswer: ReturnType<typeof responseValidator>;
 const nextIp = addressSequence('198.19');
 
 beforeAll(async () => {
@@ -63,6 +66,8 @@ beforeAll(async () => {
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   newWorld = worldBuilder(t.app, password_hash!);
+  document = t.app.swagger() as unknown as OpenApiDocument;
+  checkAnswer = responseValidator(document);
 });
 
 afterAll(async () => {
@@ -140,12 +145,30 @@ function checkErrorBody(cell: string, status: number, body: string | undefined, 
   return ok ? [] : [`${cell}: ${status} without { error: { code, message } }: ${body}`];
 }
 
+/** A documented route's answer is one the OpenAPI document declares, body and all (ADR 028). */
+function checkAgainstDocument(
+  cell: string,
+  key: string,
+  status: number,
+  body?: string,
+  type?: string,
+) {
+  const [method = '', pattern = ''] = key.split(' ');
+  const path = pattern.replace(/:(\w+)/g, '{$1}');
+  if (body === undefined || !document.paths[path]?.[method.toLowerCase()]) return [];
+  const contentType = type === 'undefined' ? null : (type ?? null);
+  return checkAnswer({ method, path, status, contentType, body }).map((p) => `${cell}: ${p}`);
+}
+
 /** One cell: a fresh world, the viewer of that kind, the request; what came back and what is wrong. */
 async function runCell(key: string, row: Row, kind: Kind) {
   const world = await newWorld();
   const viewer = kind === 'guest' ? null : world.students[kind];
   const { status, body, type } = await send(row, key, world, viewer);
-  const problems = checkErrorBody(`${key} as ${kind}`, status, body, type);
+  const problems = [
+    ...checkErrorBody(`${key} as ${kind}`, status, body, type),
+    ...checkAgainstDocument(`${key} as ${kind}`, key, status, body, type),
+  ];
   if (ERROR_STATUSES.has(status) && row.html !== true && !type?.includes('json') && body)
     problems.push(`${key} as ${kind}: ${status} answered ${type}, not JSON`);
   return { kind, status, problems };

@@ -49,7 +49,9 @@ function validValue(schema: JsonSchema, hints: Hints, name: string): fc.Arbitrar
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.const !== undefined) return fc.constant(schema.const);
   const base = validOfType(schema, hints, name);
-  return schema.nullable ? fc.oneof(base, fc.constant(null)) : base;
+  // OpenAPI 3.0 wrote `nullable: true`; 3.1 (ADR 028) writes `type: [..., 'null']` or a `{ type: 'null' }` branch.
+  const nullable = schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null'));
+  return nullable ? fc.oneof(base, fc.constant(null)) : base;
 }
 
 function validOfType(schema: JsonSchema, hints: Hints, name: string): fc.Arbitrary<unknown> {
@@ -61,6 +63,8 @@ function validOfType(schema: JsonSchema, hints: Hints, name: string): fc.Arbitra
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000 });
     case 'boolean':
       return fc.boolean();
+    case 'null':
+      return fc.constant(null);
     case 'array':
       return fc.array(valuesFor(schema.items ?? {}, hints, name), {
         maxLength: Math.min(schema.maxItems ?? 3, 3),

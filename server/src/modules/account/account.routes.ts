@@ -24,7 +24,15 @@ export async function accountRoutes(
 
   app.put(
     '/api/me/username',
-    { schema: { body: usernameBodySchema, response: { 200: updatedSchema } } },
+    {
+      config: { access: 'session', errors: [409] },
+      schema: {
+        operationId: 'changeUsername',
+        summary: 'Change the viewer’s username',
+        body: usernameBodySchema,
+        response: { 200: updatedSchema },
+      },
+    },
     async (request) => ({
       viewer: await account.changeUsername(request.user, request.body.username),
       message: ACCOUNT_MESSAGES.accountUpdated,
@@ -35,8 +43,13 @@ export async function accountRoutes(
     '/api/me/password',
     {
       // Guessing the current password is a sign-in attempt.
-      config: { rateLimit: LIMITS.signIn },
-      schema: { body: passwordBodySchema, response: { 200: messageSchema } },
+      config: { access: 'session', rateLimit: LIMITS.signIn },
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the password; other sessions end',
+        body: passwordBodySchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       await account.changePassword(request.user, request.sessionToken, request.body);
@@ -47,8 +60,13 @@ export async function accountRoutes(
   app.delete(
     '/api/me',
     {
-      config: { rateLimit: LIMITS.signIn },
-      schema: { body: deleteAccountBodySchema, response: { 200: messageSchema } },
+      config: { access: 'session', rateLimit: LIMITS.signIn },
+      schema: {
+        operationId: 'deleteAccount',
+        summary: 'Delete the account',
+        body: deleteAccountBodySchema,
+        response: { 200: messageSchema },
+      },
     },
     async (request, reply) => {
       await account.deleteAccount(request.user, request.body.password);
@@ -59,7 +77,15 @@ export async function accountRoutes(
 
   app.patch(
     '/api/me/account',
-    { schema: { body: accountBodySchema, response: { 200: updatedSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'updateAccount',
+        summary: 'Change the account details: phone, gender, birth date, e-mail alerts',
+        body: accountBodySchema,
+        response: { 200: updatedSchema },
+      },
+    },
     async (request) => ({
       viewer: await account.update(request.user, request.body),
       message: ACCOUNT_MESSAGES.accountUpdated,

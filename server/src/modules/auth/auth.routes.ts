@@ -43,16 +43,31 @@ export async function authRoutes(
     ...(moderates(user, campus) ? { moderator: true as const } : {}),
   });
 
-  app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
-    viewer: request.user ? viewer(request.user, request.campus) : null,
-    google: google !== null,
-  }));
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'The signed-in student, or null for a guest',
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => ({
+      viewer: request.user ? viewer(request.user, request.campus) : null,
+      google: google !== null,
+    }),
+  );
 
   app.get(
     '/api/auth/email-status',
     {
       config: { rateLimit: LIMITS.lookup },
-      schema: { querystring: emailStatusQuerySchema, response: { 200: emailStatusSchema } },
+      schema: {
+        operationId: 'getEmailStatus',
+        summary: 'Whether an e-mail address has an account',
+        querystring: emailStatusQuerySchema,
+        response: { 200: emailStatusSchema },
+      },
     },
     async (request) => ({ exists: await auth.emailExists(request.query.email) }),
   );
@@ -60,8 +75,13 @@ export async function authRoutes(
   app.post(
     '/api/auth/register',
     {
-      config: { rateLimit: LIMITS.register },
-      schema: { body: registerBodySchema, response: { 201: sessionResultSchema } },
+      config: { errors: [409], rateLimit: LIMITS.register },
+      schema: {
+        operationId: 'register',
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: sessionResultSchema },
+      },
     },
     async (request, reply) => {
       const user = await auth.register(request.body, request.campus);
@@ -74,7 +94,12 @@ export async function authRoutes(
     '/api/auth/login',
     {
       config: { rateLimit: LIMITS.signIn },
-      schema: { body: loginBodySchema, response: { 200: sessionResultSchema } },
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: sessionResultSchema },
+      },
     },
     async (request, reply) => {
       const user = await auth.login(request.body);
@@ -85,7 +110,13 @@ export async function authRoutes(
 
   app.post(
     '/api/auth/logout',
-    { schema: { response: { 200: okSchema } } },
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out: end this session',
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       await app.sessionCookie.signOut(request, reply);
       return { ok: true as const };
@@ -96,7 +127,12 @@ export async function authRoutes(
     '/api/auth/magic-link',
     {
       config: { rateLimit: LIMITS.mail },
-      schema: { body: magicLinkBodySchema, response: { 200: okSchema } },
+      schema: {
+        operationId: 'requestMagicLink',
+        summary: 'E-mail a sign-in link',
+        body: magicLinkBodySchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await auth.requestMagicLink(request.body, request.campus);
@@ -109,6 +145,8 @@ export async function authRoutes(
     {
       config: { rateLimit: LIMITS.signIn },
       schema: {
+        operationId: 'completeMagicLink',
+        summary: 'Sign in with an e-mailed link',
         body: magicLinkCompleteBodySchema,
         response: { 200: z.object({ viewer: viewerSchema, registered: z.boolean() }) },
       },
@@ -124,7 +162,12 @@ export async function authRoutes(
     '/api/auth/password/forgot',
     {
       config: { rateLimit: LIMITS.mail },
-      schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } },
+      schema: {
+        operationId: 'forgotPassword',
+        summary: 'E-mail a password reset link',
+        body: forgotPasswordBodySchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await auth.forgotPassword(request.body.email, request.campus);
@@ -136,7 +179,12 @@ export async function authRoutes(
     '/api/auth/password/reset',
     {
       config: { rateLimit: LIMITS.signIn },
-      schema: { body: resetPasswordBodySchema, response: { 200: sessionResultSchema } },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: sessionResultSchema },
+      },
     },
     async (request, reply) => {
       const user = await auth.resetPassword(request.body);

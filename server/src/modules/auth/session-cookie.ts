@@ -5,6 +5,11 @@ import { SESSION_MS, type SessionService } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The session cookie's name: `__Host-` + Secure when served over https (DESIGN §6). */
+export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl.startsWith('https://') ? '__Host-quad_session' : 'quad_session';
+}
+
 /**
  * Reads the session cookie of API requests into `request.user`, and lets
  * routes start and end sessions. httpOnly, SameSite=Lax, and `__Host-` +
@@ -16,7 +21,7 @@ export function registerSessions(
   sessions: SessionService,
 ): void {
   const secure = config.publicUrl.startsWith('https://');
-  const cookieName = secure ? '__Host-quad_session' : 'quad_session';
+  const cookieName = sessionCookieName(config);
   const cookieOptions = {
     path: '/',
     httpOnly: true,

@@ -12,15 +12,32 @@ export async function blocksRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const schema = { params: usernameParams, response: { 200: blockResultSchema } };
-  app.put('/api/users/:username/block', { config: { rateLimit: LIMITS.post }, schema }, (request) =>
-    blocks.block(request.user, request.campus, request.params.username),
+  app.put(
+    '/api/users/:username/block',
+    {
+      config: { access: 'session', rateLimit: LIMITS.post },
+      schema: { ...schema, operationId: 'blockStudent', summary: 'Block a student' },
+    },
+    (request) => blocks.block(request.user, request.campus, request.params.username),
   );
   app.delete(
     '/api/users/:username/block',
-    { config: { rateLimit: LIMITS.post }, schema },
+    {
+      config: { access: 'session', rateLimit: LIMITS.post },
+      schema: { ...schema, operationId: 'unblockStudent', summary: 'Unblock a student' },
+    },
     (request) => blocks.unblock(request.user, request.campus, request.params.username),
   );
-  app.get('/api/blocks', { schema: { response: { 200: blockListSchema } } }, (request) =>
-    blocks.list(request.user, request.campus),
+  app.get(
+    '/api/blocks',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listBlocks',
+        summary: 'The students the viewer blocked',
+        response: { 200: blockListSchema },
+      },
+    },
+    (request) => blocks.list(request.user, request.campus),
   );
 }

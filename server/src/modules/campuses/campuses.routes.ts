@@ -11,13 +11,28 @@ export async function campusRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/campus', { schema: { response: { 200: campusSchema } } }, async (request) =>
-    campuses.present(request.campus),
+  app.get(
+    '/api/campus',
+    {
+      schema: {
+        operationId: 'getCampus',
+        summary: 'The campus of this site',
+        response: { 200: campusSchema },
+      },
+    },
+    async (request) => campuses.present(request.campus),
   );
 
   app.get(
     '/api/campuses',
-    { schema: { querystring: campusListQuerySchema, response: { 200: campusListSchema } } },
+    {
+      schema: {
+        operationId: 'findCampuses',
+        summary: 'Find schools by name',
+        querystring: campusListQuerySchema,
+        response: { 200: campusListSchema },
+      },
+    },
     async (request) => ({ items: campuses.search(request.query.q) }),
   );
 

@@ -30,35 +30,67 @@ export async function chatsRoutes(
 
   app.get(
     '/api/chats',
-    { schema: { querystring: pageQuerySchema, response: { 200: chatListSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listChats',
+        summary: 'The viewer’s chats, latest first',
+        querystring: pageQuerySchema,
+        response: { 200: chatListSchema },
+      },
+    },
     async (request) => chats.list(request.user, request.campus, request.query),
   );
 
   app.post(
     '/api/chats',
     {
-      config: { rateLimit: LIMITS.message },
-      schema: { body: startChatBodySchema, response: { 200: startChatResultSchema } },
+      config: { access: 'session', rateLimit: LIMITS.message },
+      schema: {
+        operationId: 'startChat',
+        summary: 'Start a chat with a student, or open the one there is',
+        body: startChatBodySchema,
+        response: { 200: startChatResultSchema },
+      },
     },
     async (request) => chats.start(request.user, request.campus, request.body.userId),
   );
 
   app.get(
     '/api/chats/:id',
-    { schema: { params: idParams, response: { 200: chatSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getChat',
+        summary: 'A chat and the student on the other side',
+        params: idParams,
+        response: { 200: chatSchema },
+      },
+    },
     async (request) => chats.get(request.user, request.campus, request.params.id),
   );
 
   app.delete(
     '/api/chats/:id',
-    { schema: { params: idParams, response: { 200: ok } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'deleteChat',
+        summary: 'Delete a chat for both students',
+        params: idParams,
+        response: { 200: ok },
+      },
+    },
     async (request) => chats.remove(request.user, request.campus, request.params.id),
   );
 
   app.get(
     '/api/chats/:id/messages',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'listMessages',
+        summary: 'A chat’s messages, newest first',
         params: idParams,
         querystring: pageQuerySchema,
         response: { 200: messagePageSchema },
@@ -68,11 +100,26 @@ export async function chatsRoutes(
       chats.messages(request.user, request.campus, request.params.id, request.query),
   );
 
+  messageRoutes(fastify, chats);
+  meetupRoutes(fastify, chats);
+  peopleRoutes(fastify, chats);
+}
+
+/** A chat's messages: sending, Seen, hearts. */
+function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post(
     '/api/chats/:id/messages',
     {
-      config: { rateLimit: LIMITS.message },
-      schema: { params: idParams, body: sendMessageBodySchema, response: { 201: messageSchema } },
+      config: { access: 'session', rateLimit: LIMITS.message },
+      schema: {
+        operationId: 'sendMessage',
+        summary: 'Send a message, with one photo at most',
+        params: idParams,
+        body: sendMessageBodySchema,
+        response: { 201: messageSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -82,29 +129,61 @@ export async function chatsRoutes(
 
   app.post(
     '/api/chats/:id/read',
-    { schema: { params: idParams, response: { 200: ok } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'markChatRead',
+        summary: 'Mark a chat read (Seen)',
+        params: idParams,
+        response: { 200: ok },
+      },
+    },
     async (request) => chats.read(request.user, request.campus, request.params.id),
   );
 
   app.put(
     '/api/messages/:id/heart',
-    { schema: { params: idParams, response: { 200: heartStateSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'heartMessage',
+        summary: 'Heart a message',
+        params: idParams,
+        response: { 200: heartStateSchema },
+      },
+    },
     async (request) => chats.heart(request.user, request.campus, request.params.id, true),
   );
 
   app.delete(
     '/api/messages/:id/heart',
-    { schema: { params: idParams, response: { 200: heartStateSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'unheartMessage',
+        summary: 'Remove a heart from a message',
+        params: idParams,
+        response: { 200: heartStateSchema },
+      },
+    },
     async (request) => chats.heart(request.user, request.campus, request.params.id, false),
   );
+}
 
-  meetupRoutes(fastify, chats);
+/** Finding a student of the campus to message. */
+function peopleRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/users',
     {
-      config: { rateLimit: LIMITS.lookup },
-      schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } },
+      config: { access: 'session', rateLimit: LIMITS.lookup },
+      schema: {
+        operationId: 'findStudents',
+        summary: 'Students of the campus to start a chat with',
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchSchema },
+      },
     },
     async (request) => ({
       items: await chats.people(request.user, request.campus, request.query.q),
@@ -118,8 +197,10 @@ function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.post(
     '/api/chats/:id/meetups',
     {
-      config: { rateLimit: LIMITS.message },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.message },
       schema: {
+        operationId: 'suggestMeetup',
+        summary: 'Suggest a meetup at a safe spot',
         params: idParams,
         body: proposeMeetupBodySchema,
         response: { 201: messageSchema },
@@ -133,10 +214,18 @@ function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
         ),
   );
 
+  const answers = {
+    accept: { operationId: 'acceptMeetup', summary: 'Accept a suggested meetup' },
+    decline: { operationId: 'declineMeetup', summary: 'Decline a suggested meetup' },
+    cancel: { operationId: 'cancelMeetup', summary: 'Cancel a meetup one suggested' },
+  } as const;
   for (const answer of ['accept', 'decline', 'cancel'] as const)
     app.post(
       `/api/meetups/:id/${answer}`,
-      { schema: { params: idParams, response: { 200: meetupSchema } } },
+      {
+        config: { access: 'session', errors: [409] },
+        schema: { ...answers[answer], params: idParams, response: { 200: meetupSchema } },
+      },
       async (request) =>
         chats.answerMeetup(request.user, request.campus, request.params.id, answer),
     );

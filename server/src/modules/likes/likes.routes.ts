@@ -13,19 +13,43 @@ export async function likesRoutes(
 
   app.put(
     '/api/posts/:id/like',
-    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'savePost',
+        summary: 'Save (like) a post',
+        params: idParams,
+        response: { 200: likeStateSchema },
+      },
+    },
     async (request) => likes.setLiked(request.user, request.campus, request.params.id, true),
   );
 
   app.delete(
     '/api/posts/:id/like',
-    { schema: { params: idParams, response: { 200: likeStateSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'unsavePost',
+        summary: 'Remove a save',
+        params: idParams,
+        response: { 200: likeStateSchema },
+      },
+    },
     async (request) => likes.setLiked(request.user, request.campus, request.params.id, false),
   );
 
   app.get(
     '/api/posts/:id/likes',
-    { schema: { params: idParams, response: { 200: likersSchema } } },
+    {
+      config: { access: 'campus' },
+      schema: {
+        operationId: 'getPostLikers',
+        summary: 'The students who saved a post',
+        params: idParams,
+        response: { 200: likersSchema },
+      },
+    },
     async (request) => ({
       items: await likes.likers(request.user, request.campus, request.params.id),
     }),

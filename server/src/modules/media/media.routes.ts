@@ -19,8 +19,13 @@ export async function mediaRoutes(
   app.post(
     '/api/uploads',
     {
-      config: { rateLimit: LIMITS.upload },
-      schema: { consumes: ['multipart/form-data'], response: { 201: uploadSchema } },
+      config: { access: 'session', rateLimit: LIMITS.upload },
+      schema: {
+        operationId: 'uploadMedia',
+        summary: 'Upload a photo or video for a post',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadSchema },
+      },
     },
     async (request, reply) => {
       const created = await media.upload(request.user, request.campus, async () => {

@@ -17,14 +17,27 @@ export async function moderationRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/moderation/reports',
-    { schema: { querystring: moderationQuerySchema, response: { 200: moderationPageSchema } } },
+    {
+      config: { access: 'staff' },
+      schema: {
+        operationId: 'getModerationQueue',
+        summary: 'The campus’s open reports (moderators only)',
+        querystring: moderationQuerySchema,
+        response: { 200: moderationPageSchema },
+      },
+    },
     async (request) => moderation.queue(request.user, request.campus, request.query),
   );
   app.post(
     '/api/moderation/actions',
     {
-      config: { rateLimit: LIMITS.post },
-      schema: { body: moderationActionSchema, response: { 200: moderationDoneSchema } },
+      config: { access: 'staff', rateLimit: LIMITS.post },
+      schema: {
+        operationId: 'takeModerationAction',
+        summary: 'Dismiss a report, or remove, warn, suspend or ban (moderators only)',
+        body: moderationActionSchema,
+        response: { 200: moderationDoneSchema },
+      },
     },
     async (request) => moderation.act(request.user, request.campus, request.body),
   );

@@ -15,7 +15,15 @@ export async function notificationsRoutes(
 
   app.get(
     '/api/notifications',
-    { schema: { querystring: pageQuerySchema, response: { 200: notificationListSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listNotifications',
+        summary: 'The viewer’s notifications, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: notificationListSchema },
+      },
+    },
     async (request) => notifications.list(request.user, request.query),
   );
 
@@ -49,7 +57,16 @@ export async function notificationsRoutes(
     },
   );
 
-  app.get('/api/unread', { schema: { response: { 200: unreadSchema } } }, async (request) =>
-    notifications.unread(request.user),
+  app.get(
+    '/api/unread',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getUnreadCounts',
+        summary: 'Unread notifications and chats',
+        response: { 200: unreadSchema },
+      },
+    },
+    async (request) => notifications.unread(request.user),
   );
 }

@@ -14,22 +14,50 @@ export async function paymentsRoutes(
 
   app.get(
     '/api/payments/status',
-    { schema: { response: { 200: payoutStatusSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getPayoutStatus',
+        summary: 'The viewer’s payout account status',
+        response: { 200: payoutStatusSchema },
+      },
+    },
     async (request) => payments.status(request.user),
   );
   app.post(
     '/api/payments/account',
-    { config: { rateLimit: LIMITS.mail }, schema: { response: { 200: payoutStatusSchema } } },
+    {
+      config: { access: 'session', errors: [502], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'createPayoutAccount',
+        summary: 'Open a payout account',
+        response: { 200: payoutStatusSchema },
+      },
+    },
     async (request) => payments.createAccount(request.user),
   );
   app.post(
     '/api/payments/account-link',
-    { config: { rateLimit: LIMITS.lookup }, schema: { response: { 200: payoutLinkSchema } } },
+    {
+      config: { access: 'session', errors: [409, 502], rateLimit: LIMITS.lookup },
+      schema: {
+        operationId: 'createOnboardingLink',
+        summary: 'A link to finish setting up payouts',
+        response: { 200: payoutLinkSchema },
+      },
+    },
     async (request) => payments.onboardingLink(request.user, request.campus),
   );
   app.post(
     '/api/payments/login-link',
-    { config: { rateLimit: LIMITS.lookup }, schema: { response: { 200: payoutLinkSchema } } },
+    {
+      config: { access: 'session', errors: [409, 502], rateLimit: LIMITS.lookup },
+      schema: {
+        operationId: 'createPayoutLoginLink',
+        summary: 'A link to the payout dashboard',
+        response: { 200: payoutLinkSchema },
+      },
+    },
     async (request) => payments.loginLink(request.user),
   );
   await app.register(webhookRoute, { payments });
@@ -52,6 +80,8 @@ async function webhookRoute(
     {
       config: { signedByProvider: true },
       schema: {
+        operationId: 'receivePaymentEvent',
+        summary: 'The payment provider’s signed events',
         headers: z.object({ 'stripe-signature': z.string().max(2048).optional() }),
         response: { 200: z.object({ received: z.literal(true) }) },
       },

@@ -33,37 +33,81 @@ export async function postsRoutes(
 
   app.get(
     '/api/feed',
-    { schema: { querystring: feedQuerySchema, response: { 200: postListSchema } } },
+    {
+      config: { access: 'campus' },
+      schema: {
+        operationId: 'getFeed',
+        summary: 'The campus feed, newest first, with the listing filters',
+        querystring: feedQuerySchema,
+        response: { 200: postListSchema },
+      },
+    },
     async (request, reply) =>
       list(reply, await posts.feed(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/media',
-    { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
+    {
+      config: { access: 'campus' },
+      schema: {
+        operationId: 'getMediaFeed',
+        summary: 'The campus posts with photos or videos',
+        querystring: pageQuerySchema,
+        response: { 200: postListSchema },
+      },
+    },
     async (request, reply) =>
       list(reply, await posts.mediaFeed(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/saved',
-    { schema: { querystring: pageQuerySchema, response: { 200: postListSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getSavedPosts',
+        summary: 'The posts the viewer saved',
+        querystring: pageQuerySchema,
+        response: { 200: postListSchema },
+      },
+    },
     async (request, reply) =>
       list(reply, await posts.saved(request.user, request.campus, request.query)),
   );
 
   app.get(
     '/api/posts/:id',
-    { schema: { params: idParams, response: { 200: postPageSchema } } },
+    {
+      config: { access: 'campus' },
+      schema: {
+        operationId: 'getPost',
+        summary: 'A post with its parents and its comment thread',
+        params: idParams,
+        response: { 200: postPageSchema },
+      },
+    },
     async (request, reply) =>
       postPage(reply, await posts.postPage(request.user, request.campus, request.params.id)),
   );
 
+  postWriteRoutes(fastify, posts);
+}
+
+/** Posting, comments, listing changes and deletes. */
+function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post(
     '/api/posts',
     {
-      config: { rateLimit: LIMITS.post },
-      schema: { body: createPostBodySchema, response: { 201: postSchema } },
+      config: { access: 'session', rateLimit: LIMITS.post },
+      schema: {
+        operationId: 'createPost',
+        summary: 'Post, or comment on a post',
+        body: createPostBodySchema,
+        response: { 201: postSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await posts.create(request.user, request.campus, request.body)),
@@ -72,8 +116,14 @@ export async function postsRoutes(
   app.patch(
     '/api/posts/:id',
     {
-      config: { rateLimit: LIMITS.post },
-      schema: { params: idParams, body: updateListingBodySchema, response: { 200: postSchema } },
+      config: { access: 'session', rateLimit: LIMITS.post },
+      schema: {
+        operationId: 'updateListing',
+        summary: 'Change a listing: price, OBO, condition or status',
+        params: idParams,
+        body: updateListingBodySchema,
+        response: { 200: postSchema },
+      },
     },
     async (request) =>
       posts.updateListing(request.user, request.campus, request.params.id, request.body),
@@ -91,7 +141,15 @@ export async function postsRoutes(
 
   app.delete(
     '/api/posts/:id',
-    { schema: { params: idParams, response: { 200: z.object({ topLevel: z.boolean() }) } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'deletePost',
+        summary: 'Delete a post or comment',
+        params: idParams,
+        response: { 200: z.object({ topLevel: z.boolean() }) },
+      },
+    },
     async (request) => posts.remove(request.user, request.campus, request.params.id),
   );
 }

@@ -35,13 +35,24 @@ export async function profilesRoutes(
 
   app.get(
     '/api/users/:username',
-    { schema: { params: usernameParams, response: { 200: profileSchema } } },
+    {
+      config: { access: 'campus' },
+      schema: {
+        operationId: 'getProfile',
+        summary: 'A student’s profile',
+        params: usernameParams,
+        response: { 200: profileSchema },
+      },
+    },
     async (request) => profiles.profile(request.user, request.campus, request.params.username),
   );
   app.get(
     '/api/users/:username/posts',
     {
+      config: { access: 'campus' },
       schema: {
+        operationId: 'getProfilePosts',
+        summary: 'A profile tab: a student’s posts, photos, saves or replies',
         params: usernameParams,
         querystring: profileTabQuerySchema,
         response: { 200: profilePostListSchema },
@@ -56,8 +67,10 @@ export async function profilesRoutes(
   app.post(
     '/api/users/:username/report',
     {
-      config: { rateLimit: LIMITS.post },
+      config: { access: 'session', rateLimit: LIMITS.post },
       schema: {
+        operationId: 'reportStudent',
+        summary: 'Report a student',
         params: usernameParams,
         body: reportBodySchema,
         response: { 200: reportResultSchema },
@@ -67,9 +80,24 @@ export async function profilesRoutes(
       profiles.report(request.user, request.campus, request.params.username, request.body.reason),
   );
 
+  ownProfileRoutes(fastify, profiles);
+}
+
+/** The viewer's own profile: its details and photo. */
+function ownProfileRoutes(fastify: FastifyInstance, profiles: ProfilesService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.patch(
     '/api/me',
-    { schema: { body: updateProfileBodySchema, response: { 200: updatedSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'updateProfile',
+        summary: 'Change the viewer’s profile: name and bio',
+        body: updateProfileBodySchema,
+        response: { 200: updatedSchema },
+      },
+    },
     async (request) => ({
       viewer: await profiles.update(request.user, request.body),
       message: PROFILE_MESSAGES.profileUpdated,
@@ -78,8 +106,13 @@ export async function profilesRoutes(
   app.put(
     '/api/me/avatar',
     {
-      config: { rateLimit: LIMITS.upload },
-      schema: { consumes: ['multipart/form-data'], response: { 200: updatedSchema } },
+      config: { access: 'session', rateLimit: LIMITS.upload },
+      schema: {
+        operationId: 'setAvatar',
+        summary: 'Upload a new profile photo',
+        consumes: ['multipart/form-data'],
+        response: { 200: updatedSchema },
+      },
     },
     async (request) => {
       const viewer = await profiles.avatar(request.user, async () => {

@@ -13,8 +13,13 @@ export async function reportsRoutes(
   app.post(
     '/api/reports',
     {
-      config: { rateLimit: LIMITS.post },
-      schema: { body: createReportSchema, response: { 201: reportCreatedSchema } },
+      config: { access: 'session', rateLimit: LIMITS.post },
+      schema: {
+        operationId: 'createReport',
+        summary: 'Report a post, comment, message or student',
+        body: createReportSchema,
+        response: { 201: reportCreatedSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await reports.report(request.user, request.campus, request.body)),

@@ -6,7 +6,7 @@ import {
   savedSearchSchema,
   updateSavedSearchSchema,
 } from '@common/schemas/search';
-import { idParams } from '@common/schemas/fields';
+import { idParams, noContentSchema } from '@common/schemas/fields';
 import type { SavedSearchesService } from './saved-searches.service';
 
 /** The viewer's saved searches (ADR 010). */
@@ -18,12 +18,27 @@ export async function savedSearchesRoutes(
 
   app.get(
     '/api/me/saved-searches',
-    { schema: { response: { 200: savedSearchesSchema } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'listSavedSearches',
+        summary: 'The viewer’s “Alert me” searches',
+        response: { 200: savedSearchesSchema },
+      },
+    },
     async (request) => savedSearches.list(request.user, request.campus),
   );
   app.post(
     '/api/me/saved-searches',
-    { schema: { body: createSavedSearchSchema, response: { 201: savedSearchSchema } } },
+    {
+      config: { access: 'session', errors: [409] },
+      schema: {
+        operationId: 'createSavedSearch',
+        summary: 'Get alerts for new posts matching a search',
+        body: createSavedSearchSchema,
+        response: { 201: savedSearchSchema },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -32,7 +47,10 @@ export async function savedSearchesRoutes(
   app.patch(
     '/api/me/saved-searches/:id',
     {
+      config: { access: 'session' },
       schema: {
+        operationId: 'updateSavedSearch',
+        summary: 'Pause, resume or change an alert',
         params: idParams,
         body: updateSavedSearchSchema,
         response: { 200: savedSearchSchema },
@@ -43,10 +61,18 @@ export async function savedSearchesRoutes(
   );
   app.delete(
     '/api/me/saved-searches/:id',
-    { schema: { params: idParams } },
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'deleteSavedSearch',
+        summary: 'Stop an alert',
+        params: idParams,
+        response: { 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
       await savedSearches.remove(request.user, request.campus, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -31,8 +31,13 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/code',
     {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: sendCodeBodySchema.optional(), response: { 200: codeSentSchema } },
+      config: { access: 'session', rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'sendVerificationCode',
+        summary: 'E-mail a new account verification code',
+        body: sendCodeBodySchema.optional(),
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => verification.sendAccountCode(request.user, request.campus),
   );
@@ -40,42 +45,29 @@ export async function verificationRoutes(
   app.post(
     '/api/me/school-email',
     {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: schoolEmailBodySchema, response: { 200: codeSentSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'sendSchoolEmailCode',
+        summary: 'Send a verification code to a school e-mail address',
+        body: schoolEmailBodySchema,
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => verification.sendSchoolCode(request.user, request.campus, request.body),
   );
 
-  app.put(
-    '/api/me/email',
-    {
-      config: { rateLimit: LIMITS.mail },
-      schema: { body: emailChangeBodySchema, response: { 200: codeSentSchema } },
-    },
-    async (request) =>
-      verification.requestEmailChange(request.user, request.campus, request.body.email),
-  );
-
-  app.post(
-    '/api/me/email/verify',
-    {
-      config: { rateLimit: LIMITS.code },
-      schema: { body: emailVerifyBodySchema, response: { 200: updatedSchema } },
-    },
-    async (request) => ({
-      viewer: presentViewer(
-        await verification.confirmEmailChange(request.user, request.campus, request.body),
-        storage,
-      ),
-      message: ACCOUNT_MESSAGES.accountUpdated,
-    }),
-  );
+  emailChangeRoutes(fastify, verification);
 
   app.post(
     '/api/verification/verify',
     {
-      config: { rateLimit: LIMITS.code },
-      schema: { body: verifyCodeBodySchema, response: { 200: verifyResultSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      schema: {
+        operationId: 'verifyCode',
+        summary: 'Verify the account or school e-mail address with a code',
+        body: verifyCodeBodySchema,
+        response: { 200: verifyResultSchema },
+      },
     },
     async (request) => {
       const result = await verification.verify(request.user, request.campus, request.body);
@@ -85,5 +77,46 @@ export async function verificationRoutes(
         redirectCampus: result.redirectCampus,
       };
     },
+  );
+}
+
+/** A new account e-mail address: a code to it, then the code confirms it (spec core §5). */
+function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { storage } = app.deps;
+
+  app.put(
+    '/api/me/email',
+    {
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'changeEmail',
+        summary: 'Send a code to confirm a new account e-mail address',
+        body: emailChangeBodySchema,
+        response: { 200: codeSentSchema },
+      },
+    },
+    async (request) =>
+      verification.requestEmailChange(request.user, request.campus, request.body.email),
+  );
+
+  app.post(
+    '/api/me/email/verify',
+    {
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      schema: {
+        operationId: 'verifyNewEmail',
+        summary: 'Confirm a new account e-mail address with its code',
+        body: emailVerifyBodySchema,
+        response: { 200: updatedSchema },
+      },
+    },
+    async (request) => ({
+      viewer: presentViewer(
+        await verification.confirmEmailChange(request.user, request.campus, request.body),
+        storage,
+      ),
+      message: ACCOUNT_MESSAGES.accountUpdated,
+    }),
   );
 }
