@@ -382,6 +382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a listing back to the top and renew it for 60 days (seller, once a week) */
+        post: operations["renewListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/{id}/like": {
         parameters: {
             query?: never;
@@ -1117,6 +1134,8 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            expiresAt: number | null;
+            bumpedAt: number | null;
             replies: components["schemas"]["CommentNode"][];
         };
         Error: {
@@ -2183,6 +2202,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -2253,6 +2274,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -2323,6 +2346,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -2393,6 +2418,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         };
                         parents: {
                             id: string;
@@ -2435,6 +2462,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         comments: components["schemas"]["CommentNode"][];
                     };
@@ -2546,6 +2575,8 @@ export interface operations {
                             id: string;
                             name: string;
                         } | null;
+                        expiresAt: number | null;
+                        bumpedAt: number | null;
                     };
                 };
             };
@@ -2631,12 +2662,88 @@ export interface operations {
                             id: string;
                             name: string;
                         } | null;
+                        expiresAt: number | null;
+                        bumpedAt: number | null;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renewListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        parentId: string | null;
+                        rootId: string | null;
+                        depth: number;
+                        text: string;
+                        category: string | null;
+                        author: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        };
+                        media: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "video";
+                            mime: string;
+                            url: string;
+                            thumbUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        likeCount: number;
+                        commentCount: number;
+                        liked: boolean;
+                        price: number | null;
+                        obo: boolean;
+                        condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                        /** @enum {string} */
+                        status: "available" | "pending" | "sold";
+                        createdAt: number;
+                        updatedAt: number;
+                        spot: {
+                            id: string;
+                            name: string;
+                        } | null;
+                        expiresAt: number | null;
+                        bumpedAt: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3415,7 +3522,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "meetup" | "moderation";
+                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "did it sell" | "meetup" | "moderation";
                             from: {
                                 id: string;
                                 username: string;
@@ -3532,6 +3639,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         nextCursor: string | null;
                         terms: string[];
@@ -3611,6 +3720,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                         }[];
                         nextCursor: string | null;
                         terms: string[];
@@ -3872,6 +3983,9 @@ export interface operations {
                             /** @enum {string} */
                             email: "off" | "instant" | "daily";
                             paused: boolean;
+                            minPrice: number | null;
+                            maxPrice: number | null;
+                            free: boolean;
                             createdAt: number;
                         }[];
                     };
@@ -3904,6 +4018,10 @@ export interface operations {
                      * @enum {string}
                      */
                     email?: "off" | "instant" | "daily";
+                    minPrice?: number | null;
+                    maxPrice?: number | null;
+                    /** @default false */
+                    free?: boolean;
                 };
             };
         };
@@ -3923,6 +4041,9 @@ export interface operations {
                         /** @enum {string} */
                         email: "off" | "instant" | "daily";
                         paused: boolean;
+                        minPrice: number | null;
+                        maxPrice: number | null;
+                        free: boolean;
                         createdAt: number;
                     };
                 };
@@ -3997,6 +4118,9 @@ export interface operations {
                         /** @enum {string} */
                         email: "off" | "instant" | "daily";
                         paused: boolean;
+                        minPrice: number | null;
+                        maxPrice: number | null;
+                        free: boolean;
                         createdAt: number;
                     };
                 };
@@ -4113,6 +4237,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            expiresAt: number | null;
+                            bumpedAt: number | null;
                             replyTo: {
                                 id: string;
                                 /** @enum {string} */
@@ -4154,6 +4280,8 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                expiresAt: number | null;
+                                bumpedAt: number | null;
                             } | null;
                             replies: components["schemas"]["CommentNode"][];
                         }[];

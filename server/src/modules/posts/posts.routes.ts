@@ -133,8 +133,13 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.post(
     '/api/posts/:id/renew',
     {
-      config: { rateLimit: LIMITS.post },
-      schema: { params: idParams, response: { 200: postSchema } },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.post },
+      schema: {
+        operationId: 'renewListing',
+        summary: 'Move a listing back to the top and renew it for 60 days (seller, once a week)',
+        params: idParams,
+        response: { 200: postSchema },
+      },
     },
     async (request) => posts.renewListing(request.user, request.campus, request.params.id),
   );
