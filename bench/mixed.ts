@@ -134,6 +134,7 @@ async function mixedOn(
       const counts = STUDENT_COUNTS.map((count) => [count, THINK_MS] as const);
       if (READING_THINK_MS > 0) counts.push([Math.max(...STUDENT_COUNTS), READING_THINK_MS]);
       for (const [count, thinkMs] of counts) {
+        await drained(base);
         const run = await runStudents(base, students.slice(0, count), sample, thinkMs);
         runs.push(run);
         console.log(
@@ -214,6 +215,21 @@ async function fetchJson(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Waits until the server has worked off what an overloaded run left queued
+ * (requests of students who are gone, still waiting for the database): until
+ * /readyz, which asks the database, answers within 50 ms three times running.
+ */
+async function drained(base: string): Promise<void> {
+  const until = Date.now() + 120_000;
+  for (let quick = 0; quick < 3 && Date.now() < until;) {
+    const began = performance.now();
+    const res = await fetch(`${base}/readyz`).catch(() => null);
+    quick = res?.ok && performance.now() - began < 50 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Cache lookups so far, by cache, as the server's /metrics counts them. */
