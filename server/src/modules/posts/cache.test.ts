@@ -346,20 +346,67 @@ describe.runIf(redisUrl)('across two servers through Redis', () => {
     await Promise.all([here.close(), there.close()]);
   });
 
-  it('drops an entry still loading on any change, whatever it will show', async () => {
+  it('keeps an entry whose load a change overtook only if the change touches nothing it shows (ADR 031)', async () => {
     const cache = await createPostCache({ bus: createMemoryBus(), ttlMs: 60_000 });
-    let release!: (n: number) => void;
-    const slow = new Promise<number>((r) => (release = r));
-    const pending = cache.read('uf', 'page', () => slow, { shows: { posts: ['a'], list: false } });
+    const gate = () => {
+      let release!: (n: number) => void;
+      return {
+        value: new Promise<number>((r) => (release = r)),
+        release: (n: number) => release(n),
+      };
+    };
+    const onA = { shows: { posts: ['a'], list: false } };
+
+    // An unrelated change during the load: the value is kept once it is in.
+    const first = gate();
+    const pending = cache.read('uf', 'page', () => first.value, onA);
     cache.changed('uf', { posts: ['unrelated'] });
-    release(1);
+    first.release(1);
     expect(await pending).toBe(1);
-    expect(
-      await cache.read('uf', 'page', async () => 2, { shows: { posts: ['a'], list: false } }),
-    ).toBe(2);
-    // Settled entries stay for unrelated changes.
+    expect(await cache.read('uf', 'page', async () => 2, onA)).toBe(1);
+
+    // A reader after a change does not share the overtaken load: it loads afresh.
+    const slow = gate();
+    const fresh = gate();
+    const before = cache.read('uf', 'shared', () => slow.value, onA);
+    cache.changed('uf', { posts: ['a'] });
+    const after = cache.read('uf', 'shared', () => fresh.value, onA);
+    slow.release(1);
+    fresh.release(2);
+    expect([await before, await after]).toEqual([1, 2]);
+    expect(await cache.read('uf', 'shared', async () => 3, onA)).toBe(2);
+
+    // A change to what it shows during the load: it goes once it is in.
+    const second = gate();
+    const touched = cache.read('uf', 'other', () => second.value, onA);
+    cache.changed('uf', { posts: ['a'] });
+    second.release(4);
+    expect(await touched).toBe(4);
+    expect(await cache.read('uf', 'other', async () => 5, onA)).toBe(5);
+
+    // An entry that says nothing of what it shows goes with any change during its load.
+    const third = gate();
+    const unspecified = cache.read('uf', 'any', () => third.value);
     cache.changed('uf', { posts: ['unrelated'] });
-    expect(await cache.read('uf', 'page', async () => 3)).toBe(2);
+    third.release(6);
+    expect(await unspecified).toBe(6);
+    expect(await cache.read('uf', 'any', async () => 7)).toBe(7);
+
+    // A list change during the load of a list page drops it; of a later page it does not.
+    const head = gate();
+    const later = gate();
+    const headRead = cache.read('uf', 'head', () => head.value, {
+      shows: { posts: ['h'], list: true },
+    });
+    const laterRead = cache.read('uf', 'later', () => later.value, onA);
+    cache.changed('uf', { lists: true });
+    head.release(8);
+    later.release(9);
+    expect([await headRead, await laterRead]).toEqual([8, 9]);
+    expect(
+      await cache.read('uf', 'head', async () => 10, { shows: { posts: ['h'], list: true } }),
+    ).toBe(10);
+    expect(await cache.read('uf', 'later', async () => 11, onA)).toBe(9);
     await cache.close();
   });
 

@@ -75,8 +75,13 @@ interface Entry {
   generation: number;
   expires: number;
   value: Promise<unknown>;
-  /** null: dropped by any change of the campus (and, until its value is in, so is every entry). */
+  /** null: dropped by any change of the campus. */
   shows: { posts: string[]; list: boolean; viewers: string[] } | null;
+  /**
+   * While its value loads: the changes that came meanwhile. Once it is in,
+   * the entry stays only if none of them touches what it shows (ADR 031).
+   */
+  pending: CacheChange[] | null;
 }
 
 export interface PostCacheOptions {
@@ -101,8 +106,10 @@ export interface PostCacheOptions {
  * entries that depend on a list's members when a list changed, and entries
  * that said nothing of what they show. A change without details bumps the
  * campus's generation: no entry of an older one is served. An entry still
- * loading when a change comes is dropped whatever it will show, so a write
- * that lands during a load makes that entry stale rather than hiding the write.
+ * loading when a change comes is kept only if, once its value is in, the
+ * change touches nothing it shows; meanwhile later readers load afresh rather
+ * than share it, so a write that lands during a load is never hidden from a
+ * read that follows the write (ADR 031).
  * The bus's return from an outage, which may have lost changes, empties it.
  */
 export async function createPostCache({
@@ -146,7 +153,9 @@ export async function createPostCache({
       const id = `${campusId}\u0000${key}`;
       const generation = generationOf(campusId);
       const found = index.get(lane, id);
-      if (found && found.generation === generation && found.expires > now()) {
+      // A load under way that a change has overtaken may miss it: this reader loads afresh.
+      const overtaken = (found?.pending?.length ?? 0) > 0;
+      if (found && !overtaken && found.generation === generation && found.expires > now()) {
         index.touch(found);
         onLookup(lane, true);
         return found.value as Promise<T>;
@@ -161,6 +170,7 @@ export async function createPostCache({
         expires: now() + ttlMs,
         value,
         shows: null,
+        pending: [],
       };
       index.add(entry);
       value.then(
@@ -188,6 +198,14 @@ export async function createPostCache({
       index.clear();
     },
   };
+}
+
+/** Whether a change drops an entry that shows this. */
+function touches(change: CacheChange, shows: NonNullable<Entry['shows']>): boolean {
+  if (change.lists && shows.list) return true;
+  const posts = new Set(shows.posts);
+  if (change.posts?.some((post) => posts.has(post))) return true;
+  return change.viewers?.some((viewer) => shows.viewers.includes(viewer)) ?? false;
 }
 
 /** What an entry shows, as the index keeps it. */
@@ -266,6 +284,14 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
     /** The value is in: the entry is found by what it shows from now on. */
     settle(entry: Entry, shows: Entry['shows']) {
       if (lanes[entry.lane].get(entry.id) !== entry) return;
+      const pending = entry.pending ?? [];
+      entry.pending = null;
+      // A change that came during the load may be missing from the value: if it
+      // touches what the value shows, or the value says nothing of that, it goes.
+      if (pending.length > 0 && (!shows || pending.some((change) => touches(change, shows)))) {
+        remove(entry);
+        return;
+      }
       if (!shows) return;
       take(anything, entry.campusId, entry);
       entry.shows = shows;
@@ -275,7 +301,11 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
     },
     remove,
     drop(campusId: string, change: CacheChange) {
-      const doomed = new Set(anything.get(campusId));
+      const doomed = new Set<Entry>();
+      for (const e of anything.get(campusId) ?? []) {
+        if (e.pending) e.pending.push(change);
+        else doomed.add(e);
+      }
       if (change.lists) for (const e of lists.get(campusId) ?? []) doomed.add(e);
       for (const post of change.posts ?? [])
         for (const e of byPost.get(postKey(campusId, post)) ?? []) doomed.add(e);
