@@ -230,6 +230,21 @@ function readChange(raw: unknown): CacheChange | undefined {
   };
 }
 
+/** Files an entry under a key of a map of sets. */
+function put(map: Map<string, Set<Entry>>, key: string, entry: Entry): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(entry);
+}
+
+/** Takes an entry out from under a key, and the key when it was the last. */
+function take(map: Map<string, Set<Entry>>, key: string, entry: Entry): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(entry);
+  if (set.size === 0) map.delete(key);
+}
+
 /**
  * The entries of both lanes in least-recently-used order, with what finds
  * them by what they show: by post, by viewer, by campus for list-dependent
@@ -242,17 +257,6 @@ function createEntryIndex(maxEntries: Record<CacheLane, number>) {
   const lists = new Map<string, Set<Entry>>();
   const anything = new Map<string, Set<Entry>>();
   const postKey = (campusId: string, postId: string) => `${campusId}\u0000${postId}`;
-  const put = (map: Map<string, Set<Entry>>, key: string, entry: Entry) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(entry);
-  };
-  const take = (map: Map<string, Set<Entry>>, key: string, entry: Entry) => {
-    const set = map.get(key);
-    if (!set) return;
-    set.delete(entry);
-    if (set.size === 0) map.delete(key);
-  };
 
   function remove(entry: Entry): void {
     const lane = lanes[entry.lane];
