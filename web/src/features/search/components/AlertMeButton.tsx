@@ -65,7 +65,7 @@ export function AlertMeButton({
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         <BellIcon width={16} height={16} aria-hidden="true" />
-        {SEARCH_MESSAGES.alertMe}
+        <span className={styles.alertLabel}>{SEARCH_MESSAGES.alertMe}</span>
       </Button>
       <Modal
         open={open}
