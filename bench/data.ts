@@ -185,6 +185,16 @@ interface PostContext {
   threadIndex: number;
 }
 
+/** Listings' share of the posts, and how long an untouched one stays in the feed. */
+const LISTING_SHARE = 0.7;
+const LISTING_LIFE_MS = 60 * 86_400_000;
+
+/** A listing's price (a fifth of them free) and expiry, or nothing for a plain post. */
+function listing(r: Rng, at: number): { price: number | null; expires_at: number | null } {
+  if (r.next() >= LISTING_SHARE) return { price: null, expires_at: null };
+  return { price: r.next() < 0.2 ? 0 : r.int(5, 400), expires_at: at + LISTING_LIFE_MS };
+}
+
 /** Top-level post `i`, with its photos, maybe a short thread, and its saves. */
 function addTopLevelPost(
   rows: Rows,
@@ -206,6 +216,8 @@ function addTopLevelPost(
     like_count: 0,
     comment_count: 0,
     feed_score: 0,
+    // Most posts are listings (ADR 023): a price, gone from the feed 60 days on (ADR 029).
+    ...listing(r, at),
     created_at: at,
     updated_at: at,
   };

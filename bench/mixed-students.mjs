@@ -71,18 +71,29 @@ function request(student, route, method, path, body, type = 'application/json') 
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** Feed reads with the Filters panel on, and the filters students set there. */
+const FILTERED_SHARE = 0.25;
+const PRICE_FILTERS = ['maxPrice=50', 'minPrice=20&maxPrice=200', 'free=true', 'sort=price'];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Think time: uniform between half and one and a half of the mean.
 const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
 const seen = (student) => (student.seen.length > 0 ? student.seen : sample);
 
 const actions = {
-  /** The feed and three pages of scrolling. */
+  /**
+   * The feed and three pages of scrolling; one time in four with the Filters
+   * panel's price filters (ADR 023), kept while scrolling.
+   */
   async feed(s) {
     let cursor = null;
+    const filter = Math.random() < FILTERED_SHARE ? pick(PRICE_FILTERS) : '';
     for (let page = 0; page < 3; page++) {
-      const path = cursor ? `/api/feed?cursor=${encodeURIComponent(cursor)}` : '/api/feed';
-      const { json } = await request(s, page === 0 ? 'feed' : 'feed (scroll)', 'GET', path);
+      const query = [filter, cursor ? `cursor=${encodeURIComponent(cursor)}` : '']
+        .filter(Boolean)
+        .join('&');
+      const path = query ? `/api/feed?${query}` : '/api/feed';
+      const route = filter ? 'feed (price filter)' : page === 0 ? 'feed' : 'feed (scroll)';
+      const { json } = await request(s, route, 'GET', path);
       if (!json?.items) return;
       if (page === 0) s.seen = json.items.map((p) => p.id);
       cursor = json.nextCursor;
@@ -136,8 +147,9 @@ const actions = {
     );
     if (!json?.id) return;
     await request(s, 'new post', 'POST', '/api/posts', {
-      text: `Desk lamp, barely used, $${10 + Math.floor(Math.random() * 90)}`,
+      text: 'Desk lamp, barely used',
       category: 'furniture',
+      price: 10 + Math.floor(Math.random() * 90),
       mediaIds: [json.id],
     });
   },
