@@ -14,6 +14,7 @@ import { blocks } from './migrations/0011-blocks';
 import { moderation } from './migrations/0012-moderation';
 import { meetups } from './migrations/0013-meetups';
 import { listingLifecycle } from './migrations/0014-listing-lifecycle';
+import { priceOrder } from './migrations/0015-price-order';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0012-moderation': moderation(db.dialect),
     '0013-meetups': meetups(db.dialect),
     '0014-listing-lifecycle': listingLifecycle(db.dialect),
+    '0015-price-order': priceOrder(),
   };
 }
 

@@ -163,7 +163,8 @@ describe('price filters of the feed and search', () => {
           }
           const expected = made
             .filter((p) => p.price !== null && p.price <= maxPrice)
-            .sort((a, b) => a.price! - b.price! || (a.id < b.id ? -1 : 1))
+            // Among equal prices the newest first (ADR 031).
+            .sort((a, b) => a.price! - b.price! || (a.id < b.id ? 1 : -1))
             .map((p) => p.id);
           expect(seen.map((p) => p.id)).toEqual(expected);
         },

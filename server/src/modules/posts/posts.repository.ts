@@ -61,14 +61,17 @@ function listed(query: Query, filter: ListingFilter, at: number): Query {
   return q;
 }
 
-/** Keyset pagination on (price, id) ascending: the cheapest first, stable among equal prices. */
+/**
+ * Keyset pagination on price ascending, then id descending: the cheapest
+ * first and, among equal prices, the newest (ADR 031: `posts_price`'s order).
+ */
 function afterPrice(query: Query, cursor: Cursor | undefined): Query {
   if (cursor?.price === undefined) return query;
   const price = cursor.price;
   return query.where((eb) =>
     eb.or([
       eb('posts.price', '>', price),
-      eb.and([eb('posts.price', '=', price), eb('posts.id', '>', cursor.id)]),
+      eb.and([eb('posts.price', '=', price), eb('posts.id', '<', cursor.id)]),
     ]),
   );
 }
@@ -155,7 +158,7 @@ export const postsRepository = {
     if (opts.order === 'price')
       return afterPrice(query, opts.cursor)
         .orderBy('posts.price', 'asc')
-        .orderBy('posts.id', 'asc')
+        .orderBy('posts.id', 'desc')
         .limit(opts.limit);
     const ranked = opts.order === 'ranked';
     query = after(query, opts.cursor, ranked);
