@@ -57,14 +57,13 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> = {}): Promi
   return row;
 }
 
-/** A top-level post (or a reply when parent_id is given). */
-export async function buildPost(
-  db: Db,
-  author: NewUser,
+/** A post's row as buildPost writes it, not inserted (for writing many at once). */
+export function postRow(
+  author: Pick<NewUser, 'id' | 'campus_id'>,
   overrides: Partial<NewPost> = {},
-): Promise<NewPost> {
+): NewPost {
   const now = Date.now();
-  const row: NewPost = {
+  return {
     id: uuidv7(),
     campus_id: author.campus_id,
     author_id: author.id,
@@ -89,6 +88,15 @@ export async function buildPost(
     updated_at: now,
     ...overrides,
   };
+}
+
+/** A top-level post (or a reply when parent_id is given). */
+export async function buildPost(
+  db: Db,
+  author: NewUser,
+  overrides: Partial<NewPost> = {},
+): Promise<NewPost> {
+  const row = postRow(author, overrides);
   await db.kysely.insertInto('posts').values(row).execute();
   return row;
 }

@@ -1,8 +1,7 @@
 import { type CompiledQuery, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/db';
-import { buildPost, buildUser } from '../../../test/factories';
+import { buildPost, buildUser, postRow } from '../../../test/factories';
 import type { ListingFilter } from '@common/schemas/posts';
 import { postsRepository } from './posts.repository';
 
@@ -25,11 +24,14 @@ beforeAll(async () => {
   for (let i = 0; i < 600; i++) {
     const at = now - (600 - i) * DAY;
     const listing = i % 10 < 7;
-    rows.push({
-      ...(await postRow(author, at)),
-      price: listing ? (i % 5 === 0 ? 0 : 5 + (i % 400)) : null,
-      expires_at: listing ? at + 60 * DAY : null,
-    });
+    rows.push(
+      postRow(author, {
+        created_at: at,
+        updated_at: at,
+        price: listing ? (i % 5 === 0 ? 0 : 5 + (i % 400)) : null,
+        expires_at: listing ? at + 60 * DAY : null,
+      }),
+    );
   }
   await db.kysely.insertInto('posts').values(rows).execute();
   const parents = rows.slice(0, 60);
@@ -75,29 +77,6 @@ async function benchScaleStatistics() {
   await sql`analyze sqlite_schema`.execute(db.kysely);
 }
 afterAll(() => db.close());
-
-/** A row as buildPost writes it, without inserting it. */
-async function postRow(author: { id: string; campus_id: string }, at: number) {
-  return {
-    id: uuidv7(),
-    campus_id: author.campus_id,
-    author_id: author.id,
-    parent_id: null,
-    root_id: null,
-    depth: 0,
-    text: 'Desk lamp',
-    category: null,
-    media_count: 0,
-    like_count: 0,
-    comment_count: 0,
-    feed_score: 0,
-    obo: false,
-    condition: null,
-    status: 'available',
-    created_at: at,
-    updated_at: at,
-  };
-}
 
 /** SQLite's `explain query plan`, or PostgreSQL's `explain` with scans priced out (a test table is small). */
 async function planOf(query: CompiledQuery): Promise<string> {
