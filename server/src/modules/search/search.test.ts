@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { buildPost } from '../../../test/factories';
+import { searchesRepository } from './searches.repository';
 
 /** Search (spec core §2 "Search screen", §4 "Search", §6, §7; DESIGN §6; ADR 009). */
 
@@ -242,6 +243,20 @@ describe('history, popular searches and suggestions', () => {
     expect((await call(a, 'DELETE', '/api/me/searches')).statusCode).toBe(204);
     expect((await call(a, 'GET', '/api/me/searches')).json().items).toEqual([]);
     expect((await call(other, 'GET', '/api/me/searches')).json().items).toHaveLength(1);
+  });
+
+  it('keeps the history newest first even for searches in one millisecond', async () => {
+    const a = await student();
+    const now = Date.now();
+    for (const text of ['desk', 'lamp', 'desk'])
+      await searchesRepository.record(t.db.kysely, {
+        campusId: 'ou',
+        userId: a.user.id,
+        text,
+        now,
+      });
+    const recent = await searchesRepository.recent(t.db.kysely, a.user.id, 10);
+    expect(recent.map((r) => r.text)).toEqual(['desk', 'lamp']);
   });
 
   it('lists the 14 most viewed queries of the campus', async () => {

@@ -141,16 +141,23 @@ async function addToHistory(
   text: string,
   now: number,
 ): Promise<boolean> {
+  // Newest first, even for two searches in one millisecond: after the student's latest.
+  const latest = await trx
+    .selectFrom('user_searches')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const at = Math.max(now, Number(latest?.at ?? 0) + 1);
   const updated = await trx
     .updateTable('user_searches')
-    .set((eb) => ({ qty: eb('qty', '+', 1), updated_at: now, text }))
+    .set((eb) => ({ qty: eb('qty', '+', 1), updated_at: at, text }))
     .where('user_id', '=', userId)
     .where('search_id', '=', searchId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return false;
   await trx
     .insertInto('user_searches')
-    .values({ id: uuidv7(), user_id: userId, search_id: searchId, text, qty: 1, updated_at: now })
+    .values({ id: uuidv7(), user_id: userId, search_id: searchId, text, qty: 1, updated_at: at })
     .execute();
   return true;
 }
