@@ -67,6 +67,11 @@ describe('usernames', () => {
     );
   });
 
+  it('pass over free names when asked to (a sign-up that lost a race for one)', () => {
+    expect(firstFreeUsername('janedoe', new Set(['janedoe-2']), 1)).toBe('janedoe-3');
+    expect(firstFreeUsername('janedoe', new Set(['janedoe']), 2)).toBe('janedoe-4');
+  });
+
   it('never hand out a reserved route name', () => {
     expect(RESERVED_USERNAMES.has('settings')).toBe(true);
     expect(firstFreeUsername('settings', new Set())).toBe('settings-2');

@@ -84,12 +84,17 @@ export function usernameBase(firstName: string, lastName: string): string {
 
 /**
  * The first free username: base, then base-2, base-3, … (spec core §4).
- * `taken` holds every existing username that starts with the base.
+ * `taken` holds every existing username that starts with the base; `skip`
+ * passes over that many free names (sign-ups racing for the same name spread
+ * out instead of all taking the one that just went).
  */
-export function firstFreeUsername(base: string, taken: ReadonlySet<string>): string {
+export function firstFreeUsername(base: string, taken: ReadonlySet<string>, skip = 0): string {
   const free = (name: string) => !taken.has(name) && !RESERVED_USERNAMES.has(name);
-  if (free(base)) return base;
-  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
+  let left = skip;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    if (free(name) && left-- === 0) return name;
+  }
 }
 
 /** Spec core §5: block lengths plus 2 per line break. */

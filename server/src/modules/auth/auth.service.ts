@@ -4,6 +4,7 @@ import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { isCommonPassword } from '@common/common-passwords';
 import { type LoginBody, PASSWORD_MIN, type RegisterBody } from '@common/schemas/auth';
 import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
+import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -32,6 +33,8 @@ const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 const LINK_MS = 60 * 60 * 1000;
 const HANDOFF_MS = 60 * 1000;
+/** Sign-ups racing for one name each get one within this many tries. */
+const MAX_USERNAME_TRIES = 12;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -62,7 +65,10 @@ export async function createAccount(
 ): Promise<UserRow> {
   const base = usernameBase(account.firstName, account.lastName);
   for (let attempt = 0; ; attempt++) {
-    const username = firstFreeUsername(base, await usersRepository.usernamesLike(db, base));
+    // After losing a race for a name, a random one of the next few free names.
+    const skip = randomInt(attempt + 1);
+    const taken = await usersRepository.usernamesLike(db, base);
+    const username = firstFreeUsername(base, taken, skip);
     const id = uuidv7();
     try {
       await usersRepository.insert(db, {
@@ -80,7 +86,7 @@ export async function createAccount(
       });
       return (await usersRepository.findById(db, id))!;
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      if (!isUniqueViolation(error) || attempt >= MAX_USERNAME_TRIES - 1) throw error;
       if (await usersRepository.findByEmail(db, account.email))
         throw conflict('email_taken', M.emailTaken);
     }
