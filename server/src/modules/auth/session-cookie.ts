@@ -51,9 +51,15 @@ export function registerSessions(
 
   // Sessions are cached (ADR 005): after any state-changing request of a
   // signed-in user, before its answer leaves, their next request reads their
-  // row afresh, on every server, whatever the request changed about them.
+  // row afresh, on every server, whatever the request changed about them;
+  // but for the busiest writes, which never change their caller's row (ADR 032).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && !SAFE_METHODS.has(request.method)) sessions.userChanged(request.user.id);
+    if (
+      request.user &&
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config.keepsViewer !== true
+    )
+      sessions.userChanged(request.user.id);
     done(null, payload);
   });
 
@@ -78,6 +84,13 @@ export function registerSessions(
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never changes its caller's own row (a save, a message, an
+     * upload), so their cached session outlives it. Unset: it is read afresh.
+     */
+    keepsViewer?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. */
     user: UserRow | null;

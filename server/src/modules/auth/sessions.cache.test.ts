@@ -7,7 +7,7 @@ import { createRedisBus } from '../../platform/bus/redis-bus';
 import { type App, type QueryCounter, sharedDatabaseServers } from '../../../test/app';
 import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
-import { buildUser } from '../../../test/factories';
+import { buildPost, buildUser } from '../../../test/factories';
 import { createSessionCache, type FoundSession } from './sessions.cache';
 import { testRedisUrl } from '../../../test/redis';
 
@@ -68,6 +68,29 @@ describe('on one server', () => {
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect((await me(app, cookie))?.verified).toBe(true);
+  });
+
+  it('keeps the student cached across a save, which never changes their own row (ADR 032)', async () => {
+    const user = await buildUser(db, { verified: true, school_verified: true });
+    const author = await buildUser(db, { verified: true });
+    const post = await buildPost(db, author);
+    const cookie = await loginAs(app, user);
+    await me(app, cookie);
+    const saved = await api(app, { method: 'PUT', url: `/api/posts/${post.id}/like`, cookie });
+    expect(saved.statusCode).toBe(200);
+    queries.count = 0;
+    expect((await me(app, cookie))?.id).toBe(user.id);
+    expect(queries.count).toBe(0);
+    // A request that may change them still has them read afresh.
+    await api(app, {
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { code: '0000' },
+      cookie,
+    });
+    queries.count = 0;
+    await me(app, cookie);
+    expect(queries.count).toBe(1);
   });
 
   it('ends a cached session at once on sign-out', async () => {

@@ -112,7 +112,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.post(
     '/api/chats/:id/messages',
     {
-      config: { access: 'session', rateLimit: LIMITS.message },
+      config: { access: 'session', rateLimit: LIMITS.message, keepsViewer: true },
       schema: {
         operationId: 'sendMessage',
         summary: 'Send a message, with one photo at most',

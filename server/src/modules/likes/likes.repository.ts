@@ -55,37 +55,24 @@ export const likesRepository = {
     return new Set(rows.map((r) => r.post_id));
   },
 
-  /** Adds a like; false when it already existed. */
+  /** Adds a like; false when it already existed. The post's count is the caller's (moveLikes). */
   async add(db: Executor, postId: string, userId: string, at: number): Promise<boolean> {
     const result = await db
       .insertInto('likes')
       .values({ post_id: postId, user_id: userId, created_at: at })
       .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
       .executeTakeFirst();
-    const added = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-    if (added)
-      await db
-        .updateTable('posts')
-        .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
-        .where('id', '=', postId)
-        .execute();
-    return added;
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
+  /** Removes a like; false when there was none. The post's count is the caller's (moveLikes). */
   async remove(db: Executor, postId: string, userId: string): Promise<boolean> {
     const result = await db
       .deleteFrom('likes')
       .where('post_id', '=', postId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    const removed = Number(result.numDeletedRows) === 1;
-    if (removed)
-      await db
-        .updateTable('posts')
-        .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
-        .where('id', '=', postId)
-        .execute();
-    return removed;
+    return Number(result.numDeletedRows) === 1;
   },
 
   likers(db: Executor, postId: string, limit: number) {

@@ -14,7 +14,7 @@ export async function likesRoutes(
   app.put(
     '/api/posts/:id/like',
     {
-      config: { access: 'session' },
+      config: { access: 'session', keepsViewer: true },
       schema: {
         operationId: 'savePost',
         summary: 'Save (like) a post',
@@ -28,7 +28,7 @@ export async function likesRoutes(
   app.delete(
     '/api/posts/:id/like',
     {
-      config: { access: 'session' },
+      config: { access: 'session', keepsViewer: true },
       schema: {
         operationId: 'unsavePost',
         summary: 'Remove a save',

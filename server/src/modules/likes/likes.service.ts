@@ -46,23 +46,27 @@ export function createLikesService({
       id: string,
       liked: boolean,
     ): Promise<{ liked: boolean; likeCount: number }> {
-      postPolicy.canLike(user, campus, await posts.find(id));
+      const target = await posts.find(id);
+      postPolicy.canLike(user, campus, target);
       const { state, announce, post } = await db.kysely.transaction().execute(async (trx) => {
-        const added = liked ? await likes.add(trx, id, user.id, now()) : false;
-        if (!liked) await likes.remove(trx, id, user.id);
-        const post = await posts.rescoreThreadOf(trx, id);
+        const changed = liked
+          ? await likes.add(trx, id, user.id, now())
+          : await likes.remove(trx, id, user.id);
         // A new save notifies the author (spec core §4 "Like/save toggle"), never for their own.
-        const announce = added
-          ? await notifications.notify(trx, [
-              {
-                type: 'like',
-                toUserId: post.author_id,
-                from: user,
-                postId: post.root_id ?? post.id,
-                message: NOTIFICATION_TEXT.like(user.first_name, post.text),
-              },
-            ])
-          : () => undefined;
+        // Before the count moves: from there to the commit the post's row is locked.
+        const announce =
+          changed && liked
+            ? await notifications.notify(trx, [
+                {
+                  type: 'like',
+                  toUserId: target!.author_id,
+                  from: user,
+                  postId: target!.root_id ?? id,
+                  message: NOTIFICATION_TEXT.like(user.first_name, target!.text),
+                },
+              ])
+            : () => undefined;
+        const post = changed ? await posts.moveLikes(trx, id, liked ? 1 : -1) : target!;
         return { state: { liked, likeCount: post.like_count }, announce, post };
       });
       // A save moves one post's count (and its thread's score), and what the saver saved:

@@ -19,7 +19,7 @@ export async function mediaRoutes(
   app.post(
     '/api/uploads',
     {
-      config: { access: 'session', rateLimit: LIMITS.upload },
+      config: { access: 'session', rateLimit: LIMITS.upload, keepsViewer: true },
       schema: {
         operationId: 'uploadMedia',
         summary: 'Upload a photo or video for a post',

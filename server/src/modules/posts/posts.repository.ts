@@ -16,6 +16,10 @@ export type Cursor = { score?: number; price?: number; updatedAt: number; id: st
 /** How a list is ordered: by last activity, by hot score (OU), or cheapest first (ADR 023). */
 export type Order = 'recent' | 'ranked' | 'price';
 
+/** What a thread's hot score is made of (posts.cursor.ts feedScore). */
+const SCORE_FACTS = ['id', 'like_count', 'comment_count', 'created_at'] as const;
+export type ScoreFacts = Pick<PostRow, (typeof SCORE_FACTS)[number]>;
+
 function withAuthor(db: Executor) {
   return db
     .selectFrom('posts')
@@ -384,22 +388,36 @@ export const postsRepository = {
       .execute();
   },
 
-  /** A reply touches every ancestor (spec core §4): last activity and comment counts. */
+  /**
+   * A reply touches every ancestor (spec core §4): last activity and comment
+   * counts. Returns what a thread's score is made of, as it now is.
+   */
   async touchAncestors(
     db: Executor,
     ids: string[],
     at: number,
     commentDelta: number,
-  ): Promise<void> {
-    if (ids.length === 0) return;
-    await db
+  ): Promise<ScoreFacts[]> {
+    if (ids.length === 0) return [];
+    return db
       .updateTable('posts')
       .set((eb) => ({
         comment_count: eb('comment_count', '+', commentDelta),
         ...(commentDelta > 0 ? { updated_at: at } : {}),
       }))
       .where('id', 'in', ids)
+      .returning(SCORE_FACTS)
       .execute();
+  },
+
+  /** Moves a post's save count by `delta`; the post as it now is. */
+  addLikes(db: Executor, id: string, delta: number): Promise<PostRow | undefined> {
+    return db
+      .updateTable('posts')
+      .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   },
 
   /** What filtering search results by price needs of these posts (ADR 023). */

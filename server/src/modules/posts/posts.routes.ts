@@ -101,7 +101,7 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.post(
     '/api/posts',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: { access: 'session', rateLimit: LIMITS.post, keepsViewer: true },
       schema: {
         operationId: 'createPost',
         summary: 'Post, or comment on a post',

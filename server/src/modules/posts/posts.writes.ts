@@ -20,22 +20,31 @@ import { keysOfMedia } from '../media/media.presenter';
 import type { PostCache } from './posts.cache';
 import { feedScore } from './posts.cursor';
 import type { SharedPages, ViewerBlocks, ViewerSaves } from './posts.pages';
-import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
+import { type PostWithAuthor, postsRepository as posts, type ScoreFacts } from './posts.repository';
+
+/** Stores the hot score of a thread's root from its counts as they now are. */
+function rescore(executor: Executor, root: ScoreFacts): Promise<void> {
+  return posts.setFeedScore(
+    executor,
+    root.id,
+    feedScore(root.like_count, root.comment_count, root.created_at),
+  );
+}
 
 /** Recomputes the hot score of a thread's root after its likes or comments changed. */
 async function rescoreRoot(executor: Executor, rootId: string): Promise<void> {
   const root = await posts.find(executor, rootId);
-  if (root)
-    await posts.setFeedScore(
-      executor,
-      root.id,
-      feedScore(root.like_count, root.comment_count, root.created_at),
-    );
+  if (root) await rescore(executor, root);
 }
 
 /** Every ancestor of a post (its parent first): the chain a reply or a delete touches. */
-async function chainAbove(executor: Executor, parentId: string): Promise<string[]> {
-  return [parentId, ...(await posts.ancestors(executor, parentId)).map((a) => a.id)];
+async function chainAbove(
+  executor: Executor,
+  parent: Pick<PostRow, 'id' | 'depth'>,
+): Promise<string[]> {
+  // Below a top-level post (most comments) there are no more ancestors to look up.
+  if (parent.depth === 0) return [parent.id];
+  return [parent.id, ...(await posts.ancestors(executor, parent.id)).map((a) => a.id)];
 }
 
 /** A listing's pick-up spot: one of the campus's, on a top-level post only (ADR 026). */
@@ -112,8 +121,10 @@ async function insert(
       'Some photos could not be attached. Please add them again.',
     );
   if (parent) {
-    await posts.touchAncestors(trx, await chainAbove(trx, parent.id), at, 1);
-    await rescoreRoot(trx, parent.root_id ?? parent.id);
+    const touched = await posts.touchAncestors(trx, await chainAbove(trx, parent), at, 1);
+    const rootId = parent.root_id ?? parent.id;
+    const root = touched.find((row) => row.id === rootId);
+    await (root ? rescore(trx, root) : rescoreRoot(trx, rootId));
   } else {
     await posts.addToTotalPosts(trx, user.id, 1);
   }
@@ -205,7 +216,6 @@ export function createPostWrites({
   db,
   storage,
   bus,
-  saves,
   cache,
   pages,
   now,
@@ -218,7 +228,7 @@ export function createPostWrites({
     if (post.parent_id)
       await posts.touchAncestors(
         trx,
-        await chainAbove(trx, post.parent_id),
+        await chainAbove(trx, { id: post.parent_id, depth: post.depth - 1 }),
         now(),
         -subtree.length,
       );
@@ -250,11 +260,9 @@ export function createPostWrites({
         lists: true,
         posts: created.root_id ? [created.root_id, created.parent_id!] : [],
       });
-      const ids = [created.id];
-      const [media, liked] = await Promise.all([
-        posts.mediaFor(db.kysely, ids),
-        saves.among(user.id, ids),
-      ]);
+      // Nobody has saved a post that did not exist a moment ago; its files are the ones attached.
+      const media = created.media_count > 0 ? await posts.mediaFor(db.kysely, [created.id]) : [];
+      const liked = new Set<string>();
       if (!created.parent_id) {
         bus
           .publish(`feed:${campus.id}`, {
@@ -283,6 +291,17 @@ export function createPostWrites({
      * the returned function drops the caches and files once that committed.
      */
     removeIn,
+
+    /**
+     * Moves a post's save count by `delta` and rescores its thread: the post as
+     * it now is. Its row stays locked from here to the commit, so a
+     * transaction calls it last (saves of one popular post wait on each other).
+     */
+    async moveLikes(trx: Executor, id: string, delta: number): Promise<PostRow> {
+      const post = (await posts.addLikes(trx, id, delta))!;
+      await (post.root_id ? rescoreRoot(trx, post.root_id) : rescore(trx, post));
+      return post;
+    },
 
     /** After a change to the post's likes: its thread's score, and the post as it now is. */
     async rescoreThreadOf(trx: Executor, id: string): Promise<PostRow> {
