@@ -12,7 +12,9 @@
  * `npm run bench -- --only search` runs the search part alone and replaces
  * only its section of docs/benchmarks.md; `--only mixed` likewise. `--only
  * faults` runs the kill -9 loop of `npm test` at length (faults.ts,
- * QUAD_FAULT_KILLS kills, 20 by default) and writes its section.
+ * QUAD_FAULT_KILLS kills, 20 by default) and writes its section; `--only
+ * restarts` restarts this machine's PostgreSQL and Redis under load
+ * (restarts.ts) and writes its section.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
  * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
@@ -26,6 +28,8 @@ import { benchDatabase, benchPostgres, type DbReport } from './database';
 import { benchFaults, faultsSection, replaceFaultsSection } from './faults';
 import { benchMessages, type MessagesReport } from './messages';
 import { benchMixed } from './mixed';
+import { benchRestarts } from './restarts';
+import { replaceRestartsSection, restartsSection } from './restarts-report';
 import { mixedSection, replaceMixedSection } from './mixed-report';
 import { webSection, writeReport } from './report';
 import { benchSearch } from './search';
@@ -74,6 +78,21 @@ async function faultsOnly(): Promise<void> {
   if (reports.some((r) => r.result.problems.length > 0)) process.exitCode = 1;
 }
 
+/**
+ * PostgreSQL and Redis restarted under load (issue 13 item 5): never part of
+ * the full run, as it stops this machine's services for a few seconds.
+ */
+async function restartsOnly(scratch: string): Promise<void> {
+  const started = Date.now();
+  const { report, note } = await benchRestarts(scratch);
+  const seconds = (Date.now() - started) / 1000;
+  const runNote = `Measured ${new Date().toISOString()} by \`npm run bench -- --only restarts\` (${seconds.toFixed(0)} s).`;
+  const out = replaceRestartsSection(restartsSection(report, note, runNote));
+  console.log(
+    `\nWrote the restarts section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
+  );
+}
+
 /** The web budgets alone (initial JavaScript, Lighthouse on the feed): their section, the rest kept. */
 async function webOnly(scratch: string): Promise<void> {
   const started = Date.now();
@@ -93,7 +112,9 @@ async function main(): Promise<void> {
   if (only === 'faults') return faultsOnly();
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
-  const alone = { search: searchOnly, mixed: mixedOnly, web: webOnly }[only ?? ''];
+  const alone = { search: searchOnly, mixed: mixedOnly, web: webOnly, restarts: restartsOnly }[
+    only ?? ''
+  ];
   if (alone) {
     try {
       return await alone(scratch);
@@ -102,7 +123,9 @@ async function main(): Promise<void> {
     }
   }
   if (only)
-    throw new Error(`--only ${only}: only "search", "mixed", "web" and "faults" can run alone`);
+    throw new Error(
+      `--only ${only}: only "search", "mixed", "web", "faults" and "restarts" can run alone`,
+    );
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
   let web: WebReport;

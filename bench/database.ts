@@ -218,24 +218,30 @@ export function connectionOf(url: string): string {
 
 async function postgresTarget(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const adminUrl = benchPostgresUrl();
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  // A client per statement: a run may restart the server (restarts.ts) between the two.
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `quad_bench_${process.pid}_${Date.now().toString(36)}`;
   try {
-    await admin.connect();
+    await admin(`CREATE DATABASE ${name}`);
   } catch (error) {
     console.log(
       `PostgreSQL: none answers at ${adminUrl.replace(/:[^:@/]*@/, ':***@')} (${(error as Error).message}); SQLite only.`,
     );
     return undefined;
   }
-  const name = `quad_bench_${process.pid}_${Date.now().toString(36)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

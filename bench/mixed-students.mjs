@@ -14,6 +14,14 @@ const stopAt = measureFrom + durationMs;
 const latencies = {};
 const statuses = { '2xx': 0, '4xx': 0, '5xx': 0, errors: 0 };
 const failures = [];
+/** Every answer (warm-up included) by the second it came in, from the start: for bench/restarts.ts. */
+const timeline = [];
+function tally(cls) {
+  const second = Math.floor((Date.now() - started) / 1000);
+  for (let i = timeline.length; i <= second; i++)
+    timeline.push({ '2xx': 0, '4xx': 0, '5xx': 0, errors: 0 });
+  timeline[second][cls]++;
+}
 
 function request(student, route, method, path, body, type = 'application/json') {
   const t0 = performance.now();
@@ -41,9 +49,10 @@ function request(student, route, method, path, body, type = 'application/json') 
         res.on('data', (d) => (text += d));
         res.on('end', () => {
           const ms = performance.now() - t0;
+          const cls = res.statusCode >= 500 ? '5xx' : res.statusCode >= 400 ? '4xx' : '2xx';
+          tally(cls);
           if (Date.now() >= measureFrom && Date.now() <= stopAt) {
             (latencies[route] ??= []).push(ms);
-            const cls = res.statusCode >= 500 ? '5xx' : res.statusCode >= 400 ? '4xx' : '2xx';
             statuses[cls]++;
             if (res.statusCode >= 400 && failures.length < 20)
               failures.push(`${res.statusCode} ${method} ${route}: ${text.slice(0, 200)}`);
@@ -59,6 +68,7 @@ function request(student, route, method, path, body, type = 'application/json') 
       },
     );
     req.on('error', (error) => {
+      tally('errors');
       if (Date.now() >= measureFrom && Date.now() <= stopAt) {
         statuses.errors++;
         if (failures.length < 20) failures.push(`error ${method} ${route}: ${error.message}`);
@@ -187,4 +197,4 @@ await Promise.all(
     }),
   ),
 );
-parentPort.postMessage({ latencies, statuses, failures, windowMs: durationMs });
+parentPort.postMessage({ latencies, statuses, failures, timeline, windowMs: durationMs });

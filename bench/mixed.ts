@@ -46,7 +46,7 @@ export const STUDENT_COUNTS = (process.env.BENCH_STUDENTS ?? '200,500,1000,2000'
  */
 export const READING_THINK_MS = Number(process.env.BENCH_READING_THINK_MS ?? 10_000);
 /** The metrics token of the bench's server (its cache hit rates come from /metrics). */
-const METRICS_TOKEN = 'bench-'.padEnd(40, '0');
+export const METRICS_TOKEN = 'bench-'.padEnd(40, '0');
 
 export interface RouteFigures {
   count: number;
@@ -80,7 +80,7 @@ export interface MixedReport {
   runs: MixedRun[];
 }
 
-interface Student {
+export interface Student {
   cookie: string;
   ip: string;
   chatId: string;
@@ -120,16 +120,7 @@ async function mixedOn(
     });
     try {
       const students = await makeStudents(db, base, Math.max(...STUDENT_COUNTS));
-      const sample = (
-        await db.kysely
-          .selectFrom('posts')
-          .select('id')
-          .where('campus_id', '=', CAMPUS)
-          .where('parent_id', 'is', null)
-          .orderBy('created_at', 'desc')
-          .limit(500)
-          .execute()
-      ).map((r) => r.id);
+      const sample = await newestPosts(db);
       const runs: MixedRun[] = [];
       const counts = STUDENT_COUNTS.map((count) => [count, THINK_MS] as const);
       if (READING_THINK_MS > 0) counts.push([Math.max(...STUDENT_COUNTS), READING_THINK_MS]);
@@ -151,8 +142,21 @@ async function mixedOn(
   }
 }
 
+/** The campus's 500 newest posts: what students open before they have scrolled. */
+export async function newestPosts(db: ReturnType<typeof openDatabase>): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('posts')
+    .select('id')
+    .where('campus_id', '=', CAMPUS)
+    .where('parent_id', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Sessions for the data set's students, each paired with the next in a chat started through the API. */
-async function makeStudents(
+export async function makeStudents(
   db: ReturnType<typeof openDatabase>,
   base: string,
   count: number,
@@ -263,12 +267,24 @@ const lookupsBetween = (
     ]),
   );
 
-async function runStudents(
+/** What the students' thread reports when its time is up. */
+export interface StudentsResult {
+  latencies: Record<string, number[]>;
+  statuses: Record<string, number>;
+  failures: string[];
+  /** Answers by the second they came in, from the start, warm-up included. */
+  timeline: Array<Record<'2xx' | '4xx' | '5xx' | 'errors', number>>;
+  windowMs: number;
+}
+
+/** Runs the students on a thread of their own (mixed-students.mjs) until their time is up. */
+export async function runStudentThread(
   base: string,
   students: Student[],
   sample: string[],
   thinkMs: number,
-): Promise<MixedRun> {
+  durationMs = MIXED_DURATION_S * 1000,
+): Promise<StudentsResult> {
   const jpeg = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
   })
@@ -282,11 +298,27 @@ async function runStudents(
       sample,
       jpeg: jpeg.toString('base64'),
       mix: MIX,
-      durationMs: MIXED_DURATION_S * 1000,
+      durationMs,
       warmupMs: MIXED_WARMUP_S * 1000,
       thinkMs,
     },
   });
+  try {
+    return await new Promise<StudentsResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+async function runStudents(
+  base: string,
+  students: Student[],
+  sample: string[],
+  thinkMs: number,
+): Promise<MixedRun> {
   // The counters when the measured window opens and when it closes.
   const window = new Promise<Record<string, CacheFigures>>((resolve, reject) => {
     setTimeout(() => {
@@ -296,16 +328,7 @@ async function runStudents(
       }, reject);
     }, MIXED_WARMUP_S * 1000);
   });
-  const result = await new Promise<{
-    latencies: Record<string, number[]>;
-    statuses: Record<string, number>;
-    failures: string[];
-    windowMs: number;
-  }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
+  const result = await runStudentThread(base, students, sample, thinkMs);
   const caches = await window;
   const all = Object.values(result.latencies).flat();
   return {
