@@ -10,7 +10,7 @@ import {
   operationsOf,
 } from '../../test/openapi';
 import { ROUTES } from './authorization-matrix.table';
-import { CSRF_HEADER } from './openapi';
+import { CSRF_HEADER, MULTIPART_FILE } from './openapi';
 
 /** Operations that can answer no 4xx at all, and why (Redocly's one warning about them is in ADR 028). */
 const NO_4XX = {
@@ -69,6 +69,21 @@ describe('the OpenAPI document at /api/docs/json (issue 15, ADR 028)', () => {
     expect(tagOf('PUT /api/posts/{id}/like')).toEqual(['likes']);
     expect(tagOf('POST /api/auth/register')).toEqual(['auth']);
     expect(tagOf('POST /api/chats/{id}/meetups')).toEqual(['chats']);
+  });
+
+  it('describes the multipart body of the upload routes and names every success answer by its status', () => {
+    const operations = operationsOf(document);
+    const bodyOf = (key: string) =>
+      (operations.find(([k]) => k === key)?.[1] as { requestBody?: unknown }).requestBody;
+    for (const key of ['POST /api/uploads', 'PUT /api/me/avatar'])
+      expect(bodyOf(key), key).toEqual(MULTIPART_FILE);
+    const descriptions = operations.flatMap(([key, operation]) =>
+      Object.entries(operation.responses as Record<string, { description?: string }>).map(
+        ([status, response]) => `${key} ${status}: ${response.description ?? '(a $ref)'}`,
+      ),
+    );
+    expect(descriptions.filter((d) => d.endsWith('Default Response'))).toEqual([]);
+    expect(descriptions).toContain('POST /api/uploads 201: Created');
   });
 
   it('declares the session cookie and the CSRF header that same-origin.ts checks', async () => {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
@@ -192,6 +193,49 @@ function pruneUnused(
 
 type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
 
+/** The body of the upload routes: one file in the form field `file` (the routes read no other). */
+export const MULTIPART_FILE = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { file: { type: 'string', format: 'binary' } },
+        required: ['file'],
+      },
+    },
+  },
+};
+
+/** What the transform learned of a route: its error statuses, security and body. */
+interface Extra {
+  errors: ErrorStatus[];
+  security: object[];
+  multipart: boolean;
+}
+
+/** An operation as the route declared it, with what is derived centrally; `used` collects error responses. */
+function complete(operation: Operation, extra: Extra, used: Set<string>): void {
+  operation.security = extra.security;
+  if (extra.multipart) operation.requestBody = MULTIPART_FILE;
+  describeStatuses(operation.responses);
+  for (const status of extra.errors) {
+    used.add(ERROR_RESPONSES[status].name);
+    operation.responses[status] ??= {
+      $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
+    };
+  }
+}
+
+/** A success answer described by its status's name ("OK", "Created") rather than "Default Response". */
+function describeStatuses(responses: Record<string, unknown>): void {
+  for (const [status, response] of Object.entries(responses)) {
+    const described = response as { description?: string };
+    if (described.description === 'Default Response')
+      described.description = STATUS_CODES[Number(status)] ?? described.description;
+  }
+}
+
 /**
  * The OpenAPI document at /api/docs (ADR 028): every operation with its
  * summary and operationId (declared by the route), its module's tag, who may
@@ -202,7 +246,7 @@ export async function registerOpenApi(
   app: FastifyInstance,
   { config, sessionCookie }: { config: Config; sessionCookie: string },
 ): Promise<void> {
-  const extras = new Map<string, { errors: ErrorStatus[]; security: object[] }>();
+  const extras = new Map<string, Extra>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -241,6 +285,7 @@ export async function registerOpenApi(
       extras.set(`${String(method).toLowerCase()} ${url}`, {
         errors: errorStatuses(route),
         security: securityOf(route),
+        multipart: (route.schema?.consumes ?? []).includes('multipart/form-data'),
       });
       return { schema, url };
     },
@@ -257,14 +302,7 @@ export async function registerOpenApi(
         const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
         for (const [method, operation] of Object.entries(operations)) {
           const extra = extras.get(`${method} ${fastifyPath}`);
-          if (!extra) continue;
-          operation.security = extra.security;
-          for (const status of extra.errors) {
-            used.add(ERROR_RESPONSES[status].name);
-            operation.responses[status] ??= {
-              $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
-            };
-          }
+          if (extra) complete(operation, extra, used);
         }
       }
       pruneUnused(object, used);
