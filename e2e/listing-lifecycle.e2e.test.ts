@@ -14,7 +14,8 @@ import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from 
 /**
  * The listing's lifecycle (issue 14 item 2, ADR 029): fourteen days on, the
  * seller is asked "Did it sell?" and answers Still available (the listing
- * heads the feed, once a week) and Sold from the notification; a listing
+ * heads the feed) and Sold from the notification, which then shows the
+ * answer instead of its buttons; a listing
  * untouched for 60 days leaves the feed, shows "Expired" on the seller's
  * profile, and Renew brings it back. Time passes by moving the rows' times
  * back in the server's database. A saved search keeps its price filters
@@ -58,10 +59,12 @@ describe('the listing lifecycle', () => {
     const seller = await schoolVerifiedStudent(env.server, env.browser, 'Dana Whitfield');
     const desk = `Walnut desk ${tag()}`;
     const lamp = `Brass lamp ${tag()}`;
+    const chair = `Folding chair ${tag()}`;
     const listed: PostDto[] = [];
     for (const [text, price] of [
       [desk, 45],
       [lamp, 12],
+      [chair, 10],
     ] as const) {
       const res = await sendJson<PostDto>(seller.page, '/api/posts', { text, price });
       expect(res.status).toBe(201);
@@ -70,12 +73,13 @@ describe('the listing lifecycle', () => {
     // Fifteen days pass; someone posts since, so the desk is no longer on top.
     onDatabase(
       `update posts set created_at = created_at - ?, updated_at = updated_at - ?,
-         ask_sold_at = ? where id in (?, ?)`,
+         ask_sold_at = ? where id in (?, ?, ?)`,
       15 * DAY,
       15 * DAY,
       Date.now() - 1000,
       listed[0]!.id,
       listed[1]!.id,
+      listed[2]!.id,
     );
     expect(
       (await sendJson(seller.page, '/api/posts', { text: `Anyone at the game? ${tag()}` })).status,
@@ -85,18 +89,26 @@ describe('the listing lifecycle', () => {
     await seller.page.goto(env.server.url('ut', '/notifications'));
     await question(seller.page, desk).waitFor({ timeout: 90_000 });
     await question(seller.page, lamp).waitFor({ timeout: 30_000 });
+    await question(seller.page, chair).waitFor({ timeout: 30_000 });
     await maybeScreenshot(seller.page, 'did-it-sell-desktop');
 
-    // Still available: the desk heads the feed again.
+    // Still available: the desk heads the feed again, and its question says so instead of asking.
     await question(seller.page, desk).getByRole('button', { name: L.answerStillAvailable }).click();
     await alertSaying(seller.page, L.bumped).waitFor();
-    // A second bump the same week is refused, in the server's words.
-    await question(seller.page, desk).getByRole('button', { name: L.answerStillAvailable }).click();
-    await alertSaying(seller.page, L.bumpedThisWeek).waitFor();
+    await question(seller.page, desk).getByText(L.bumped).waitFor();
+    expect(await question(seller.page, desk).getByRole('button').count()).toBe(0);
 
-    // Sold: the lamp is marked sold.
+    // Sold: the lamp is marked sold, and its question says so.
     await question(seller.page, lamp).getByRole('button', { name: L.answerSold }).click();
     await alertSaying(seller.page, L.markedSold).waitFor();
+    await question(seller.page, lamp).getByText(L.markedSold).waitFor();
+    expect(await question(seller.page, lamp).getByRole('button').count()).toBe(0);
+    // Answered questions stay answered after a reload; the chair's still asks.
+    await seller.page.reload();
+    await question(seller.page, desk).getByText(L.bumped).waitFor();
+    await question(seller.page, lamp).getByText(L.markedSold).waitFor();
+    await question(seller.page, chair).getByRole('button', { name: L.answerSold }).waitFor();
+    await maybeScreenshot(seller.page, 'did-it-sell-answered');
 
     await seller.page.goto(env.server.url('ut', '/home'));
     await expect
@@ -109,7 +121,7 @@ describe('the listing lifecycle', () => {
     // On a phone the question and its answers fit the screen.
     const phone = await signInElsewhere(env, seller.email, PHONE);
     await phone.page.goto(env.server.url('ut', '/notifications'));
-    const onPhone = question(phone.page, desk);
+    const onPhone = question(phone.page, chair);
     await onPhone.getByRole('button', { name: L.answerDelete }).waitFor();
     expect(
       await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -120,10 +132,10 @@ describe('the listing lifecycle', () => {
     // Delete, after the usual confirmation: the listing and its question go.
     await onPhone.getByRole('button', { name: L.answerDelete }).click();
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => question(phone.page, desk).count()).toBe(0);
+    await expect.poll(() => question(phone.page, chair).count()).toBe(0);
     const gone = await phone.page.evaluate(
       async (id) => (await fetch(`/api/posts/${id}`)).status,
-      listed[0]!.id,
+      listed[2]!.id,
     );
     expect(gone).toBe(404);
 
@@ -174,6 +186,9 @@ describe('the listing lifecycle', () => {
     await expired.getByRole('button', { name: L.renew }).click();
     await alertSaying(seller.page, L.renewed).waitFor();
     await expect.poll(() => expired.getByText(L.expired, { exact: true }).count()).toBe(0);
+    // The phone still shows the old card: a second renewal the same week is refused, in the server's words.
+    await card(phone.page, text).getByRole('button', { name: L.renew }).click();
+    await alertSaying(phone.page, L.bumpedThisWeek).waitFor();
     await seller.page.goto(env.server.url('ut', '/home'));
     await expect
       .poll(async () => seller.page.getByRole('article').first().textContent())

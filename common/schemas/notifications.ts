@@ -34,6 +34,12 @@ export const notificationSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   createdAt: z.number(),
+  /**
+   * "Did it sell?" only (ADR 029, 032): how the seller has answered since it
+   * was asked, read off the listing (sold, or moved to the top after the
+   * question); null while unanswered.
+   */
+  answer: z.enum(['sold', 'still available']).nullable().optional(),
 });
 export type NotificationDto = z.infer<typeof notificationSchema>;
 

@@ -34,8 +34,8 @@ export function useUnread(): UnreadDto & { total: number } {
 }
 
 /**
- * Keeps the counts fresh: refetched on the live events that change them and
- * after a reconnect. Used once, by the shell.
+ * Keeps the counts fresh: refetched on the live events that change them,
+ * once the socket first listens, and after a reconnect. Used once, by the shell.
  */
 export function useUnreadLive(): void {
   const viewer = useViewer();
@@ -45,5 +45,7 @@ export function useUnreadLive(): void {
       if (COUNT_EVENTS.has(event.type)) void queryClient.invalidateQueries({ queryKey: unreadKey });
     },
     onReconnect: () => void queryClient.invalidateQueries({ queryKey: unreadKey }),
+    // A notification that came while the page loaded, before the socket listened, still counts.
+    onOpen: () => void queryClient.invalidateQueries({ queryKey: unreadKey }),
   });
 }

@@ -7,6 +7,11 @@ export interface LiveListener {
   onEvent(event: LiveEvent): void;
   /** The socket came back after a drop: refetch what may have been missed. */
   onReconnect?(): void;
+  /**
+   * The socket opened for the first time: what was read while the page loaded
+   * may have missed an event sent before the server listened for this tab.
+   */
+  onOpen?(): void;
 }
 
 /**
@@ -35,7 +40,8 @@ function connect(): void {
   socket = ws;
   ws.onopen = () => {
     attempts = 0;
-    if (dropped) listeners.forEach((l) => l.onReconnect?.());
+    const reconnected = dropped;
+    listeners.forEach((l) => (reconnected ? l.onReconnect?.() : l.onOpen?.()));
     dropped = false;
   };
   ws.onmessage = (message) => {
@@ -95,6 +101,7 @@ export function useLive(enabled: boolean, listener: LiveListener): void {
     return subscribeLive({
       onEvent: (event) => latest.current.onEvent(event),
       onReconnect: () => latest.current.onReconnect?.(),
+      onOpen: () => latest.current.onOpen?.(),
     });
   }, [enabled]);
 }

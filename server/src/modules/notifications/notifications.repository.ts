@@ -3,7 +3,7 @@ import type { Executor, Insertable, NotificationsTable } from '../../db/schema';
 
 export type NewNotification = Insertable<NotificationsTable>;
 
-/** A notification with the columns of who caused it, from one join. */
+/** A notification with the columns of who caused it and of its post, from one statement. */
 export interface NotificationWithSender {
   id: string;
   type: string;
@@ -18,6 +18,9 @@ export interface NotificationWithSender {
   from_last_name: string | null;
   from_avatar_key: string | null;
   from_verified: boolean | number | null;
+  /** The post it is about, as it is now (null without one). */
+  post_status: string | null;
+  post_bumped_at: number | null;
 }
 
 /** The only SQL over notifications. */
@@ -36,7 +39,11 @@ export const notificationsRepository = {
     let query = db
       .selectFrom('notifications as n')
       .leftJoin('users as u', 'u.id', 'n.from_user_id')
+      // A "Did it sell?" row shows how its listing was answered (ADR 032).
+      .leftJoin('posts as p', 'p.id', 'n.post_id')
       .select([
+        'p.status as post_status',
+        'p.bumped_at as post_bumped_at',
         'n.id',
         'n.type',
         'n.post_id',

@@ -166,6 +166,33 @@ describe('"Did it sell?"', () => {
     expect((await onUt(seller, 'DELETE', `/api/posts/${another.id}`)).statusCode).toBe(200);
     expect((await onUt(seller, 'GET', `/api/posts/${another.id}`)).statusCode).toBe(404);
   });
+  it('shows in the question how the seller answered it: Sold, or moved to the top since', async () => {
+    const seller = await student();
+    const [sold, kept, open] = [
+      await post(seller, { text: 'Rice cooker', price: 20 }),
+      await post(seller, { text: 'Desk fan', price: 12 }),
+      await post(seller, { text: 'Yoga mat', price: 8 }),
+    ];
+    for (const listing of [sold, kept, open]) await age(listing.id, 15);
+    await t.app.services.posts.askDidItSell(Date.now());
+    const answers = async () =>
+      Object.fromEntries((await questionsOf(seller)).map((q) => [q.postId, q.answer]));
+    expect(await answers()).toEqual({ [sold.id]: null, [kept.id]: null, [open.id]: null });
+
+    await onUt(seller, 'PATCH', `/api/posts/${sold.id}`, { status: 'sold' });
+    expect((await onUt(seller, 'POST', `/api/posts/${kept.id}/renew`)).statusCode).toBe(200);
+    expect(await answers()).toEqual({
+      [sold.id]: 'sold',
+      [kept.id]: 'still available',
+      [open.id]: null,
+    });
+    // Other notifications carry no answer.
+    const other = await student();
+    await onUt(other, 'PUT', `/api/posts/${open.id}/like`);
+    const save = (await notificationsOf(seller)).find((n) => n.type === 'like');
+    expect(save).toBeDefined();
+    expect(save).not.toHaveProperty('answer');
+  });
 });
 
 describe('"Still available" and Renew: a bump to the top, once a week', () => {

@@ -28,6 +28,8 @@ export function DidItSellActions({ postId }: { postId: string }) {
     setBusy(true);
     await action();
     setBusy(false);
+    // The row shows the answer once the listing has it (ADR 032).
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
   };
   const handleDelete = async () => {
     try {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LISTING_MESSAGES as L } from '@common/listings';
 import { timeAgo } from '@common/time';
 import type { NotificationDto } from '@common/schemas/notifications';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -17,7 +18,9 @@ export function notificationLink(n: NotificationDto): string | null {
 export function NotificationRow({ notification }: { notification: NotificationDto }) {
   const created = new Date(notification.createdAt);
   const to = notificationLink(notification);
-  const asking = notification.type === 'did it sell' && notification.postId !== null;
+  const question = notification.type === 'did it sell' && notification.postId !== null;
+  // Answered (sold, or moved to the top since): the answer instead of the buttons (ADR 032).
+  const asking = question && !notification.answer;
   const body = (
     <>
       {notification.from ? (
@@ -44,6 +47,11 @@ export function NotificationRow({ notification }: { notification: NotificationDt
           {timeAgo(created)}
         </time>
         {asking ? <DidItSellActions postId={notification.postId!} /> : null}
+        {question && notification.answer ? (
+          <span className={styles.answered}>
+            {notification.answer === 'sold' ? L.markedSold : L.bumped}
+          </span>
+        ) : null}
       </span>
       <span className="unread-dot" data-on={notification.read ? undefined : 'true'}>
         {notification.read ? null : <span className="visually-hidden">New</span>}
