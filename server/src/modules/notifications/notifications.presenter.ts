@@ -37,6 +37,7 @@ export function presentNotification(
 /** How the seller answered "Did it sell?" since it was asked: from the listing as it is now. */
 function answerOf(r: NotificationWithSender): NotificationDto['answer'] {
   if (r.post_status === 'sold') return 'sold';
-  if (r.post_bumped_at !== null && Number(r.post_bumped_at) >= r.created_at) return 'still available';
+  if (r.post_bumped_at !== null && Number(r.post_bumped_at) >= r.created_at)
+    return 'still available';
   return null;
 }
