@@ -141,6 +141,25 @@ describe('"Did it sell?"', () => {
     ]);
   });
 
+  it('is asked of a post given a price later, 14 days after, and not of one whose price was taken away', async () => {
+    const seller = await student();
+    const plain = await post(seller, { text: 'Road bike, make an offer' });
+    const unlisted = await post(seller, { text: 'Textbook bundle', price: 30 });
+    const priced = await onUt(seller, 'PATCH', `/api/posts/${plain.id}`, { price: 120 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const dropped = await onUt(seller, 'PATCH', `/api/posts/${unlisted.id}`, { price: null });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+
+    await age(plain.id, 13);
+    await age(unlisted.id, 13);
+    await t.app.services.posts.askDidItSell(Date.now());
+    expect(await questionsOf(seller)).toEqual([]);
+    await age(plain.id, 1);
+    await age(unlisted.id, 1);
+    await t.app.services.posts.askDidItSell(Date.now());
+    expect((await questionsOf(seller)).map((q) => q.postId)).toEqual([plain.id]);
+  });
+
   it('is not asked of a listing sold before its 14 days', async () => {
     const seller = await student();
     const listing = await post(seller, { text: 'Mini fridge', price: 60 });

@@ -1,5 +1,10 @@
 import type { Campus } from '@common/campuses';
-import { formatPrice, LISTING_LIFETIME_MS, LISTING_MESSAGES } from '@common/listings';
+import {
+  ASK_SOLD_AFTER_MS,
+  formatPrice,
+  LISTING_LIFETIME_MS,
+  LISTING_MESSAGES,
+} from '@common/listings';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
 import { badRequest } from '../../core/errors';
@@ -62,6 +67,12 @@ export function createListingWrites({
         ...(body.condition !== undefined ? { condition: body.condition } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),
         expires_at: price === null ? null : now() + LISTING_LIFETIME_MS,
+        // A post that becomes a listing is asked "Did it sell?" 14 days on, like one posted with a
+        // price; one that stops being a listing is not asked (ADR 029).
+        ...(post!.price === null && price !== null
+          ? { ask_sold_at: now() + ASK_SOLD_AFTER_MS }
+          : {}),
+        ...(post!.price !== null && price === null ? { ask_sold_at: null } : {}),
       };
       const dropped = post!.price !== null && price !== null && price < post!.price;
       const announce = await db.kysely.transaction().execute(async (trx) => {

@@ -441,6 +441,7 @@ export const postsRepository = {
       condition?: string | null;
       status?: string;
       expires_at: number | null;
+      ask_sold_at?: number | null;
     },
   ): Promise<void> {
     await db.updateTable('posts').set(change).where('id', '=', id).execute();
