@@ -3,7 +3,8 @@ import { MESSAGES } from '@common/messages';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import {
   launchBrowser,
@@ -21,6 +22,7 @@ import {
   sendJson,
   signInElsewhere,
   tag,
+  uploadPhoto,
   viewerOf,
 } from './students';
 
@@ -135,15 +137,23 @@ describe('moderation', () => {
       buyer.page.goto(env.server.url('ut', chatPath)),
       seller.page.goto(env.server.url('ut', chatPath)),
     ]);
+    const photo = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 60, b: 60 } },
+    })
+      .png()
+      .toBuffer();
     const sent = await sendJson<{ id: string }>(
       seller.page,
       `/api/chats/${started.json.chat.id}/messages`,
-      { text: scam },
+      { text: scam, mediaIds: [await uploadPhoto(seller.page, photo)] },
     );
     expect(sent.status).toBe(201);
     await Promise.all(
       [buyer.page, seller.page].map((page) => page.getByText(scam).first().waitFor()),
     );
+    // Its photo shows on both screens until it is removed.
+    const photos = (page: Page) => page.getByRole('img', { name: /^(Your photo|Photo from )/ });
+    await Promise.all([buyer.page, seller.page].map((page) => photos(page).first().waitFor()));
     const report = { targetType: 'message', targetId: sent.json.id, reason: 'Gift cards' };
     expect(await postJson(buyer.page, '/api/reports', report)).toBe(201);
     const removal = { ...report, action: 'remove', reason: 'Scam' };
@@ -151,7 +161,12 @@ describe('moderation', () => {
     for (const page of [buyer.page, seller.page]) {
       await page.getByText(MODERATION_MESSAGES.removedMessage).first().waitFor();
       await expect.poll(() => page.getByText(scam).count()).toBe(0);
+      await expect.poll(() => photos(page).count()).toBe(0);
     }
+    // Nor does a reload bring the photo back.
+    await buyer.page.reload();
+    await buyer.page.getByText(MODERATION_MESSAGES.removedMessage).first().waitFor();
+    expect(await photos(buyer.page).count()).toBe(0);
     await maybeScreenshot(buyer.page, 'moderation-message-removed');
 
     expect([...seller.errors, ...buyer.errors, ...mod.errors, ...phone.errors]).toEqual([]);

@@ -165,27 +165,31 @@ export async function followInApp(page: Page, to: string): Promise<void> {
   await expect.poll(() => pathOf(page)).toBe(to);
 }
 
-/** Uploads photos as multipart/form-data (POST /api/uploads), then posts them (POST /api/posts). */
+/** Uploads a photo as the page's student, as multipart/form-data (POST /api/uploads): its media id. */
+export async function uploadPhoto(page: Page, photo: Buffer, name = 'photo.png'): Promise<string> {
+  const { status, id } = await page.evaluate(
+    async ({ base64, name }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('file', new File([bytes], name, { type: 'image/png' }));
+      const res = await fetch('/api/uploads', {
+        method: 'POST',
+        headers: { 'x-quad-csrf': '1' },
+        body: form,
+      });
+      return { status: res.status, id: ((await res.json()) as { id: string }).id };
+    },
+    { base64: photo.toString('base64'), name },
+  );
+  expect(status).toBe(201);
+  return id;
+}
+
+/** Uploads photos (uploadPhoto), then posts them (POST /api/posts). */
 export async function postWithPhotos(page: Page, text: string, photos: Buffer[]): Promise<PostDto> {
   const mediaIds: string[] = [];
-  for (const [i, buffer] of photos.entries()) {
-    const { status, id } = await page.evaluate(
-      async ({ base64, name }) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const form = new FormData();
-        form.append('file', new File([bytes], name, { type: 'image/png' }));
-        const res = await fetch('/api/uploads', {
-          method: 'POST',
-          headers: { 'x-quad-csrf': '1' },
-          body: form,
-        });
-        return { status: res.status, id: ((await res.json()) as { id: string }).id };
-      },
-      { base64: buffer.toString('base64'), name: `photo-${i}.png` },
-    );
-    expect(status).toBe(201);
-    mediaIds.push(id);
-  }
+  for (const [i, buffer] of photos.entries())
+    mediaIds.push(await uploadPhoto(page, buffer, `photo-${i}.png`));
   const created = await sendJson<PostDto>(page, '/api/posts', { text, mediaIds });
   expect(created.status).toBe(201);
   return created.json;

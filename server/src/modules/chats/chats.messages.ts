@@ -117,19 +117,28 @@ async function storeMessage(
 }
 
 /** A message of one of the viewer's chats (to report it), or the chat's 404. */
-export function createMessageLookup(db: Db, tell: MessageActionsDeps['tell']) {
+export function createMessageLookup(
+  db: Db,
+  tell: MessageActionsDeps['tell'],
+  media: Pick<MediaService, 'takeFromMessage' | 'deleteFiles'>,
+  log: (error: unknown) => void,
+) {
   return {
     /**
      * A moderator removes a message (ADR 025) inside their transaction: its
-     * text becomes `text` for both students; their open chats hear of it
-     * once that committed.
+     * text becomes `text` for both students and its photos go; their open
+     * chats hear of it, and the photos' files are deleted, once that committed.
      */
     async redactIn(trx: Executor, messageId: string, text: string): Promise<() => void> {
       const message = await chats.findMessage(trx, messageId);
       const chat = message ? await chats.find(trx, message.chat_id) : undefined;
       if (!message || !chat) return () => undefined;
+      const files = await media.takeFromMessage(trx, messageId);
       await chats.redactMessage(trx, messageId, text);
-      return () => tell(chat, { type: 'message.removed', messageId, text });
+      return () => {
+        tell(chat, { type: 'message.removed', messageId, text });
+        media.deleteFiles(files).catch(log);
+      };
     },
 
     async readable(user: UserRow | null, campus: Campus, messageId: string) {

@@ -200,7 +200,7 @@ export const chatsRepository = {
   async redactMessage(db: Executor, messageId: string, text: string): Promise<void> {
     await db
       .updateTable('messages')
-      .set({ text, warnings: null, shared_post_id: null })
+      .set({ text, warnings: null, shared_post_id: null, media_count: 0 })
       .where('id', '=', messageId)
       .execute();
     await db

@@ -53,7 +53,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
   return {
     ...createMessageActions({ ...deps, tell, tellOne, now, log }),
     ...createMeetupActions({ ...deps, tell, tellOne, now, log }),
-    ...createMessageLookup(db, tell),
+    ...createMessageLookup(db, tell, media, log),
 
     /** The viewer's inbox, newest activity first. */
     async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {

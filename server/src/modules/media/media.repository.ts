@@ -132,6 +132,15 @@ export const mediaRepository = {
       .execute();
   },
 
+  /** Deletes the photo rows of one message; what they were, for deleting their files. */
+  deleteForMessage(db: Executor, messageId: string) {
+    return db
+      .deleteFrom('message_media')
+      .where('message_id', '=', messageId)
+      .returningAll()
+      .execute();
+  },
+
   /** The photos of every message of a chat, for deleting their files with it. */
   listForChat(db: Executor, chatId: string) {
     return db

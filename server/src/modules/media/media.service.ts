@@ -180,6 +180,14 @@ export function createMediaService({
       return mediaRepository.keysOf(await mediaRepository.listForChatsOf(trx, userId));
     },
 
+    /**
+     * Takes a message's photos off it (a moderator's removal, ADR 025): their
+     * rows go in `trx`; the returned keys are for `deleteFiles` once it committed.
+     */
+    async takeFromMessage(trx: Executor, messageId: string): Promise<string[]> {
+      return mediaRepository.keysOf(await mediaRepository.deleteForMessage(trx, messageId));
+    },
+
     /** Deletes files after the rows that pointed at them are gone. */
     deleteFiles: (keys: string[]) => storage.delete(keys),
   };

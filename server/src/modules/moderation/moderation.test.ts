@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { AUTH_MESSAGES } from '@common/messages';
 import { MODERATION_MESSAGES as M, type ModerationItem } from '@common/schemas/moderation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { callerOn, userWithSession } from '../../../test/auth';
+import { api, callerOn, userWithSession } from '../../../test/auth';
+import { solidImage } from '../../../test/media-fixtures';
+import { multipart, MULTIPART_TYPE } from '../../../test/multipart';
+import { mediaRepository } from '../media/media.repository';
 import { buildPost } from '../../../test/factories';
 import { hashPassword } from '../auth/passwords';
 import { QUEUE_PAGE } from './moderation.service';
@@ -286,6 +291,44 @@ describe('actions', () => {
       'A moderator removed your message. Reason: Scam',
     ]);
     expect((await reportsOn('target_message_id', messageId))[0]!.outcome).toBe('remove');
+  });
+
+  it('removes a message with a photo: the photo leaves the chat, its files the disk', async () => {
+    const [author, reporter] = [await student(), await student()];
+    const chatId = (await call(reporter, 'POST', '/api/chats', { userId: author.user.id })).json()
+      .chat.id;
+    const upload = await api(t.app, {
+      method: 'POST',
+      url: '/api/uploads',
+      cookie: author.cookie,
+      remoteAddress: '198.75.0.1',
+      payload: multipart([
+        { filename: 'p.png', type: 'image/png', data: await solidImage(40, 30, 'png') },
+      ]),
+      headers: { 'content-type': MULTIPART_TYPE },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const mediaId = upload.json().id as string;
+    const messageId = await created(author, `/api/chats/${chatId}/messages`, {
+      mediaIds: [mediaId],
+    });
+    const files = await t.app.deps.db.kysely
+      .selectFrom('message_media')
+      .select(['key', 'width', 'height', 'variants'])
+      .where('message_id', '=', messageId)
+      .execute();
+    const paths = mediaRepository.keysOf(files).map((key) => path.join(t.dataDir, 'media', key));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.every((p) => fs.existsSync(p))).toBe(true);
+
+    await reported(reporter, 'message', messageId, 'Explicit photo');
+    await acted({ targetType: 'message', targetId: messageId, action: 'remove', reason: 'Nudity' });
+    const shown = (await call(reporter, 'GET', `/api/chats/${chatId}/messages`)).json().items;
+    expect(shown.find((m: { id: string }) => m.id === messageId)).toMatchObject({
+      text: M.removedMessage,
+      media: [],
+    });
+    await expect.poll(() => paths.filter((p) => fs.existsSync(p))).toEqual([]);
   });
 
   it('refuses to remove a profile, a bad number of days and an empty reason', async () => {

@@ -54,11 +54,12 @@ export function useLiveChats(openChatId: string | null): void {
           patchMessage(queryClient, event.chatId, event.messageId, { meetup: event.meetup });
           break;
         case 'message.removed':
-          // As the next load shows it: the moderator's line, no warnings, no shared post.
+          // As the next load shows it: the moderator's line, no warnings, shared post or photos.
           patchMessage(queryClient, event.chatId, event.messageId, {
             text: event.text,
             warnings: [],
             sharedPost: null,
+            media: [],
           });
           refreshList();
           break;
