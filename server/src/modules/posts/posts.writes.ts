@@ -121,10 +121,13 @@ async function insert(
       'Some photos could not be attached. Please add them again.',
     );
   if (parent) {
+    // The chain runs up to the root, so the root's new counts are among the touched rows.
     const touched = await posts.touchAncestors(trx, await chainAbove(trx, parent), at, 1);
     const rootId = parent.root_id ?? parent.id;
-    const root = touched.find((row) => row.id === rootId);
-    await (root ? rescore(trx, root) : rescoreRoot(trx, rootId));
+    await rescore(
+      trx,
+      touched.find((row) => row.id === rootId)!,
+    );
   } else {
     await posts.addToTotalPosts(trx, user.id, 1);
   }
