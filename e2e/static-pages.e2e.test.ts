@@ -288,6 +288,8 @@ describe('footer', () => {
   it('on a phone the footer follows the page', async () => {
     const { context, page } = await openPage(env.browser, MOBILE);
     await page.goto(env.server.url('ou', '/settings/about'));
+    // The page settles first: a footer link clicked while the route's chunk loads may be swapped out.
+    await title(page, MESSAGES.settingsAbout).waitFor();
     const footer = page.getByRole('navigation', { name: 'Policies' });
     await footer.getByRole('link', { name: 'Returns', exact: true }).click();
     await title(page, MESSAGES.settingsReturnPolicy).waitFor();

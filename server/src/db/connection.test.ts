@@ -80,6 +80,60 @@ if (testDialect === 'postgres') {
       }
     });
   });
+
+  describe('PostgreSQL statements', () => {
+    it('are parsed once per connection under a name, and a schema change starts new names (ADR 033)', async () => {
+      const app = openDatabase({ kind: 'postgres', url: db.url });
+      try {
+        // One connection for the whole test: what it keeps is what the next statement meets.
+        await app.kysely.connection().execute(async (conn) => {
+          await sql`create table t (flag boolean not null)`.execute(conn);
+          for (const flag of [true, false, true])
+            await sql`insert into t (flag) values (${flag})`.execute(conn);
+          const kept = async () =>
+            (
+              await sql<{
+                statement: string;
+              }>`select statement from pg_prepared_statements order by prepare_time`.execute(conn)
+            ).rows.map((r) => r.statement);
+          // The insert ran three times under one name.
+          expect((await kept()).filter((s) => s.startsWith('insert into t'))).toHaveLength(1);
+
+          const first = () => sql<Record<string, unknown>>`select * from t limit 1`.execute(conn);
+          expect((await first()).rows[0]).toEqual({ flag: true });
+          await sql`alter table t add column note text`.execute(conn);
+          // The kept plan of `select *` no longer fits the table: a new name parses it again.
+          expect((await first()).rows[0]).toEqual({ flag: true, note: null });
+          expect((await kept()).filter((s) => s === 'select * from t limit 1')).toHaveLength(2);
+        });
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('meet another server’s schema change once: the statement runs again under a new name', async () => {
+      const [mine, theirs] = [1, 2].map(() => openDatabase({ kind: 'postgres', url: db.url }));
+      try {
+        await sql`create table u (flag boolean not null)`.execute(theirs!.kysely);
+        await sql`insert into u (flag) values (true)`.execute(theirs!.kysely);
+        const first = () =>
+          sql<Record<string, unknown>>`select * from u limit 1`.execute(mine!.kysely);
+        expect((await first()).rows[0]).toEqual({ flag: true });
+        // Another server migrates: this one's kept statement no longer fits.
+        await sql`alter table u add column note text`.execute(theirs!.kysely);
+        expect((await first()).rows[0]).toEqual({ flag: true, note: null });
+        // Inside a transaction the failure stands (PostgreSQL aborted it), and the next one works.
+        await sql`alter table u add column price integer`.execute(theirs!.kysely);
+        await expect(
+          mine!.kysely.transaction().execute((trx) => sql`select * from u limit 1`.execute(trx)),
+        ).rejects.toThrow('cached plan must not change result type');
+        expect((await first()).rows[0]).toEqual({ flag: true, note: null, price: null });
+      } finally {
+        await mine!.close();
+        await theirs!.close();
+      }
+    });
+  });
 } else {
   describe('SQLite statements', () => {
     it('stay prepared across calls and bind booleans as 0 and 1', async () => {

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { namedStatements } from './prepared';
 import type { Database } from './schema';
 import { adaptSqlite } from './sqlite-adapter';
 
@@ -46,7 +47,9 @@ export function openDatabase(database: Config['database']): Db {
     // connection keeps for its whole life.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: namedStatements(pool) }),
+    });
     return {
       kysely,
       dialect: 'postgres',

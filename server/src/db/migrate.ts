@@ -15,6 +15,7 @@ import { moderation } from './migrations/0012-moderation';
 import { meetups } from './migrations/0013-meetups';
 import { listingLifecycle } from './migrations/0014-listing-lifecycle';
 import { priceOrder } from './migrations/0015-price-order';
+import { wholeSaves } from './migrations/0016-whole-saves';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0013-meetups': meetups(db.dialect),
     '0014-listing-lifecycle': listingLifecycle(db.dialect),
     '0015-price-order': priceOrder(),
+    '0016-whole-saves': wholeSaves(),
   };
 }
 

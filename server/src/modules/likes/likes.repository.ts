@@ -12,6 +12,20 @@ export const likesRepository = {
     return rows.map((r) => r.user_id);
   },
 
+  /**
+   * Every post the user saved, or null when they saved more than `most` (a
+   * keen saver's are asked page by page instead). Read by `likes_user`.
+   */
+  async savedAll(db: Executor, userId: string, most: number): Promise<Set<string> | null> {
+    const rows = await db
+      .selectFrom('likes')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .limit(most + 1)
+      .execute();
+    return rows.length > most ? null : new Set(rows.map((r) => r.post_id));
+  },
+
   /** Which of these posts the user liked. */
   async savedAmong(db: Executor, userId: string, postIds: string[]): Promise<Set<string>> {
     if (postIds.length === 0) return new Set();

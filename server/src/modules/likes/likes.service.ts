@@ -16,6 +16,7 @@ const LIKERS_SHOWN = 200;
 /** Which posts a viewer saved: what the posts module fills into its pages. */
 export function createViewerSaves(db: Db): ViewerSaves {
   return {
+    all: (userId, most) => likes.savedAll(db.kysely, userId, most),
     among: (userId, postIds) => likes.savedAmong(db.kysely, userId, postIds),
     inThread: (userId, rootId, chain) => likes.savedInThread(db.kysely, userId, rootId, chain),
     savers: (executor, postId) => likes.saversOf(executor, postId),

@@ -12,6 +12,8 @@ import { postListJson, type PostListJson, type PostsJson } from './posts.writer'
  * module reads pages, the likes module knows who saved what.
  */
 export interface ViewerSaves {
+  /** Every post the student saved, or null when they saved more than `most`. */
+  all(userId: string, most: number): Promise<Set<string> | null>;
   among(userId: string, postIds: string[]): Promise<Set<string>>;
   /** In a whole thread (by its root) plus the posts of `chain` above it. */
   inThread(userId: string, rootId: string, chain: string[]): Promise<Set<string>>;
@@ -29,9 +31,19 @@ export interface SharedPage {
   serial: number;
 }
 
-/** What one viewer saved among the posts of list pages asked about so far. */
+/**
+ * Most saves of one viewer that the viewer lane keeps whole (ADR 033): with
+ * all of them known, no page needs a query for the viewer's saves. A keener
+ * saver's are asked page by page.
+ */
+export const WHOLE_SAVES = 250;
+
+/**
+ * What one viewer saved: everything (`asked` null), or, for a keen saver,
+ * which of the posts of list pages asked about so far.
+ */
 interface KnownSaves {
-  asked: Set<string>;
+  asked: Set<string> | null;
   saved: Set<string>;
 }
 
@@ -64,28 +76,37 @@ export interface SharedPagesDeps {
  */
 function createViewerLane(cache: PostCache, saves: ViewerSaves, blocks: ViewerBlocks) {
   /**
-   * The viewer's saves among a list page's posts. What the viewer saved
-   * changes only when they save or unsave (a change naming them), not when
-   * the page does, so it is kept per viewer rather than per page (ADR 031):
-   * the posts asked about so far and which of them they saved; a page with
-   * posts not asked about yet reads those alone.
+   * What the viewer saved. It changes only when they save or unsave (a change
+   * naming them), not when a page does, so it is kept per viewer rather than
+   * per page (ADR 031): all of it, read once (ADR 033), or for a keen saver
+   * the posts asked about so far and which of them they saved.
    */
+  function knownSaves(campusId: string, viewer: UserRow): Promise<KnownSaves> {
+    const state = viewerState.saves(viewer.id);
+    return cache.read(
+      campusId,
+      state,
+      async (): Promise<KnownSaves> => {
+        const all = await saves.all(viewer.id, WHOLE_SAVES);
+        return all ? { asked: null, saved: all } : { asked: new Set(), saved: new Set() };
+      },
+      { lane: 'viewer', shows: { posts: [], list: false, viewers: [state] } },
+    );
+  }
+
+  /** The viewer's saves among a list page's posts; for a keen saver, posts not asked about yet are read. */
   async function listSaves(
     campusId: string,
     viewer: UserRow,
     page: SharedList,
   ): Promise<ReadonlySet<string>> {
-    const state = viewerState.saves(viewer.id);
-    const known = await cache.read(
-      campusId,
-      state,
-      async (): Promise<KnownSaves> => ({ asked: new Set(), saved: new Set() }),
-      { lane: 'viewer', shows: { posts: [], list: false, viewers: [state] } },
-    );
-    const unasked = page.json.ids.filter((id) => !known.asked.has(id));
+    const known = await knownSaves(campusId, viewer);
+    if (!known.asked) return known.saved;
+    const asked = known.asked;
+    const unasked = page.json.ids.filter((id) => !asked.has(id));
     if (unasked.length > 0) {
       const saved = await saves.among(viewer.id, unasked);
-      for (const id of unasked) known.asked.add(id);
+      for (const id of unasked) asked.add(id);
       for (const id of saved) known.saved.add(id);
     }
     return known.saved;
@@ -103,13 +124,13 @@ function createViewerLane(cache: PostCache, saves: ViewerSaves, blocks: ViewerBl
     });
   }
 
-  return { listSaves, hiddenFrom };
+  return { knownSaves, listSaves, hiddenFrom };
 }
 
 /** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
 export function createSharedPages({ db, storage, cache, saves, blocks }: SharedPagesDeps) {
   const present = createPostPresenter(storage);
-  const { listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
+  const { knownSaves, listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
   let serials = 0;
 
   /** As every viewer sees them: `liked` is filled in per viewer. */
@@ -128,9 +149,10 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
   }
 
   /**
-   * The page with the viewer's saves filled in. Their saves on it are cached
-   * beside it (they go stale with it: a save is a write to the campus), so a
-   * page read again costs no query at all.
+   * The page with the viewer's saves filled in: from all they saved when that
+   * is known, or else read by `readSaves` and cached beside the page (they go
+   * stale with it: a save is a write to the campus). Either way a page read
+   * again costs no query at all.
    */
   async function forViewer(
     campusId: string,
@@ -138,6 +160,8 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
   ): Promise<string> {
+    const known = await knownSaves(campusId, viewer);
+    if (!known.asked) return page.json.render(known.saved);
     return page.json.render(await savesOn(campusId, viewer, page, readSaves));
   }
 
