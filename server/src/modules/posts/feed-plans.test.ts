@@ -106,6 +106,7 @@ const feedPlan = (filter: ListingFilter) =>
         order: filter.sort === 'price' ? 'price' : 'recent',
         filter,
         at: Date.now(),
+        dialect: db.dialect,
       })
       .compile(),
   );

@@ -324,7 +324,13 @@ describe('the plans', () => {
 
   it('the feed still walks its index (posts_feed) in order, expired listings tested on the way', async () => {
     const query = postsRepository
-      .feedQuery(t.db.kysely, { campusId: 'ut', limit: 20, order: 'recent', at: Date.now() })
+      .feedQuery(t.db.kysely, {
+        campusId: 'ut',
+        limit: 20,
+        order: 'recent',
+        at: Date.now(),
+        dialect: t.db.dialect,
+      })
       .compile();
     const plan = await planOf(query);
     if (t.db.dialect === 'sqlite') {

@@ -4,7 +4,12 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
 import { type PostCache, viewerState } from './posts.cache';
 import { createPostPresenter } from './posts.presenter';
-import { type Order, type PostWithAuthor, postsRepository as posts } from './posts.repository';
+import {
+  type Order,
+  type PostWithAuthor,
+  type PostWithFiles,
+  postsRepository as posts,
+} from './posts.repository';
 import { postListJson, type PostListJson, type PostsJson } from './posts.writer';
 
 /**
@@ -127,23 +132,37 @@ function createViewerLane(cache: PostCache, saves: ViewerSaves, blocks: ViewerBl
   return { knownSaves, listSaves, hiddenFrom };
 }
 
+/** Whether the rows were read with their files (a feed page). */
+const withFiles = (rows: PostWithAuthor[] | PostWithFiles[]): rows is PostWithFiles[] =>
+  rows.every((r) => 'media' in r);
+
 /** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
 export function createSharedPages({ db, storage, cache, saves, blocks }: SharedPagesDeps) {
   const present = createPostPresenter(storage);
   const { knownSaves, listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
   let serials = 0;
 
-  /** As every viewer sees them: `liked` is filled in per viewer. */
-  async function presented(rows: PostWithAuthor[]) {
-    const media = await posts.mediaFor(
-      db.kysely,
-      rows.map((r) => r.id),
-    );
+  /**
+   * As every viewer sees them: `liked` is filled in per viewer. Rows of a
+   * page read with their files need no further query; others read theirs,
+   * for the posts that have any.
+   */
+  async function presented(rows: PostWithAuthor[] | PostWithFiles[]) {
+    const media = withFiles(rows)
+      ? rows.flatMap((r) => r.media)
+      : await posts.mediaFor(
+          db.kysely,
+          rows.filter((r) => r.media_count > 0).map((r) => r.id),
+        );
     return present(rows, media, new Set());
   }
 
   /** A list page; a full page carries the cursor of the next one. */
-  async function listJson(rows: PostWithAuthor[], limit: number, order: Order = 'recent') {
+  async function listJson(
+    rows: PostWithAuthor[] | PostWithFiles[],
+    limit: number,
+    order: Order = 'recent',
+  ) {
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return postListJson(await presented(rows), last ? encodeCursor(last, order) : null);
   }
@@ -195,7 +214,7 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     cachedList(
       campusId: string,
       key: string,
-      rows: () => Promise<PostWithAuthor[]>,
+      rows: () => Promise<PostWithAuthor[] | PostWithFiles[]>,
       { limit, order = 'recent', list }: { limit: number; order?: Order; list: boolean },
     ): Promise<SharedList> {
       return cache.read(

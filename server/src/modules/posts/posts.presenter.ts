@@ -8,7 +8,11 @@ import { presentMedia } from '../media/media.presenter';
 import { presentAuthor } from '../users/users.presenter';
 import type { PostWithAuthor } from './posts.repository';
 
-type MediaRow = Omit<PostMediaTable, 'post_id'> & { post_id: string | null };
+/** A post's file with what the API shows of it (rows read alone or in a page's JSON). */
+type MediaRow = Pick<
+  PostMediaTable,
+  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
+> & { post_id: string | null };
 
 /**
  * Turns rows into the API's posts: author as "Jane D." (DESIGN §11), files in

@@ -61,6 +61,7 @@ export interface PostReadsDeps {
 
 /** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
 export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
+  const { dialect } = db;
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     const row = await posts.findWithAuthor(db.kysely, id);
@@ -104,7 +105,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
         campus.id,
         // Every filter is in the key: a filtered page is never served for another request (ADR 023).
         `feed:${category ?? ''}:${filterKey(filter)}:${query.cursor ?? ''}`,
-        () => posts.feed(db.kysely, { campusId: campus.id, at: now(), ...paging, filter }),
+        () => posts.feed(db.kysely, { campusId: campus.id, at: now(), ...paging, filter, dialect }),
         // By last activity, a later page never gains a post; one moving up leaves its page stale.
         // By price, a new listing may land on any page.
         { limit, order, list: !cursor || order === 'price' },
@@ -116,12 +117,13 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
     async mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
       campusPolicy.canRead(user, campus);
       const cursor = decodeCursor(query.cursor);
+      const limit = PAGE_SIZES.media;
       const page = await pages.cachedList(
         campus.id,
         `media:${query.cursor ?? ''}`,
-        () => posts.mediaFeed(db.kysely, { campusId: campus.id, limit: PAGE_SIZES.media, cursor }),
+        () => posts.mediaFeed(db.kysely, { campusId: campus.id, limit, cursor, dialect }),
         // Ordered by photo count first: a new post may land on any page.
-        { limit: PAGE_SIZES.media, list: true },
+        { limit, list: true },
       );
       return pages.listForViewer(campus.id, user, page);
     },

@@ -1,6 +1,9 @@
 import type { Insertable } from 'kysely';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { ListingFilter } from '@common/schemas/posts';
-import type { Executor, PostRow, PostsTable } from '../../db/schema';
+import type { Dialect } from '../../db/kysely';
+import type { Executor, MediaColumns, PostRow, PostsTable } from '../../db/schema';
 
 /** A post with the author columns a list needs, from one join. */
 export interface PostWithAuthor extends PostRow {
@@ -36,6 +39,46 @@ function withAuthor(db: Executor) {
 
 type Query = ReturnType<typeof withAuthor>;
 
+/** A post's file as a page shows it. */
+export type PostFile = Pick<
+  MediaColumns,
+  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
+> & { post_id: string };
+
+/** A post of a page with its files in order, read in the page's own statement. */
+export interface PostWithFiles extends PostWithAuthor {
+  media: PostFile[];
+}
+
+/**
+ * The posts of `query` with their files as a JSON array each (ADR 033): a
+ * page is one statement instead of two. SQLite hands the array back as text.
+ */
+function withFiles(query: Query, dialect: Dialect) {
+  const jsonArray = dialect === 'postgres' ? postgresJsonArray : sqliteJsonArray;
+  return query.select((eb) =>
+    jsonArray(
+      eb
+        .selectFrom('post_media as m')
+        .select(['m.id', 'm.post_id', 'm.kind', 'm.mime', 'm.key', 'm.width', 'm.height'])
+        .select('m.variants')
+        .whereRef('m.post_id', '=', 'posts.id')
+        .orderBy('m.position'),
+    ).as('media'),
+  );
+}
+
+type FilesQuery = ReturnType<typeof withFiles>;
+
+/** Runs a page's statement; the files of each post read from their JSON. */
+async function pageOf(query: FilesQuery): Promise<PostWithFiles[]> {
+  const rows = await query.execute();
+  return rows.map((row) => {
+    const media: unknown = row.media;
+    return { ...row, media: (typeof media === 'string' ? JSON.parse(media) : media) as PostFile[] };
+  });
+}
+
 /** One page of a campus's feed. */
 export interface FeedOptions {
   campusId: string;
@@ -46,6 +89,8 @@ export interface FeedOptions {
   filter?: ListingFilter;
   /** Listings that expired by then are left out (ADR 029). */
   at: number;
+  /** Which SQL the files of each post are gathered with. */
+  dialect: Dialect;
 }
 
 /**
@@ -148,12 +193,17 @@ export const postsRepository = {
   },
 
   /** Top-level posts of a campus, newest activity first (or ranked, or cheapest first), one page. */
-  feed(db: Executor, opts: FeedOptions): Promise<PostWithAuthor[]> {
-    return postsRepository.feedQuery(db, opts).execute();
+  feed(db: Executor, opts: FeedOptions): Promise<PostWithFiles[]> {
+    return pageOf(postsRepository.feedQuery(db, opts));
   },
 
   /** The feed's statement, unrun (its plan is tested: it walks `posts_feed`, ADR 029). */
-  feedQuery(db: Executor, opts: FeedOptions): Query {
+  feedQuery(db: Executor, opts: FeedOptions): FilesQuery {
+    return withFiles(postsRepository.feedRows(db, opts), opts.dialect);
+  },
+
+  /** The feed's rows without their files. */
+  feedRows(db: Executor, opts: FeedOptions): Query {
     let query = withAuthor(db)
       .where('posts.campus_id', '=', opts.campusId)
       .where('posts.parent_id', 'is', null);
@@ -173,17 +223,17 @@ export const postsRepository = {
   /** Top-level posts with photos or videos (spec companion §7 "Media feed"). */
   mediaFeed(
     db: Executor,
-    opts: { campusId: string; limit: number; cursor?: Cursor },
-  ): Promise<PostWithAuthor[]> {
+    opts: { campusId: string; limit: number; cursor?: Cursor; dialect: Dialect },
+  ): Promise<PostWithFiles[]> {
     const query = withAuthor(db)
       .where('posts.campus_id', '=', opts.campusId)
       .where('posts.parent_id', 'is', null)
       .where('posts.media_count', '>', 0);
-    return after(query, opts.cursor, false)
+    const page = after(query, opts.cursor, false)
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
-      .limit(opts.limit)
-      .execute();
+      .limit(opts.limit);
+    return pageOf(withFiles(page, opts.dialect));
   },
 
   /** A profile's posts, photos or replies on a campus, by last activity (companion §7). */
