@@ -35,17 +35,9 @@ export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps) {
   return {
     async queue(trx: Executor, rows: StoredNotification[]): Promise<void> {
       const mailed = rows.filter((r) => MAILED.has(r.type as NotificationType));
-      if (mailed.length === 0) return;
-      const recipients = new Map(
-        (
-          await notifications.mailRecipients(trx, [...new Set(mailed.map((r) => r.to_user_id))])
-        ).map((u) => [u.id, u]),
-      );
       for (const row of mailed) {
-        const to = recipients.get(row.to_user_id);
-        if (!to?.email_notifications) continue;
-        if (await notifications.mailedRecently(trx, row, row.created_at - ALERT_WINDOW_MS))
-          continue;
+        const to = await notifications.mailRecipient(trx, row, row.created_at - ALERT_WINDOW_MS);
+        if (!to?.email_notifications || to.covered) continue;
         const campus = CAMPUSES[isCampusId(to.campus_id) ? to.campus_id : 'ou'];
         const site = campusUrl(publicUrl, campus.id);
         await enqueueMail(

@@ -110,21 +110,13 @@ export const notificationsRepository = {
   },
 
   /** Where alerts go, and whether the students want them. */
-  mailRecipients(db: Executor, ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('users')
-      .select(['id', 'email', 'email_notifications', 'campus_id'])
-      .where('id', 'in', ids)
-      .execute();
-  },
-
   /**
-   * Whether the student already had a notification about this chat (any
-   * type) or this post (same type) since `since`, other than `exceptId`: the
-   * e-mail for that one covers this one too.
+   * The student a notification would e-mail, with `covered`: whether they
+   * already had a notification about this chat (any type) or this post (same
+   * type) since `since`, other than this one, whose e-mail covers this one
+   * too. One statement (ADR 033).
    */
-  async mailedRecently(
+  async mailRecipient(
     db: Executor,
     n: {
       id: string;
@@ -134,17 +126,27 @@ export const notificationsRepository = {
       post_id: string | null;
     },
     since: number,
-  ): Promise<boolean> {
-    let query = db
-      .selectFrom('notifications')
-      .select('id')
-      .where('to_user_id', '=', n.to_user_id)
-      .where('created_at', '>=', since)
-      .where('id', '!=', n.id);
-    query = n.chat_id
-      ? query.where('chat_id', '=', n.chat_id)
-      : query.where('post_id', '=', n.post_id).where('type', '=', n.type);
-    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  ) {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_notifications', 'campus_id'])
+      .select((eb) => {
+        let earlier = eb
+          .selectFrom('notifications')
+          .select('notifications.id')
+          .where('notifications.to_user_id', '=', n.to_user_id)
+          .where('notifications.created_at', '>=', since)
+          .where('notifications.id', '!=', n.id);
+        earlier = n.chat_id
+          ? earlier.where('notifications.chat_id', '=', n.chat_id)
+          : earlier
+              .where('notifications.post_id', '=', n.post_id)
+              .where('notifications.type', '=', n.type);
+        return eb.exists(earlier.limit(1)).as('covered');
+      })
+      .where('users.id', '=', n.to_user_id)
+      .executeTakeFirst();
+    return row && { ...row, covered: Boolean(row.covered) };
   },
 
   async turnOffEmail(db: Executor, userId: string): Promise<boolean> {
