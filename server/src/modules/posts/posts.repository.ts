@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
-import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ListingFilter } from '@common/schemas/posts';
 import type { Dialect } from '../../db/kysely';
 import type { Executor, MediaColumns, PostRow, PostsTable } from '../../db/schema';
@@ -51,13 +50,14 @@ export interface PostWithFiles extends PostWithAuthor {
 }
 
 /**
- * The posts of `query` with their files as a JSON array each (ADR 033): a
- * page is one statement instead of two. SQLite hands the array back as text.
+ * The posts of `query` with their files as a JSON array each (ADR 033): on
+ * PostgreSQL a page is one statement instead of two. SQLite answers in
+ * process, where a second statement costs no round trip and less than
+ * building JSON, so its pages read their files apart.
  */
-function withFiles(query: Query, dialect: Dialect) {
-  const jsonArray = dialect === 'postgres' ? postgresJsonArray : sqliteJsonArray;
+function withFiles(query: Query) {
   return query.select((eb) =>
-    jsonArray(
+    jsonArrayFrom(
       eb
         .selectFrom('post_media as m')
         .select(['m.id', 'm.post_id', 'm.kind', 'm.mime', 'm.key', 'm.width', 'm.height'])
@@ -70,13 +70,9 @@ function withFiles(query: Query, dialect: Dialect) {
 
 type FilesQuery = ReturnType<typeof withFiles>;
 
-/** Runs a page's statement; the files of each post read from their JSON. */
-async function pageOf(query: FilesQuery): Promise<PostWithFiles[]> {
-  const rows = await query.execute();
-  return rows.map((row) => {
-    const media: unknown = row.media;
-    return { ...row, media: (typeof media === 'string' ? JSON.parse(media) : media) as PostFile[] };
-  });
+/** Runs a page's statement: with each post's files on PostgreSQL, without on SQLite. */
+function pageOf(query: Query, dialect: Dialect): Promise<PostWithAuthor[] | PostWithFiles[]> {
+  return dialect === 'postgres' ? withFiles(query).execute() : query.execute();
 }
 
 /** One page of a campus's feed. */
@@ -193,13 +189,14 @@ export const postsRepository = {
   },
 
   /** Top-level posts of a campus, newest activity first (or ranked, or cheapest first), one page. */
-  feed(db: Executor, opts: FeedOptions): Promise<PostWithFiles[]> {
-    return pageOf(postsRepository.feedQuery(db, opts));
+  feed(db: Executor, opts: FeedOptions): Promise<PostWithAuthor[] | PostWithFiles[]> {
+    return pageOf(postsRepository.feedRows(db, opts), opts.dialect);
   },
 
   /** The feed's statement, unrun (its plan is tested: it walks `posts_feed`, ADR 029). */
-  feedQuery(db: Executor, opts: FeedOptions): FilesQuery {
-    return withFiles(postsRepository.feedRows(db, opts), opts.dialect);
+  feedQuery(db: Executor, opts: FeedOptions): Query | FilesQuery {
+    const rows = postsRepository.feedRows(db, opts);
+    return opts.dialect === 'postgres' ? withFiles(rows) : rows;
   },
 
   /** The feed's rows without their files. */
@@ -224,7 +221,7 @@ export const postsRepository = {
   mediaFeed(
     db: Executor,
     opts: { campusId: string; limit: number; cursor?: Cursor; dialect: Dialect },
-  ): Promise<PostWithFiles[]> {
+  ): Promise<PostWithAuthor[] | PostWithFiles[]> {
     const query = withAuthor(db)
       .where('posts.campus_id', '=', opts.campusId)
       .where('posts.parent_id', 'is', null)
@@ -233,7 +230,7 @@ export const postsRepository = {
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(opts.limit);
-    return pageOf(withFiles(page, opts.dialect));
+    return pageOf(page, opts.dialect);
   },
 
   /** A profile's posts, photos or replies on a campus, by last activity (companion §7). */
