@@ -60,8 +60,16 @@ function withFiles(query: Query) {
     jsonArrayFrom(
       eb
         .selectFrom('post_media as m')
-        .select(['m.id', 'm.post_id', 'm.kind', 'm.mime', 'm.key', 'm.width', 'm.height'])
-        .select('m.variants')
+        .select([
+          'm.id',
+          'm.post_id',
+          'm.kind',
+          'm.mime',
+          'm.key',
+          'm.width',
+          'm.height',
+          'm.variants',
+        ])
         .whereRef('m.post_id', '=', 'posts.id')
         .orderBy('m.position'),
     ).as('media'),
