@@ -38,16 +38,16 @@ export function namedStatements(pool: pg.Pool): PostgresPool {
     names = new Map();
   };
   const nameOf = (text: string): string | undefined => {
+    // A statement named already is found first: the hot path is one map lookup.
+    const known = names.get(text);
+    if (known !== undefined) return known;
     if (SCHEMA_CHANGE.test(text)) {
       forget();
       return undefined;
     }
-    if (!KEPT.test(text)) return undefined;
-    let name = names.get(text);
-    if (name === undefined && names.size < MOST_NAMED) {
-      name = `quad_${generation}_${names.size}`;
-      names.set(text, name);
-    }
+    if (!KEPT.test(text) || names.size >= MOST_NAMED) return undefined;
+    const name = `quad_${generation}_${names.size}`;
+    names.set(text, name);
     return name;
   };
 

@@ -14,7 +14,8 @@ export const likesRepository = {
 
   /**
    * Every post the user saved, or null when they saved more than `most` (a
-   * keen saver's are asked page by page instead). Read by `likes_user`.
+   * keen saver's are asked page by page instead). Read from the index
+   * `likes_user_post` alone.
    */
   async savedAll(db: Executor, userId: string, most: number): Promise<Set<string> | null> {
     const rows = await db

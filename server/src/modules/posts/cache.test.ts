@@ -8,6 +8,7 @@ import { api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { createPostCache } from './posts.cache';
+import { WHOLE_SAVES } from './posts.pages';
 import { testRedisUrl } from '../../../test/redis';
 
 /**
@@ -155,6 +156,51 @@ describe('on one server', () => {
     expect(queries.reads).toMatchObject({ posts: 1, likes: 1 });
     delete queries.reads;
     expect(liked(afterOwn).sort()).toEqual(['Desk 0', 'Desk 2']);
+  });
+
+  it('fills in a keen saver’s saves page by page when they saved more than the lane keeps whole', async () => {
+    const reader = await member(app, 'ucla');
+    const author = await buildUser(db, { campus_id: 'ucla' });
+    const posts = [];
+    for (let i = 0; i < WHOLE_SAVES + 4; i++)
+      posts.push(
+        await buildPost(db, author, {
+          text: `Keen ${i}`,
+          created_at: 1000 + i,
+          updated_at: 1000 + i,
+        }),
+      );
+    // Saved: every post but the newest and the third newest, more than WHOLE_SAVES in all.
+    const unsaved = new Set([posts.at(-1)!.id, posts.at(-3)!.id]);
+    const saved = posts.filter((p) => !unsaved.has(p.id));
+    expect(saved.length).toBeGreaterThan(WHOLE_SAVES);
+    await db.kysely
+      .insertInto('likes')
+      .values(saved.map((p) => ({ post_id: p.id, user_id: reader.user.id, created_at: 1 })))
+      .execute();
+
+    const page = await call<PostList>(app, reader.cookie, 'ucla', 'GET', '/api/feed');
+    expect(page.items.length).toBeGreaterThan(3);
+    for (const item of page.items) expect(item.liked, item.text).toBe(!unsaved.has(item.id));
+    const next = await call<PostList>(
+      app,
+      reader.cookie,
+      'ucla',
+      'GET',
+      `/api/feed?cursor=${encodeURIComponent(page.nextCursor!)}`,
+    );
+    expect(next.items.length).toBeGreaterThan(0);
+    expect(next.items.every((p) => p.liked)).toBe(true);
+    for (const post of [posts.at(-2)!, posts.at(-3)!]) {
+      const thread = await call<PostPage>(
+        app,
+        reader.cookie,
+        'ucla',
+        'GET',
+        `/api/posts/${post.id}`,
+      );
+      expect(thread.post.liked, post.text).toBe(!unsaved.has(post.id));
+    }
   });
 
   it('keeps campuses apart: a post id of another campus is not found', async () => {

@@ -2,17 +2,13 @@ import { isCampusId } from '@common/campuses';
 import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
 import { spotRef } from '@common/schemas/meetups';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
-import type { PostMediaTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from '../media/media.presenter';
 import { presentAuthor } from '../users/users.presenter';
-import type { PostWithAuthor } from './posts.repository';
+import type { PostFile, PostWithAuthor } from './posts.repository';
 
 /** A post's file with what the API shows of it (rows read alone or in a page's JSON). */
-type MediaRow = Pick<
-  PostMediaTable,
-  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
-> & { post_id: string | null };
+type MediaRow = Omit<PostFile, 'post_id'> & { post_id: string | null };
 
 /**
  * Turns rows into the API's posts: author as "Jane D." (DESIGN §11), files in

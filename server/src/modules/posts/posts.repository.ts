@@ -93,7 +93,7 @@ export interface FeedOptions {
   filter?: ListingFilter;
   /** Listings that expired by then are left out (ADR 029). */
   at: number;
-  /** Which SQL the files of each post are gathered with. */
+  /** On PostgreSQL each post's files come in the page's own statement (withFiles). */
   dialect: Dialect;
 }
 
