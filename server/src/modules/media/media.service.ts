@@ -300,9 +300,12 @@ async function receiveToFile(
   const inspector = new UploadInspector(limits);
   let sourceError: unknown;
   file.stream.once('error', (error) => (sourceError = error));
+  const writer = createWriteStream(temp);
   try {
-    await pipeline(file.stream, inspector, createWriteStream(temp));
+    await pipeline(file.stream, inspector, writer);
   } catch (error) {
+    // The caller removes the temp file next: it must not still be opening (and so be created after).
+    if (!writer.closed) await new Promise((closed) => writer.once('close', closed));
     // The body may have failed before the listener above was attached.
     const fromClient = error === sourceError || error === file.stream.errored;
     if (fromClient) throw asClientFault(error);

@@ -51,11 +51,16 @@ beforeEach(() => {
   vi.stubEnv('TMPDIR', tempDir);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
-  const left = fs.readdirSync(tempDir);
+  // A file removed just after its answer was sent is not left behind: give it a moment.
+  let left = fs.readdirSync(tempDir);
+  for (let waited = 0; left.length > 0 && waited < 2000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = fs.readdirSync(tempDir);
+  }
   fs.rmSync(tempDir, { recursive: true, force: true });
-  expect(left, 'temp files left behind').toEqual([]);
+  expect(left, `temp files left behind: ${left.join(', ')}`).toEqual([]);
 });
 
 function upload(
