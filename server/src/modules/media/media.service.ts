@@ -305,7 +305,7 @@ async function receiveToFile(
     await pipeline(file.stream, inspector, writer);
   } catch (error) {
     // The caller removes the temp file next: it must not still be opening (and so be created after).
-    if (!writer.closed) await new Promise((closed) => writer.once('close', closed));
+    if (!writer.closed) await new Promise<void>((closed) => writer.once('close', () => closed()));
     // The body may have failed before the listener above was attached.
     const fromClient = error === sourceError || error === file.stream.errored;
     if (fromClient) throw asClientFault(error);
