@@ -18,3 +18,5 @@ export function rng(seed: number) {
     chance: (p: number) => next() < p,
   };
 }
+
+export type Rng = ReturnType<typeof rng>;

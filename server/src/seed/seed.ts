@@ -19,7 +19,8 @@ import { feedScore } from '../modules/posts/posts.service';
 import { processImage, type ProcessedImage } from '../platform/images';
 import { createStorage } from '../platform/index';
 import type { BlobStore } from '../platform/storage/blob-store';
-import { rng } from './rng';
+import { demoInbox, type Inbox, type InboxSource } from './inbox';
+import { type Rng, rng } from './rng';
 import {
   BUYER_REPLIES,
   CATALOG,
@@ -35,11 +36,11 @@ import {
 
 const STUDENTS_PER_CAMPUS = 30;
 const LISTINGS_PER_CAMPUS = 40;
+/** The demo login sells this many of each campus's listings, and a buyer writes about each. */
+const DEMO_LISTINGS = 2;
 const PASSWORD_COST = 10;
 export const SEED_MARKER_EMAIL = 'seed-marker@quadcampus.app';
 const DAY = 24 * 60 * 60 * 1000;
-
-type Rng = ReturnType<typeof rng>;
 
 const campusesToSeed = CAMPUS_IDS.filter((id) => id !== GENERIC_CAMPUS_ID);
 const demoPassword = (campus: CampusId) => `quad-demo-${campus}`;
@@ -155,6 +156,10 @@ interface Tables {
   posts: Insertable<PostsTable>;
   post_media: Insertable<PostMediaTable>;
   likes: Insertable<LikesTable>;
+  notifications: Inbox['notifications'][number];
+  chats: Inbox['chats'][number];
+  messages: Inbox['messages'][number];
+  chat_unread: Inbox['chatUnread'][number];
 }
 
 /** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */
@@ -269,6 +274,10 @@ async function main(): Promise<void> {
     const media: Tables['post_media'][] = [];
     const likes: Tables['likes'][] = [];
     const files: Array<{ key: string; data: Buffer }> = [];
+    const notifications: Inbox['notifications'] = [];
+    const chats: Inbox['chats'] = [];
+    const messages: Inbox['messages'] = [];
+    const chatUnread: Inbox['chatUnread'] = [];
     const mediaJobs: Array<Promise<void>> = [];
     const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
 
@@ -304,10 +313,13 @@ async function main(): Promise<void> {
       demo.push({ campus, email: students[0]!.email, password });
 
       const categories: Category[] = [...CATEGORIES];
+      const asked: InboxSource['asked'] = [];
       for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
         const category = n < categories.length ? categories[n]! : r.pick(categories);
         const item = r.pick(CATALOG[category]);
-        const seller = r.pick(students);
+        const picked = r.pick(students);
+        // The demo login sells the campus's first listings: their inbox has something in it.
+        const seller = n < DEMO_LISTINGS ? students[0]! : picked;
         const created = now - r.int(1, 30 * 24 * 60) * 60 * 1000;
         const price = roundPrice(item.price[0] + r.next() * (item.price[1] - item.price[0]));
         const post = {
@@ -328,6 +340,7 @@ async function main(): Promise<void> {
         };
         posts.push(post);
         seller.total_posts = (seller.total_posts ?? 0) + 1;
+        if (n < DEMO_LISTINGS) asked.push({ postId: post.id, item: item.name });
 
         // Photos: most listings have one to three.
         const photos = r.chance(0.85) ? r.int(1, 3) : 0;
@@ -424,6 +437,21 @@ async function main(): Promise<void> {
         post.like_count = savers.size;
         post.feed_score = feedScore(post.like_count, post.comment_count, post.created_at);
       }
+      // Its own generator: the students and posts of the campuses after this one stay as they were.
+      const inboxRng = rng(20261125 + campusesToSeed.indexOf(campus));
+      const inbox = demoInbox({
+        demo: students[0]!,
+        students,
+        posts,
+        likes,
+        asked,
+        now,
+        r: inboxRng,
+      });
+      notifications.push(...inbox.notifications);
+      chats.push(...inbox.chats);
+      messages.push(...inbox.messages);
+      chatUnread.push(...inbox.chatUnread);
     }
     await Promise.all(mediaJobs);
     const imagesDone = Date.now();
@@ -462,12 +490,16 @@ async function main(): Promise<void> {
       await insertMany(t, 'posts', sorted);
       await insertMany(t, 'post_media', media);
       await insertMany(t, 'likes', likes);
+      await insertMany(t, 'chats', chats);
+      await insertMany(t, 'messages', messages);
+      await insertMany(t, 'chat_unread', chatUnread);
+      await insertMany(t, 'notifications', notifications);
     });
 
     const top = posts.filter((p) => p.depth === 0).length;
     console.log(
       `Seeded ${where}: ${users.length} students on ${campusesToSeed.length} campuses, ${top} listings, ` +
-        `${posts.length - top} comments, ${likes.length} saves, ${media.length} photos (${imageCache.size} distinct images, ${files.length} files) ` +
+        `${posts.length - top} comments, ${likes.length} saves, ${chats.length} conversations, ${media.length} photos (${imageCache.size} distinct images, ${files.length} files) ` +
         `in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${((imagesDone - started) / 1000).toFixed(1)} s).`,
     );
     console.log('\nDemo logins (one per campus):');
