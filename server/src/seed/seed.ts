@@ -437,7 +437,7 @@ async function main(): Promise<void> {
         post.like_count = savers.size;
         post.feed_score = feedScore(post.like_count, post.comment_count, post.created_at);
       }
-      // Its own generator: the students and posts of the campuses after this one stay as they were.
+      // A generator of its own: the inbox takes none of the seed's draws.
       const inboxRng = rng(20261125 + campusesToSeed.indexOf(campus));
       const inbox = demoInbox({
         demo: students[0]!,
