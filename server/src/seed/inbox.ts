@@ -18,8 +18,8 @@ export interface InboxSource {
     created_at: number;
   }>;
   likes: Array<{ post_id: string; user_id: string; created_at: number }>;
-  /** The demo student's listings that buyers write about, with what each sells. */
-  asked: Array<{ postId: string; item: string }>;
+  /** What each of the demo student's listings that buyers write about sells. */
+  asked: string[];
   now: number;
   r: Rng;
 }
@@ -46,8 +46,8 @@ export function demoInbox(source: InboxSource): Inbox {
   // A different buyer for each listing: one chat per pair of students.
   const buyers = source.students.filter((s) => s.id !== source.demo.id);
   const first = source.r.int(0, buyers.length - 1);
-  source.asked.forEach((listing, i) =>
-    addChat(source, inbox, listing, buyers[(first + i) % buyers.length]!, i),
+  source.asked.forEach((item, i) =>
+    addChat(source, inbox, item, buyers[(first + i) % buyers.length]!, i),
   );
   inbox.notifications.sort((a, b) => a.created_at - b.created_at);
   const firstUnread = inbox.notifications.length - UNREAD;
@@ -104,14 +104,14 @@ function postNotifications({ demo, students, posts, likes }: InboxSource) {
 function addChat(
   { demo, now, r }: InboxSource,
   inbox: Inbox,
-  listing: { postId: string; item: string },
+  item: string,
   buyer: { id: string; first_name: string },
   index: number,
 ): void {
   const started = now - (index + 1) * 3 * 60 * 60 * 1000 - r.int(0, 60) * 60 * 1000;
   const chatId = uuidv7();
   const lines: Array<[string, string, number]> = [
-    [buyer.id, `Hi! Are you still selling the ${listing.item}?`, started],
+    [buyer.id, `Hi! Are you still selling the ${item}?`, started],
     [demo.id, 'Yes, it is! When would you like to pick it up?', started + 20 * 60 * 1000],
     [buyer.id, 'Great! Could we meet on campus tomorrow afternoon?', started + 45 * 60 * 1000],
   ];

@@ -340,7 +340,7 @@ async function main(): Promise<void> {
         };
         posts.push(post);
         seller.total_posts = (seller.total_posts ?? 0) + 1;
-        if (n < DEMO_LISTINGS) asked.push({ postId: post.id, item: item.name });
+        if (n < DEMO_LISTINGS) asked.push(item.name);
 
         // Photos: most listings have one to three.
         const photos = r.chance(0.85) ? r.int(1, 3) : 0;

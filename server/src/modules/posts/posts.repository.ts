@@ -78,9 +78,9 @@ function withFiles(query: Query) {
 
 type FilesQuery = ReturnType<typeof withFiles>;
 
-/** Runs a page's statement: with each post's files on PostgreSQL, without on SQLite. */
-function pageOf(query: Query, dialect: Dialect): Promise<PostWithAuthor[] | PostWithFiles[]> {
-  return dialect === 'postgres' ? withFiles(query).execute() : query.execute();
+/** A page's statement: with each post's files on PostgreSQL, without on SQLite. */
+function pageQuery(query: Query, dialect: Dialect): Query | FilesQuery {
+  return dialect === 'postgres' ? withFiles(query) : query;
 }
 
 /** One page of a campus's feed. */
@@ -198,13 +198,12 @@ export const postsRepository = {
 
   /** Top-level posts of a campus, newest activity first (or ranked, or cheapest first), one page. */
   feed(db: Executor, opts: FeedOptions): Promise<PostWithAuthor[] | PostWithFiles[]> {
-    return pageOf(postsRepository.feedRows(db, opts), opts.dialect);
+    return postsRepository.feedQuery(db, opts).execute();
   },
 
   /** The feed's statement, unrun (its plan is tested: it walks `posts_feed`, ADR 029). */
   feedQuery(db: Executor, opts: FeedOptions): Query | FilesQuery {
-    const rows = postsRepository.feedRows(db, opts);
-    return opts.dialect === 'postgres' ? withFiles(rows) : rows;
+    return pageQuery(postsRepository.feedRows(db, opts), opts.dialect);
   },
 
   /** The feed's rows without their files. */
@@ -238,7 +237,7 @@ export const postsRepository = {
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(opts.limit);
-    return pageOf(page, opts.dialect);
+    return pageQuery(page, opts.dialect).execute();
   },
 
   /** A profile's posts, photos or replies on a campus, by last activity (companion §7). */
