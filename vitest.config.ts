@@ -9,6 +9,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Both cores busy: Vitest's default on two cores is a single worker.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -40,6 +42,9 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 30_000,
           pool: 'forks',
+          // Each worker imports the app once and runs file after file in it (ADR 035):
+          // no file mocks a module, and each builds its own app, database and data folder.
+          isolate: false,
         },
       },
     ],

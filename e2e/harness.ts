@@ -1,101 +1,61 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import type { CampusId } from '@common/campuses';
-import { freePort } from '../server/test/free-port';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { type RunningServer, siteUrl, startServer } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
+export { type RunningServer, startServer } from './server';
 
-export interface RunningServer {
-  port: number;
-  dataDir: string;
-  /** The site of a campus, e.g. url('ut', '/home') → http://ut.localhost:PORT/home. */
-  url(campus: CampusId | 'bare', pathName?: string): string;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts the built server (dist/) as `npm start` does, on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  // QUAD_DIST: a build folder of its own (default dist/), as scripts/build-server.mjs uses.
-  const dist = path.join(root, process.env.QUAD_DIST ?? 'dist');
-  const main = path.join(dist, 'server/main.js');
-  if (!fs.existsSync(main))
-    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-e2e-'));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dist, 'web'),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
-  return {
-    port,
-    dataDir,
-    url: (campus, pathName = '/') =>
-      `http://${campus === 'bare' ? '' : `${campus}.`}localhost:${port}${pathName}`,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
+/** A browser of this file's own, for the files that start a server of their own. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /**
- * The built server and a browser for one test file: started before its tests
- * and stopped after them. Read `server` and `browser` inside tests and hooks.
+ * This worker's browser and server, started once for the whole run by
+ * e2e/global-setup.ts (ADR 035): the file connects to the browser before its
+ * tests and lets go of it after them; each test opens a fresh context. A file
+ * that needs a server of its own (a fresh campus whose every post it counts,
+ * or a configuration of its own) names it with `ownServer`: its environment,
+ * `{}` for the defaults. Read `server` and `browser` inside tests and hooks.
  */
-export function serverAndBrowser(): { server: RunningServer; browser: Browser } {
+export function serverAndBrowser({ ownServer }: { ownServer?: Record<string, string> } = {}): {
+  server: RunningServer;
+  browser: Browser;
+} {
   const started: Partial<{ server: RunningServer; browser: Browser }> = {};
   beforeAll(async () => {
-    [started.server, started.browser] = await Promise.all([startServer(), launchBrowser()]);
+    const shared = inject('e2eWorkers');
+    const mine = shared[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % shared.length]!;
+    const [server, browser] = await Promise.all([
+      ownServer
+        ? startServer(ownServer)
+        : {
+            port: mine.port,
+            dataDir: mine.dataDir,
+            url: siteUrl(mine.port),
+            output: () => fs.readFileSync(mine.logFile, 'utf8'),
+            // Shared with the files after this one: global-setup.ts stops it.
+            stop: async () => undefined,
+          },
+      chromium.connect(mine.browser),
+    ]);
+    Object.assign(started, { server, browser });
   });
   afterAll(async () => {
+    // Closes this file's contexts and lets go of the browser, which stays up.
     await started.browser?.close();
     await started.server?.stop();
   });
   return started as { server: RunningServer; browser: Browser };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Per worker, its shared server (port, data folder, log) and browser endpoint. */
+    e2eWorkers: { port: number; dataDir: string; logFile: string; browser: string }[];
+  }
 }
 
 export const DESKTOP = { width: 1280, height: 900 };

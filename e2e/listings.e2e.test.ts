@@ -13,7 +13,8 @@ import { pathOf, schoolVerifiedStudent, signInElsewhere, tag } from './students'
  * it leaves the feed.
  */
 
-const env = serverAndBrowser();
+// A campus of its own: the test counts every post, or every message, it shows.
+const env = serverAndBrowser({ ownServer: {} });
 
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 

@@ -3,16 +3,9 @@ import { MESSAGES } from '@common/messages';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll } from 'vitest';
-import {
-  launchBrowser,
-  maybeScreenshot,
-  openPage,
-  type RunningServer,
-  startServer,
-} from './harness';
+import { maybeScreenshot, openPage, serverAndBrowser } from './harness';
 import {
   codeFor,
   PASSWORD,
@@ -32,17 +25,7 @@ import {
  */
 
 const MODERATOR = 'moderator@example.com';
-const env = {} as { server: RunningServer; browser: Browser };
-beforeAll(async () => {
-  [env.server, env.browser] = await Promise.all([
-    startServer({ MODERATORS: `ut:${MODERATOR}` }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await env.browser?.close();
-  await env.server?.stop();
-});
+const env = serverAndBrowser({ ownServer: { MODERATORS: `ut:${MODERATOR}` } });
 
 /** The moderator's account: registered, its e-mail and school e-mail verified. */
 async function moderator() {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './workers';
 
 export default defineConfig({
   resolve: { alias: { '@common': path.resolve(import.meta.dirname, '../common') } },
@@ -10,9 +11,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     pool: 'forks',
-    // Pages wait on real scrypt hashing and uploads on 2 shared cores: poll longer than 1 s.
+    // A worker runs file after file with playwright-core and the helpers imported once.
+    isolate: false,
+    // Pages wait on uploads and live updates on 2 shared cores: poll longer than 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
-    // Each file starts its own server and browser; two at a time fit 2 cores.
-    maxWorkers: 2,
+    maxWorkers: E2E_WORKERS,
+    // One server and one browser per worker for the whole run (ADR 035).
+    globalSetup: ['e2e/global-setup.ts'],
   },
 });

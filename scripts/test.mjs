@@ -1,25 +1,43 @@
 // `npm test`: every test tier (DESIGN §12). Under CI=true nothing may be
-// skipped: a missing PostgreSQL, Redis or Chromium fails the run.
+// skipped: a missing PostgreSQL, Redis or Chromium fails the run. CI (or
+// QUAD_NODE24=1) also runs the SQLite tier on Node 24 (ADR 035). The summary
+// says how long each part took.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, root, run } from './lib.mjs';
 
 const ci = process.env.CI === 'true';
+const node24 = ci || process.env.QUAD_NODE24 === '1';
 const extraArgs = process.argv.slice(2);
 await ensureDependencies();
+
+/** Seconds each part took, in order: .ci/run's own parts first (QUAD_CI_TIMES). */
+const times = (process.env.QUAD_CI_TIMES ?? '')
+  .split(' ')
+  .filter(Boolean)
+  .map((entry) => entry.split('='))
+  .map(([name, seconds]) => ({ name, seconds: Number(seconds) }));
+async function timed(name, work) {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    times.push({ name, seconds: Math.round((performance.now() - started) / 100) / 10 });
+  }
+}
 
 const { serviceStatus } = await import('./services.mjs');
 const services = await serviceStatus();
 const tiers = [];
 let failed = false;
 
-async function tier(name, args, env = {}) {
+async function tier(name, args, env = {}, node = process.execPath) {
   const out = path.join(root, '.tmp', `vitest-${tiers.length}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.rmSync(out, { force: true });
   console.log(`\n━━ ${name} ━━`);
   const code = await run(
-    process.execPath,
+    node,
     [
       path.join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
@@ -85,17 +103,19 @@ function missing(name, why) {
   tiers.push({ name, passed: 0, failed: ci ? 1 : 0, skipped: 0, note: `not run: ${why}` });
 }
 
-await tier('unit + integration (SQLite)', ['--config', 'vitest.config.ts'], {
-  QUAD_TEST_DB: 'sqlite',
-  QUAD_TEST_REDIS: services.redis ?? '',
-});
+const sqliteEnv = { QUAD_TEST_DB: 'sqlite', QUAD_TEST_REDIS: services.redis ?? '' };
+await timed('SQLite', () =>
+  tier('unit + integration (SQLite)', ['--config', 'vitest.config.ts'], sqliteEnv),
+);
 
 if (services.postgres) {
-  await tier('integration (PostgreSQL)', ['--config', 'vitest.config.ts', '--project', 'server'], {
-    QUAD_TEST_DB: 'postgres',
-    TEST_DATABASE_URL: services.postgres,
-    QUAD_TEST_REDIS: services.redis ?? '',
-  });
+  await timed('PostgreSQL', () =>
+    tier('integration (PostgreSQL)', ['--config', 'vitest.config.ts', '--project', 'server'], {
+      QUAD_TEST_DB: 'postgres',
+      TEST_DATABASE_URL: services.postgres,
+      QUAD_TEST_REDIS: services.redis ?? '',
+    }),
+  );
 } else {
   missing(
     'integration (PostgreSQL)',
@@ -104,14 +124,31 @@ if (services.postgres) {
 }
 
 if (services.chromium) {
-  await ensureBuilt();
-  await tier('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], {
-    CHROMIUM_PATH: services.chromium,
-  });
+  await timed('build', () => ensureBuilt());
+  await timed('end-to-end', () =>
+    tier('end-to-end (Chromium)', ['--config', 'e2e/vitest.config.ts'], {
+      CHROMIUM_PATH: services.chromium,
+    }),
+  );
 } else {
   missing(
     'end-to-end (Chromium)',
     'no Chromium found (install the chromium package or set CHROMIUM_PATH)',
+  );
+}
+
+if (node24) {
+  // Every process of the tier, servers spawned by tests included, loads the addon built for 24.
+  const { ensureNode24, NODE24_VERSION } = await import('./node24.mjs');
+  const node = await timed('Node 24 setup', () => ensureNode24());
+  const hooks = path.join(root, 'scripts', 'node24-hooks.mjs');
+  await timed('SQLite on Node 24', () =>
+    tier(
+      `unit + integration (SQLite, Node ${NODE24_VERSION})`,
+      ['--config', 'vitest.config.ts'],
+      { ...sqliteEnv, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hooks}`.trim() },
+      node,
+    ),
   );
 }
 
@@ -127,4 +164,8 @@ const total = tiers.reduce(
   { passed: 0, failed: 0 },
 );
 console.log(`${total.passed} passed, ${total.failed} failed`);
+console.log('\n━━ Time ━━');
+for (const t of times) console.log(`${t.name.padEnd(32)} ${t.seconds.toFixed(1).padStart(6)} s`);
+const seconds = times.reduce((sum, t) => sum + t.seconds, 0);
+console.log(`${'in all'.padEnd(32)} ${seconds.toFixed(1).padStart(6)} s`);
 process.exit(failed || total.failed > 0 ? 1 : 0);

@@ -38,6 +38,7 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { outboxBacklog } from './platform/mail/outbox';
 import { createMetrics } from './platform/metrics/prometheus';
+import { createJobs, type JobName } from './jobs';
 import { createServices, type Services } from './services';
 
 export type { AppDeps } from './deps';
@@ -140,8 +141,15 @@ async function registerRoutes(app: App, services: Services): Promise<void> {
   await app.register(moduleRoutes('payments', paymentsRoutes), { payments: services.payments });
   await app.register(moduleRoutes('live', liveRoutes), { live: services.live });
   await app.register(moduleRoutes('analytics', analyticsRoutes), { analytics: services.analytics });
-  if (services.mailbox)
-    await app.register(moduleRoutes('mailbox', mailboxRoutes), { mailbox: services.mailbox });
+  if (services.mailbox) {
+    const jobs = createJobs(services);
+    const runJob = (name: string, at?: number) =>
+      Object.hasOwn(jobs, name) ? jobs[name as JobName].run(at) : null;
+    await app.register(moduleRoutes('mailbox', mailboxRoutes), {
+      ...services.mailbox,
+      runJob,
+    });
+  }
 }
 
 declare module 'fastify' {

@@ -166,6 +166,8 @@ const envSchema = z.object({
   ANALYTICS_STAFF_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
   MODERATORS: moderatorList,
+  /** relaxed: every per-IP limit a hundred times higher, for test servers only (ADR 035). */
+  RATE_LIMITS: z.enum(['on', 'relaxed']).default('on'),
 });
 
 /** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
@@ -254,6 +256,11 @@ export interface Config {
   adminEmails: string[];
   /** Each campus's moderators, by the e-mail address of their verified account (ADR 025). */
   moderators: Partial<Record<CampusId, string[]>>;
+  /**
+   * How many times each per-IP rate limit is raised: 1, or 100 on a test server
+   * (RATE_LIMITS=relaxed, where the dev mailbox is on) whose students all come from 127.0.0.1.
+   */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {
@@ -288,7 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
     ]);
   }
-  const mailboxAllowed = e.DEV_MAILBOX === 'auto' ? e.BASE_DOMAIN === 'localhost' : e.DEV_MAILBOX;
+  const devMailbox = devMailboxOn(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -301,7 +308,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY,
-    devMailbox: !e.SMTP_URL && mailboxAllowed === true,
+    devMailbox,
     geo: { enabled: e.GEO_GATE === true, header: e.GEO_HEADER },
     trustProxy: e.TRUST_PROXY === true,
     logLevel: e.LOG_LEVEL,
@@ -342,7 +349,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { enabled: e.ANALYTICS === true, staffEmails: e.ANALYTICS_STAFF_EMAILS },
     adminEmails: e.ADMIN_EMAILS,
     moderators: e.MODERATORS,
+    rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
   };
+}
+
+/**
+ * The dev mailbox: only without SMTP, and on localhost unless forced on. Rate limits
+ * are relaxed only where it is on, as it already hands out every code: never on a
+ * server that sends real e-mail or answers on a public name.
+ */
+function devMailboxOn(e: z.infer<typeof envSchema>): boolean {
+  const allowed = e.DEV_MAILBOX === 'auto' ? e.BASE_DOMAIN === 'localhost' : e.DEV_MAILBOX;
+  const on = !e.SMTP_URL && allowed === true;
+  if (e.RATE_LIMITS === 'relaxed' && !on)
+    throw new ConfigError([
+      'RATE_LIMITS: relaxed is for test servers only: it needs the dev mailbox (no SMTP_URL, BASE_DOMAIN localhost or DEV_MAILBOX=on)',
+    ]);
+  return on;
 }
 
 /** The SDK takes a host, port and protocol rather than a URL. */

@@ -4,65 +4,30 @@ import { ConfigError, loadConfig, prettyLog } from './config';
 import { LISTEN_BACKLOG } from './core/limits';
 import { migrateToLatest } from './db/migrate';
 import { createPlatform } from './platform';
-import { createMailWorker } from './platform/mail';
+import { createJobs, didSomething, type Job } from './jobs';
+import { createMailWorker, wakeAfterAnswersThatQueuedMail } from './platform/mail';
 
 /**
- * The app's own periodic work, on its services: the upload sweep (hourly,
- * and once soon after start), the saved-search e-mails (every five
- * minutes), the meetup reminders and the
- * sellers' "Did it sell?" (every minute) and the analytics retention sweep (at start and daily). Returns what stops them.
+ * Runs the app's periodic jobs (jobs.ts) on their timers: each at its first
+ * run after start, then at its interval. Returns what stops them.
  */
-function startPeriodicJobs(app: App): () => void {
-  const { media, savedSearchAlerts, analytics, chats, posts } = app.services;
-  const sweep = () =>
-    media
-      .sweepUnattached()
-      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unattached uploads'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
-  // Files no row points at and half-written .part files, left by a crash (ADR 020).
-  const sweepFiles = () =>
-    media
-      .sweepOrphanFiles()
-      .then(
-        (n) =>
-          n.orphans + n.parts + n.temp > 0 && app.log.info(n, 'removed files no row points at'),
-      )
-      .catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed'));
-  // Saved-search e-mails an hour held back, and daily digests (ADR 010).
-  const mailAlerts = () =>
-    savedSearchAlerts
-      .sendDue()
-      .then((n) => n > 0 && app.log.info({ mails: n }, 'queued saved-search e-mails'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'saved-search e-mails failed'));
-  // Reminders an hour before accepted meetups (ADR 026): claimed once across servers.
-  const remindMeetups = () =>
-    chats
-      .remindDueMeetups()
-      .then((n) => n > 0 && app.log.info({ reminders: n }, 'sent meetup reminders'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'meetup reminders failed'));
-  // "Did it sell?" 14 days after posting (ADR 029): claimed once across servers.
-  const askSellers = () =>
-    posts
-      .askDidItSell()
-      .then((n) => n > 0 && app.log.info({ questions: n }, 'asked sellers "Did it sell?"'))
-      .catch((error: unknown) => app.log.error({ err: error }, '"Did it sell?" questions failed'));
-  // Analytics events are kept 13 months (ADR 016): swept at start and daily.
-  const sweepEvents = () =>
-    analytics
-      .sweep()
-      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed analytics events past retention'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'analytics sweep failed'));
-  void sweepEvents();
-  void sweepFiles();
-  const timers = [
-    setTimeout(sweep, 60_000),
-    setInterval(sweepEvents, 24 * 60 * 60 * 1000),
-    setInterval(sweep, 60 * 60 * 1000),
-    setInterval(sweepFiles, 60 * 60 * 1000),
-    setInterval(mailAlerts, 5 * 60 * 1000),
-    setInterval(remindMeetups, 60 * 1000),
-    setInterval(askSellers, 60 * 1000),
-  ];
+function startPeriodicJobs(app: App, wakeMail: () => void): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of Object.values(createJobs(app.services)) as Job[]) {
+    const run = () =>
+      job
+        .run()
+        .then((result) => {
+          if (!didSomething(result)) return;
+          app.log.info(typeof result === 'number' ? { count: result } : result, job.done);
+          // A job that queued e-mails committed them: they go now, not at the next poll.
+          wakeMail();
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, job.failed));
+    if (job.firstAfterMs === 0) void run();
+    else if (job.firstAfterMs !== null) timers.push(setTimeout(run, job.firstAfterMs));
+    timers.push(setInterval(run, job.everyMs));
+  }
   for (const timer of timers) timer.unref();
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
@@ -93,7 +58,8 @@ async function main(): Promise<void> {
     logger: app.log,
   });
   mailWorker.start();
-  const stopJobs = startPeriodicJobs(app);
+  wakeAfterAnswersThatQueuedMail(app, mailWorker);
+  const stopJobs = startPeriodicJobs(app, () => mailWorker.wake());
 
   let closing = false;
   const shutdown = async (signal: string) => {

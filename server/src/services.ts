@@ -1,7 +1,7 @@
 import type { AppDeps } from './deps';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { type BlocksService, createBlocksService } from './modules/blocks/blocks.service';
-import { createAuthService } from './modules/auth/auth.service';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
@@ -16,6 +16,7 @@ import { createHealthService } from './modules/health/health.service';
 import { createLikesService, createViewerSaves } from './modules/likes/likes.service';
 import { createLiveService } from './modules/live/live.service';
 import { createMailboxService } from './modules/mailbox/mailbox.service';
+import { createDevStudents } from './modules/mailbox/mailbox.students';
 import { createMediaService, type MediaService } from './modules/media/media.service';
 import { createAlertMailer } from './modules/notifications/notifications.alerts';
 import {
@@ -174,11 +175,12 @@ export async function createServices(
   const sessions = createSessionService(db, { cache: sessionCache });
   const used = { posts, sessions, media, chats, postCache, notifications, blocks };
   const people = createPeopleServices(deps, used, log);
+  const auth = createAuthService({ db, config, banned, sessions, analytics });
   const services = {
     health: createHealthService(db, bus),
     campuses,
     sessions,
-    auth: createAuthService({ db, config, banned, sessions, analytics }),
+    auth,
     google: config.google
       ? createGoogleSignIn({ db, banned, analytics, provider: createOidcProvider(config.google) })
       : null,
@@ -190,7 +192,7 @@ export async function createServices(
     chats,
     live,
     // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
-    mailbox: config.devMailbox ? createMailboxService(db) : null,
+    mailbox: config.devMailbox ? createDevServices(db, auth) : null,
     payments: createPayments(deps, log),
     // Profiles for link previews, moderation for who moderates (ADR 025).
     pages: createPagesService({ ...deps, ...people, campuses, posts, chats, analytics, log }),
@@ -209,6 +211,14 @@ export async function createServices(
       await postCache.close();
       await sessionCache.close();
     },
+  };
+}
+
+/** The dev mailbox and the students made in one step beside it (ADR 035). */
+function createDevServices(db: AppDeps['db'], auth: AuthService) {
+  return {
+    mailbox: createMailboxService(db),
+    students: createDevStudents({ db, register: (input, campus) => auth.register(input, campus) }),
   };
 }
 

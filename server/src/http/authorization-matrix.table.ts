@@ -125,6 +125,19 @@ export const ROUTES: Record<string, Row> = {
     why: 'the dev mailbox answers this machine only; from the network it is not found, signed in or not',
   },
   'GET /dev/mailbox.json': { expect: publicRoute(404), why: 'as /dev/mailbox' },
+  'POST /dev/students': {
+    expect: publicRoute(404),
+    why: 'as /dev/mailbox: students made in one step for end-to-end tests (ADR 035)',
+    send: () => ({
+      url: '/dev/students',
+      body: { name: 'Net Worker', email: 'net@example.com', password: 'maroon-bicycle-42' },
+    }),
+  },
+  'POST /dev/jobs/:name': {
+    expect: publicRoute(404),
+    why: 'as /dev/mailbox: a periodic job run on demand by end-to-end tests (ADR 035)',
+    send: () => ({ url: '/dev/jobs/did-it-sell', body: {} }),
+  },
   'GET /uploads/*': {
     expect: publicRoute(),
     send: async (world) => ({ url: (await world.upload()).url }),

@@ -53,9 +53,15 @@ async function created(who: Student, url: string, payload: object): Promise<stri
   return res.json().id;
 }
 
+/**
+ * Reports a thing, in a millisecond of its own: the queue orders by when a thing was
+ * last reported, and two reports in the same millisecond are at the same time.
+ */
 async function reported(who: Student, targetType: string, targetId: string, reason: string) {
+  const before = Date.now();
   const res = await call(who, 'POST', '/api/reports', { targetType, targetId, reason });
   expect(res.statusCode, res.body).toBe(201);
+  while (Date.now() <= before) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const queue = async (cursor?: string) => {

@@ -14,6 +14,7 @@ export {
   type MailWorker,
   type MailWorkerLogger,
   type MailWorkerOptions,
+  wakeAfterAnswersThatQueuedMail,
 } from './outbox';
 
 /** SMTP when SMTP_URL is set; otherwise the dev transport (console line + /dev/mailbox). */

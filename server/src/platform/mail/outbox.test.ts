@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb, testDialect } from '../../../test/db';
@@ -8,8 +9,10 @@ import {
   createMailWorker,
   DEFAULT_MAX_ATTEMPTS,
   enqueueMail,
+  type MailWorker,
   type MailWorkerLogger,
   retryDelayMs,
+  wakeAfterAnswersThatQueuedMail,
 } from './outbox';
 
 // A fresh database per test: the worker sends whatever is due, so tests must not see
@@ -357,6 +360,51 @@ describe('mail worker', () => {
     await db.kysely.schema.dropTable('mail_outbox').execute();
     worker.start();
     await vi.waitFor(() => expect(logger.error.mock.calls.length).toBeGreaterThanOrEqual(2));
+    await worker.stop();
+  });
+});
+
+describe('waking the worker after an answer that queued mail', () => {
+  /** A server whose one route queues a message, and another that queues none. */
+  async function serverWith(worker: Pick<MailWorker, 'wake'>) {
+    const app = Fastify();
+    wakeAfterAnswersThatQueuedMail(app, worker);
+    app.post('/queue', async () => {
+      await db.kysely.transaction().execute((trx) => enqueueMail(trx, buildMail()));
+      return { ok: true };
+    });
+    app.post('/nothing', async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it('wakes it once for each answer after which mail was queued, and not otherwise', async () => {
+    const worker = { wake: vi.fn() };
+    const app = await serverWith(worker);
+    await app.inject({ method: 'POST', url: '/nothing' });
+    expect(worker.wake).not.toHaveBeenCalled();
+    await app.inject({ method: 'POST', url: '/queue' });
+    expect(worker.wake).toHaveBeenCalledTimes(1);
+    await app.inject({ method: 'POST', url: '/nothing' });
+    expect(worker.wake).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
+  it('so the message goes at once, not at the next poll an hour later', async () => {
+    let delivered: (to: string) => void = () => {};
+    const sent = new Promise<string>((resolve) => (delivered = resolve));
+    const transport: MailTransport = {
+      name: 'test',
+      send: async (mail) => delivered(mail.to),
+      close: async () => {},
+    };
+    const worker = createMailWorker({ db, transport, logger: silentLogger(), pollMs: 3_600_000 });
+    worker.start();
+    const app = await serverWith(worker);
+    await worker.runOnce(); // the first look at start, which found nothing
+    await app.inject({ method: 'POST', url: '/queue' });
+    await expect(sent).resolves.toMatch(/@ou\.edu$/);
+    await app.close();
     await worker.stop();
   });
 });
