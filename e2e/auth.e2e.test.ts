@@ -5,7 +5,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import {
+  animationsDone,
+  DESKTOP,
+  maybeScreenshot,
+  MOBILE,
+  openPage,
+  serverAndBrowser,
+} from './harness';
 
 const env = serverAndBrowser();
 
@@ -260,7 +267,7 @@ describe('alerts on the sign-in pages', () => {
       await page.getByRole('button', { name: MESSAGES.signIn.logIn, exact: true }).click();
       const alert = dangerAlert(page, AUTH_MESSAGES.userNotFound);
       await alert.waitFor();
-      await page.waitForTimeout(300); // its slide-in
+      await animationsDone(alert); // its slide-in
       const covered = await boxOf(alert);
       const needed = [
         page.getByRole('button', { name: 'Back' }),

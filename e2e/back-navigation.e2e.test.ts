@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
-import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { maybeScreenshot, MOBILE, nextFrames, serverAndBrowser } from './harness';
 import {
   once,
   pathOf,
@@ -113,7 +113,7 @@ describe('back navigation', () => {
             key: HISTORY_KEY,
             v: value,
           });
-          await page.waitForTimeout(300);
+          await nextFrames(page);
           return page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
         })
         .toBe(value);

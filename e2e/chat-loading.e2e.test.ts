@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, type startChatResultSchema } from '@common/schemas/chats';
 import type { z } from 'zod';
-import { serverAndBrowser } from './harness';
+import { nextFrames, serverAndBrowser } from './harness';
 import { once, postJson, schoolVerifiedStudent, sendJson, tag, viewerOf } from './students';
 
 /**
@@ -73,7 +73,7 @@ describe('an open conversation', () => {
     expect((await list.getByRole('listitem').first().innerText()).includes(texts[0]!)).toBe(true);
 
     // Message 6 stays where it was: the view did not jump to the older ones.
-    await b.page.waitForTimeout(300);
+    await nextFrames(b.page);
     const boxAfter = await topMessage.boundingBox();
     expect(boxAfter).not.toBeNull();
     expect(Math.abs(boxAfter!.y - boxBefore!.y)).toBeLessThanOrEqual(4);
@@ -84,6 +84,8 @@ describe('an open conversation', () => {
 
   it('the composer refuses more than 500 characters, with the alert at most once every 3 seconds', async () => {
     const { a, chatId, texts } = await thePair();
+    // The page's clock, so that the 3 s between alerts pass at once.
+    await a.page.clock.install();
     await a.page.goto(env.server.url('ut', `/messages/${chatId}`));
     const list = messageList(a.page);
     await list.getByText(texts[19]!, { exact: true }).waitFor();
@@ -121,13 +123,13 @@ describe('an open conversation', () => {
     await a.page.getByRole('button', { name: 'Send', exact: true }).click();
     await composer(a.page).press('End');
     await composer(a.page).pressSequentially('cd');
-    await a.page.waitForTimeout(1000);
+    await a.page.clock.fastForward(1000);
     expect(await alertsShown()).toBe(1);
     expect(await composer(a.page).inputValue()).toBe(`${draft}cd`);
     expect(await list.getByRole('listitem').count()).toBe(shown);
 
     // After 3 s, more typing shows it again.
-    await a.page.waitForTimeout(2200);
+    await a.page.clock.fastForward(2200);
     await composer(a.page).pressSequentially('e');
     await expect.poll(alertsShown).toBe(2);
     await tooLong.waitFor();

@@ -8,7 +8,7 @@ import { categoryLabel } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
+import { landOn, PASSWORD, postJson, schoolVerifiedStudent, sendJson, tag } from './students';
 
 const env = serverAndBrowser();
 let photoDir: string;
@@ -48,7 +48,7 @@ async function samSignedIn(viewport = DESKTOP) {
   });
   const email = await sam;
   const opened = await openPage(env.browser, viewport);
-  await opened.page.goto(env.server.url('ut', '/settings/about'));
+  await landOn(opened.page, env.server, 'ut');
   expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
   return opened;
 }
@@ -444,7 +444,6 @@ describe('posting from a phone', () => {
     await page.getByRole('button', { name: MESSAGES.posts.post, exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/home');
     await refetched;
-    await page.waitForTimeout(300);
     await cards.first().getByText(text).waitFor({ timeout: 2_000 });
     expect(await cards.nth(1).getByText(older.json.text).count()).toBe(1);
     // Made a moment ago: "just now", not "0 seconds ago".

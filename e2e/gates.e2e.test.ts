@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
-import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import {
+  DESKTOP,
+  maybeScreenshot,
+  MOBILE,
+  openPage,
+  requestsHeard,
+  serverAndBrowser,
+} from './harness';
 import {
   codeFor,
   followInApp,
@@ -183,16 +190,21 @@ describe('a guest reaching for a gated action', () => {
   it('a shared post link says at once that the post is in the private community, with Log In and Join Group', async () => {
     const { postId } = await thePost();
     const { context, page, errors } = await openPage(env.browser);
+    const isThePost = (url: string) => new URL(url).pathname === `/api/posts/${postId}`;
+    const requested: string[] = [];
     const asked: number[] = [];
-    page.on('response', (res) => {
-      if (new URL(res.url()).pathname === `/api/posts/${postId}`) asked.push(res.status());
-    });
+    page.on('request', (req) => isThePost(req.url()) && requested.push(req.url()));
+    page.on('response', (res) => isThePost(res.url()) && asked.push(res.status()));
+    // The page's clock, so that a minute of its timers (retries, refetches) runs at once.
+    await page.clock.install();
     await page.goto(env.server.url('ut', `/post/${postId}?redirect=true`));
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: MESSAGES.privateCommunity }).waitFor();
     await main.getByText(MESSAGES.privatePost(CAMPUSES.ut.productName)).waitFor();
     // The first answer (401, signed out) is the answer: no retry, then or later.
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(60_000);
+    await requestsHeard(page);
+    expect(requested).toHaveLength(1);
     expect(asked).toEqual([401]);
     expect(await main.getByRole('link', { name: MESSAGES.signIn.logIn }).getAttribute('href')).toBe(
       '/login',

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { type RunningServer, siteUrl, startServer } from './server';
@@ -99,4 +105,40 @@ export async function maybeScreenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Resolves once the element's own animations and transitions have finished (a
+ * dialog's opening, an alert's slide-in). Those of what it holds are not waited for:
+ * an alert's countdown to closing runs as long as the alert does.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Resolves after the page has painted twice more: what the last input's handlers did is on screen. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * Resolves once the test has heard of every request the page has issued so far: a
+ * request of its own goes after them, and the browser reports a page's requests in
+ * the order the page issues them. What a test waits on before it says "nothing more
+ * was asked".
+ */
+export async function requestsHeard(page: Page): Promise<void> {
+  const mark = `/readyz?heard=${Math.random().toString(36).slice(2)}`;
+  const heard = page.waitForRequest((request) => request.url().endsWith(mark));
+  await page.evaluate((url) => void fetch(url), mark);
+  await heard;
 }

@@ -52,18 +52,22 @@ describe('live feed (GET /api/live)', () => {
     await feedPosts(wp).first().getByText(text).waitFor();
     expect(await wp.getByText(text).count()).toBe(1);
 
-    // A comment is not a new post: the reader's feed keeps its two posts.
+    // A comment is not a new post: the reader's feed keeps its two posts. The live
+    // socket delivers in order, so once a later post is on top, the comment's news
+    // has arrived before it and added nothing.
     const postId = (await feedPosts(rp)
       .first()
       .getByRole('link', { name: /^Comment/ })
       .getAttribute('href'))!
       .split('/')
       .pop()!;
-    expect(
-      await postJson(wp, '/api/posts', { text: `Still available? ${tag()}`, parentId: postId }),
-    ).toBe(201);
-    await rp.waitForTimeout(500);
-    expect(await feedPosts(rp).count()).toBe(2);
+    const comment = `Still available? ${tag()}`;
+    expect(await postJson(wp, '/api/posts', { text: comment, parentId: postId })).toBe(201);
+    const later = `Desk lamp ${tag()}`;
+    expect(await postJson(wp, '/api/posts', { text: later })).toBe(201);
+    await feedPosts(rp).first().getByText(later).waitFor();
+    expect(await feedPosts(rp).count()).toBe(3);
+    expect(await feedPosts(rp).getByText(comment).count()).toBe(0);
 
     expect(writer.errors).toEqual([]);
     expect(reader.errors).toEqual([]);

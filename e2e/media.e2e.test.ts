@@ -7,7 +7,7 @@ import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { PASSWORD, postJson, postWithPhotos, schoolVerifiedStudent, tag } from './students';
+import { landOn, PASSWORD, postJson, postWithPhotos, schoolVerifiedStudent, tag } from './students';
 
 /** The media gallery, /media and /media/{id} (companion spec §2 "Media gallery", §4 "Media grid"). */
 
@@ -24,7 +24,7 @@ type Member = Awaited<ReturnType<typeof member>>;
 /** The same student signed in on another device (a fresh context, e.g. a phone). */
 async function signIn(campus: CampusId, email: string, viewport: typeof DESKTOP): Promise<Member> {
   const opened = await openPage(env.browser, viewport);
-  await opened.page.goto(env.server.url(campus, '/settings/about'));
+  await landOn(opened.page, env.server, campus);
   expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
   return { ...opened, email };
 }

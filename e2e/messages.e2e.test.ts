@@ -3,7 +3,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES, startConversationText } from '@common/schemas/chats';
-import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import {
+  DESKTOP,
+  maybeScreenshot,
+  MOBILE,
+  nextFrames,
+  requestsHeard,
+  serverAndBrowser,
+} from './harness';
 import { pathOf, postOf, schoolVerifiedStudent, sidebar, signInElsewhere, tag } from './students';
 
 /** Messages, notifications and their live updates (spec core §2 "Messages", §4 "Chats", "Notifications"). */
@@ -151,8 +158,15 @@ describe('messages', () => {
     await alerts(a.page).getByText(CHAT_MESSAGES.selectUser, { exact: true }).waitFor();
 
     // One character does not search; two do.
+    const searched: string[] = [];
+    a.page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/users') searched.push(url.searchParams.get('q') ?? '');
+    });
     await search.fill('Z');
-    await a.page.waitForTimeout(600);
+    await nextFrames(a.page);
+    await requestsHeard(a.page);
+    expect(searched).toEqual([]);
     expect(await dialog.getByRole('option').count()).toBe(0);
     await search.fill('Zephyr');
     const option = dialog.getByRole('option', { name: /Quinn Z\./ });

@@ -9,6 +9,7 @@ import { maybeScreenshot, openPage, serverAndBrowser } from './harness';
 import {
   codeFor,
   PASSWORD,
+  landOn,
   postJson,
   postOf,
   schoolVerifiedStudent,
@@ -30,7 +31,7 @@ const env = serverAndBrowser({ ownServer: { MODERATORS: `ut:${MODERATOR}` } });
 /** The moderator's account: registered, its e-mail and school e-mail verified. */
 async function moderator() {
   const opened = await openPage(env.browser);
-  await opened.page.goto(env.server.url('ut', '/settings/about'));
+  await landOn(opened.page, env.server, 'ut');
   const body = { name: 'Riley Moder', email: MODERATOR, password: PASSWORD, terms: true };
   expect(await postJson(opened.page, '/api/auth/register', body)).toBe(201);
   expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);

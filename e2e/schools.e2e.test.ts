@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { CAMPUSES, SCHOOLS } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
-import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
+import {
+  DESKTOP,
+  maybeScreenshot,
+  MOBILE,
+  nextFrames,
+  openPage,
+  serverAndBrowser,
+} from './harness';
 import { codeFor, PASSWORD, postJson, schoolVerifiedStudent, tag } from './students';
 
 const env = serverAndBrowser();
@@ -195,7 +202,7 @@ describe('school finder', () => {
     expect(await page.getByRole('status').textContent()).toBe(MESSAGES.noResultsFor('zzz'));
     // Enter with nothing highlighted stays here (a school would open at once).
     await field.press('Enter');
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(hostOf(page)).toBe(`campus.localhost:${env.server.port}`);
     expect(pathOf(page)).toBe('/search_schools');
     await maybeScreenshot(page, 'search-schools-empty');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES, type startChatResultSchema } from '@common/schemas/chats';
 import type { z } from 'zod';
-import { maybeScreenshot, serverAndBrowser } from './harness';
+import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
 import { pathOf, postOf, schoolVerifiedStudent, sendJson, tag } from './students';
 
 /** Sharing a post into a chat (spec core §4 "Chats", companion §4). */
@@ -35,7 +35,7 @@ describe('share to chat', () => {
     await dialog.getByRole('heading', { name: CHAT_MESSAGES.sendInMessage }).waitFor();
     const rowan = dialog.getByRole('button', { name: 'Send to Rowan E.' });
     await rowan.waitFor();
-    await a.page.waitForTimeout(300); // the dialog's opening animation
+    await animationsDone(dialog); // the dialog's opening animation
     await maybeScreenshot(a.page, 'share-dialog-desktop');
     await rowan.focus();
     await rowan.press('Enter');
