@@ -30,6 +30,16 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The web app's components in states that need no server (ADR 035): jsdom and
+          // Testing Library; whole journeys stay in e2e/.
+          name: 'web-components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
           // `*.pg.test.ts` are about PostgreSQL itself (a restart of it): they run in
