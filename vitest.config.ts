@@ -9,8 +9,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Both cores busy: Vitest's default on two cores is a single worker.
-    maxWorkers: 2,
+    // Vitest's default on two cores is a single worker. Three keep both cores busy
+    // while a worker waits on PostgreSQL or Redis (ADR 035).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
