@@ -104,8 +104,18 @@ describe('back navigation', () => {
 
     // A history written 23 hours ago is still followed…
     // The address changes before the shell records the visit it shows: a history
-    // stored too soon would be overwritten by that record. Store it until it stays.
+    // stored too soon would be overwritten by that record. Wait for the record of the
+    // page shown, then store it until it stays.
+    const lastRecorded = () =>
+      page.evaluate(
+        (key) =>
+          (
+            JSON.parse(localStorage.getItem(key) ?? '{"entries":[]}') as { entries: string[] }
+          ).entries.at(-1) ?? null,
+        HISTORY_KEY,
+      );
     const storeHistory = async (age: number) => {
+      await expect.poll(lastRecorded).toBe(pathOf(page));
       const value = JSON.stringify({ updatedAt: Date.now() - age, entries: ['/media'] });
       await expect
         .poll(async () => {

@@ -11,7 +11,8 @@ import { landOn, PASSWORD, postJson, postWithPhotos, schoolVerifiedStudent, tag 
 
 /** The media gallery, /media and /media/{id} (companion spec §2 "Media gallery", §4 "Media grid"). */
 
-const env = serverAndBrowser();
+// A server of its own: the gallery shows every photo post of the campus, and it counts them.
+const env = serverAndBrowser({ ownServer: {} });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 

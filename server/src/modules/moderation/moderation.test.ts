@@ -58,10 +58,11 @@ async function created(who: Student, url: string, payload: object): Promise<stri
  * last reported, and two reports in the same millisecond are at the same time.
  */
 async function reported(who: Student, targetType: string, targetId: string, reason: string) {
-  const before = Date.now();
   const res = await call(who, 'POST', '/api/reports', { targetType, targetId, reason });
   expect(res.statusCode, res.body).toBe(201);
-  while (Date.now() <= before) await new Promise((resolve) => setImmediate(resolve));
+  // The report was stored at or before this millisecond: the next one comes after it.
+  const stored = Date.now();
+  while (Date.now() <= stored) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const queue = async (cursor?: string) => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -20,11 +21,15 @@ export function createDiskStore(root: string, publicPrefix = LOCAL_MEDIA_PREFIX)
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write beside the target and rename, so a reader never sees half a file.
       const temp = `${file}.${process.pid}.${Date.now()}.part`;
+      const out = Buffer.isBuffer(body) ? null : createWriteStream(temp);
       try {
-        if (Buffer.isBuffer(body)) await fs.writeFile(temp, body);
-        else await pipeline(body, createWriteStream(temp));
+        if (out) await pipeline(body as Readable, out);
+        else await fs.writeFile(temp, body as Buffer);
         await fs.rename(temp, file);
       } catch (error) {
+        // A body that fails before the file is open leaves the stream opening it: the
+        // file is created after a removal made now, so wait until the stream is closed.
+        if (out && !out.closed) await once(out, 'close').catch(() => undefined);
         await fs.rm(temp, { force: true });
         throw error;
       }
