@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@common/messages';
 import { api, sessionCookie } from '../../../test/auth';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { ConfigError, loadConfig } from '../../config';
@@ -75,6 +76,21 @@ describe('dev students and jobs', () => {
     expect((await make(body)).statusCode).toBe(201);
     expect((await make(body)).statusCode).toBe(409);
     expect((await make({ ...student(), password: 'password' })).statusCode).toBe(400);
+  });
+
+  it('refuses a school e-mail another account has, in the front door’s words, and makes no one', async () => {
+    const school = `casey-${n + 1}@utexas.edu`;
+    expect((await make(student(school))).statusCode).toBe(201);
+    const again = student(school);
+    const res = await make(again);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.schoolEmailTaken);
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', again.email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 
   it.each([

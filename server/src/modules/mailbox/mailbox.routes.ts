@@ -30,10 +30,11 @@ const mailboxJsonSchema = z.object({
 });
 
 /**
- * The dev mailbox (DESIGN §4) and the dev routes beside it: every message in the outbox, for a developer's eyes and for
- * end-to-end tests that read codes. app.ts registers it only when `config.devMailbox`, and
- * it answers only this machine: it holds password-reset links, and `npm start` listens on
- * every interface, so anyone on the network could otherwise take over any account.
+ * The dev mailbox and the dev routes beside it (ADR 035): every message in the outbox,
+ * for a developer's eyes and for end-to-end tests that read codes. app.ts registers it
+ * only when `config.devMailbox`, and it answers only this machine: it holds
+ * password-reset links, and `npm start` listens on every interface, so anyone on the
+ * network could otherwise take over any account.
  */
 export async function mailboxRoutes(
   fastify: FastifyInstance,

@@ -1,6 +1,7 @@
 import { type Campus, isSchoolEmailDomain } from '@common/campuses';
+import { AUTH_MESSAGES as M } from '@common/messages';
 import type { RegisterBody } from '@common/schemas/auth';
-import { badRequest } from '../../core/errors';
+import { badRequest, conflict } from '../../core/errors';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { usersRepository } from '../users/users.repository';
@@ -31,6 +32,10 @@ export function createDevStudents({ db, register, now = Date.now }: DevStudentsD
           'not_a_school_email',
           `${school} is not an e-mail address of ${campus.name}`,
         );
+      // Refused before the account is made, as the school e-mail's code would be: a taken
+      // address would otherwise fail the update and leave an unverified account behind.
+      if (school !== undefined && (await usersRepository.findBySchoolEmail(db.kysely, school)))
+        throw conflict('school_email_taken', M.schoolEmailTaken);
       const user = await register({ ...input, terms: true }, campus);
       await usersRepository.update(db.kysely, user.id, {
         verified: true,
