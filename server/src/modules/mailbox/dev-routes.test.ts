@@ -28,6 +28,8 @@ describe('dev students and jobs', () => {
     await t.close();
   });
 
+  const accountOf = (email: string) =>
+    t.db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   const make = (body: object, remoteAddress = '127.0.0.1', headers = {}) =>
     api(t.app, {
       method: 'POST',
@@ -85,12 +87,7 @@ describe('dev students and jobs', () => {
     const res = await make(again);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(AUTH_MESSAGES.schoolEmailTaken);
-    const row = await t.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', again.email)
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await accountOf(again.email)).toBeUndefined();
   });
 
   it.each([
@@ -107,12 +104,7 @@ describe('dev students and jobs', () => {
       headers,
     });
     expect(job.statusCode).toBe(404);
-    const row = await t.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', body.email)
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await accountOf(body.email)).toBeUndefined();
   });
 
   it('runs a periodic job now, at the time given, and answers 404 for a job it does not have', async () => {
