@@ -139,7 +139,10 @@ async function registerRoutes(app: App, services: Services): Promise<void> {
   });
   await app.register(moduleRoutes('account', accountRoutes), { account: services.account });
   await app.register(moduleRoutes('payments', paymentsRoutes), { payments: services.payments });
-  await app.register(moduleRoutes('live', liveRoutes), { live: services.live });
+  await app.register(moduleRoutes('live', liveRoutes), {
+    live: services.live,
+    sessions: services.sessions,
+  });
   await app.register(moduleRoutes('analytics', analyticsRoutes), { analytics: services.analytics });
   if (services.mailbox) {
     const jobs = createJobs(services);

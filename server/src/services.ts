@@ -172,7 +172,11 @@ export async function createServices(
   const live = createLiveService(bus);
   const media = createMediaService({ db, storage });
   const chats = createChats(deps, { media, posts, blocks, notifications }, log);
-  const sessions = createSessionService(db, { cache: sessionCache });
+  const sessions = createSessionService(db, {
+    cache: sessionCache,
+    bus,
+    log: (error) => log(error, 'session end message failed'),
+  });
   const used = { posts, sessions, media, chats, postCache, notifications, blocks };
   const people = createPeopleServices(deps, used, log);
   const auth = createAuthService({ db, config, banned, sessions, analytics });

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ALL_CATEGORIES } from '@common/categories';
 import { CampusProvider } from '../lib/campus';
 import { retryOnceUnlessRefused } from '../lib/api';
 import type { BootData } from '../lib/boot';
 import { postKeys, type PostPages } from '../lib/post-keys';
+import { onSessionEnded } from '../lib/use-live';
 import { meQueryOptions } from '../lib/session';
 import { appRoutes } from './routes';
 
@@ -30,6 +31,9 @@ export function App({ boot }: { boot: BootData }) {
     }
     return client;
   });
+  // Signed out elsewhere (another device, a password change, a ban): the tab loads its page
+  // again as the server now sees it, and nothing the student could read stays in memory.
+  useEffect(() => onSessionEnded(() => window.location.reload()), []);
   return (
     <QueryClientProvider client={queryClient}>
       <CampusProvider campus={campus}>

@@ -19,7 +19,11 @@ export interface LiveListener {
  * retrying will not help. Any other close, the server's 4503 "resync" after its
  * bus lost events included (ADR 021), reconnects and refetches.
  */
-const REFUSED = new Set([4401, 4403]);
+const SIGNED_OUT = 4401;
+const REFUSED = new Set([SIGNED_OUT, 4403]);
+
+/** Told when an open socket's session ended elsewhere (signed out, password changed, banned). */
+const sessionEndedListeners = new Set<() => void>();
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 
@@ -53,9 +57,13 @@ function connect(): void {
     }
     listeners.forEach((l) => l.onEvent(event));
   };
+  let opened = false;
+  ws.addEventListener('open', () => (opened = true));
   ws.onclose = (close) => {
     if (socket !== ws) return;
     socket = null;
+    // The session this tab was signed in with ended on some server (docs/security.md).
+    if (opened && close.code === SIGNED_OUT) sessionEndedListeners.forEach((l) => l());
     if (listeners.size === 0 || REFUSED.has(close.code)) return;
     dropped = true;
     // Exponential backoff with jitter, so a restarted server is not hit by every tab at once.
@@ -104,4 +112,10 @@ export function useLive(enabled: boolean, listener: LiveListener): void {
       onOpen: () => latest.current.onOpen?.(),
     });
   }, [enabled]);
+}
+
+/** Calls `listener` when the tab's session ended while its socket was open; returns how to stop. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
 }

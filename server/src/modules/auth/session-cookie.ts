@@ -32,6 +32,7 @@ export function registerSessions(
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
     // API calls and page loads need the viewer (pages carry it in their boot data); assets do not.
     const page = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
@@ -46,6 +47,7 @@ export function registerSessions(
     }
     request.user = found.user;
     request.sessionToken = token;
+    request.session = { id: found.sessionId, expiresAt: found.expiresAt };
     if (found.slid) reply.setCookie(cookieName, token, cookieOptions);
   });
 
@@ -80,6 +82,7 @@ export function registerSessions(
       reply.clearCookie(cookieName, { path: '/' });
     },
     userChanged: (userId: string) => sessions.userChanged(userId),
+    campusChanged: (userId: string) => sessions.campusChanged(userId),
   });
 }
 
@@ -95,6 +98,8 @@ declare module 'fastify' {
     /** The signed-in user, or null for a guest. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** The signed-in user's session: its id (the token's hash) and when it ends. */
+    session: { id: string; expiresAt: number } | null;
   }
   interface FastifyInstance {
     sessionCookie: {
@@ -102,6 +107,8 @@ declare module 'fastify' {
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** A student's row changed by someone else: their sessions read it afresh, on every server. */
       userChanged(userId: string): void;
+      /** A student moved to another campus: their live sockets close everywhere (docs/security.md). */
+      campusChanged(userId: string): void;
     };
   }
 }

@@ -70,7 +70,10 @@ export async function verificationRoutes(
       },
     },
     async (request) => {
+      const before = request.user?.campus_id;
       const result = await verification.verify(request.user, request.campus, request.body);
+      // Sockets opened for the campus the student left close, and are let in again only where they may read.
+      if (result.user.campus_id !== before) app.sessionCookie.campusChanged(result.user.id);
       return {
         viewer: presentViewer(result.user, storage),
         redirectTo: result.redirectTo,
