@@ -24,7 +24,7 @@ const HOUR = 60 * MINUTE;
 export type JobName = keyof ReturnType<typeof createJobs>;
 export type Jobs = ReturnType<typeof createJobs>;
 
-export function createJobs({ media, savedSearchAlerts, analytics, chats, posts }: Services) {
+export function createJobs({ media, savedSearchAlerts, analytics, chats, posts, auth }: Services) {
   return {
     // Uploads no post took within a day: hourly, and once a minute after start.
     'upload-sweep': {
@@ -65,6 +65,14 @@ export function createJobs({ media, savedSearchAlerts, analytics, chats, posts }
       run: (at?: number) => posts.askDidItSell(at),
       done: 'asked sellers "Did it sell?"',
       failed: '"Did it sell?" questions failed',
+    },
+    // Wrong-password counts past their window and sessions past their end: hourly, and at start.
+    'sign-in-sweep': {
+      everyMs: HOUR,
+      firstAfterMs: 0,
+      run: (at?: number) => auth.sweep(at),
+      done: 'removed finished sign-in counts and expired sessions',
+      failed: 'sign-in sweep failed',
     },
     // Analytics events are kept 13 months (ADR 016): swept at start and daily.
     'analytics-sweep': {

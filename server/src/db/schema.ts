@@ -67,6 +67,15 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** Wrong passwords for one account from one client address (migration 0022). */
+export interface LoginFailuresTable {
+  user_id: string;
+  client: string;
+  failures: number;
+  window_start: Time;
+  locked_until: Time | null;
+}
+
 export interface AuthTokensTable {
   id: string;
   purpose: string;
@@ -357,6 +366,7 @@ export interface SavedSearchMatchesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   auth_tokens: AuthTokensTable;
   verification_codes: VerificationCodesTable;
   posts: PostsTable;

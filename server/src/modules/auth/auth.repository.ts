@@ -74,6 +74,113 @@ export const authRepository = {
     await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   },
 
+  /**
+   * Takes one of the `max` password tries of the window for the account from
+   * this client: the count so far, or undefined when none is left or the pair
+   * is locked. Counted in one statement, so concurrent guesses cannot overshoot.
+   */
+  async takeClientLoginTry(
+    db: Executor,
+    key: { userId: string; client: string },
+    { at, windowMs, max }: { at: number; windowMs: number; max: number },
+  ): Promise<number | undefined> {
+    const stale = at - windowMs;
+    const row = await db
+      .insertInto('login_failures')
+      .values({
+        user_id: key.userId,
+        client: key.client,
+        failures: 1,
+        window_start: at,
+        locked_until: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'client'])
+          .doUpdateSet((eb) => ({
+            failures: eb
+              .case()
+              .when('login_failures.window_start', '<=', stale)
+              .then(1)
+              .else(eb('login_failures.failures', '+', 1))
+              .end(),
+            window_start: eb
+              .case()
+              .when('login_failures.window_start', '<=', stale)
+              .then(at)
+              .else(eb.ref('login_failures.window_start'))
+              .end(),
+          }))
+          .where((eb) =>
+            eb.and([
+              eb.or([
+                eb('login_failures.locked_until', 'is', null),
+                eb('login_failures.locked_until', '<=', at),
+              ]),
+              eb.or([
+                eb('login_failures.window_start', '<=', stale),
+                eb('login_failures.failures', '<', max),
+              ]),
+            ]),
+          ),
+      )
+      .returning('failures')
+      .executeTakeFirst();
+    return row ? Number(row.failures) : undefined;
+  },
+
+  /** Locks password sign-in to the account from this client until `until`. */
+  async lockClient(
+    db: Executor,
+    key: { userId: string; client: string },
+    until: number,
+  ): Promise<void> {
+    await db
+      .updateTable('login_failures')
+      .set({ failures: 0, window_start: until, locked_until: until })
+      .where('user_id', '=', key.userId)
+      .where('client', '=', key.client)
+      .execute();
+  },
+
+  /** Forgets the account's wrong passwords: from one client (it got in), or from all (a link or reset). */
+  async clearLoginFailures(db: Executor, userId: string, client?: string): Promise<void> {
+    let query = db.deleteFrom('login_failures').where('user_id', '=', userId);
+    if (client !== undefined) query = query.where('client', '=', client);
+    await query.execute();
+  },
+
+  /** Forgets counts whose window and lock are over, and sessions past their end. */
+  async sweepSignIns(db: Executor, at: number, windowMs: number): Promise<number> {
+    const failures = await db
+      .deleteFrom('login_failures')
+      .where('window_start', '<=', at - windowMs)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+      .executeTakeFirst();
+    const sessions = await db
+      .deleteFrom('sessions')
+      .where('expires_at', '<', at)
+      .executeTakeFirst();
+    return Number(failures.numDeletedRows) + Number(sessions.numDeletedRows);
+  },
+
+  /** How many tokens of the kind were made for the address since `since`. */
+  async countTokensSince(
+    db: Executor,
+    email: string,
+    purpose: string,
+    since: number,
+  ): Promise<number> {
+    const row = await db
+      .selectFrom('auth_tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async insertToken(db: Executor, token: AuthTokensTable): Promise<void> {
     await db.insertInto('auth_tokens').values(token).execute();
   },

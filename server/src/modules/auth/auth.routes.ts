@@ -102,7 +102,7 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
-      const user = await auth.login(request.body);
+      const user = await auth.login(request.body, request.ip);
       await app.sessionCookie.signIn(request, reply, user.id);
       return { viewer: viewer(user, request.campus) };
     },

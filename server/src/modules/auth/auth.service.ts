@@ -28,10 +28,19 @@ import { hashSecret, newSecret } from './secrets';
 import type { SessionService } from './sessions.service';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 
+/** Wrong passwords for one account from one client address that lock that address out. */
 const LOCK_AFTER_FAILURES = 10;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Wrong passwords for one account from all addresses that lock password
+ * sign-in for everyone: only guessing spread over many addresses gets there,
+ * and the e-mailed link and reset stay open (docs/security.md).
+ */
+export const ACCOUNT_LOCK_AFTER_FAILURES = 100;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 const LINK_MS = 60 * 60 * 1000;
+/** Sign-in links and reset links e-mailed to one address within an hour, whoever asks. */
+export const LINKS_PER_ADDRESS_PER_HOUR = 5;
 const HANDOFF_MS = 60 * 1000;
 /** Sign-ups racing for one name each get one within this many tries. */
 const MAX_USERNAME_TRIES = 12;
@@ -148,7 +157,28 @@ export function createAuthService({
       locked_until: null,
     });
 
+  /**
+   * A password check that always fails, as long as a real one: the answer for
+   * an address without an account or a password takes as long as for one with.
+   */
+  let decoy: Promise<string> | undefined;
+  const checkDecoy = async (password: string) => {
+    decoy ??= hashPassword(newSecret(), config.passwordHashCost);
+    await verifyPassword(password, await decoy);
+  };
+
+  /** Refuses a sixth link of the kind to one address within the hour, whoever asks for it. */
+  const assertLinkAllowed = async (email: string, purpose: 'magic' | 'reset', at: number) => {
+    const sent = await authRepository.countTokensSince(db.kysely, email, purpose, at - LINK_MS);
+    if (sent >= LINKS_PER_ADDRESS_PER_HOUR) throw tooMany('rate_limited', M.rateLimited);
+  };
+
   return {
+    /** Forgets wrong-password counts whose window and lock are over, and sessions past their end. */
+    sweep(at = now()): Promise<number> {
+      return authRepository.sweepSignIns(db.kysely, at, FAILURE_WINDOW_MS);
+    },
+
     /** Whether the entry step should go to /login or /register. */
     async emailExists(email: string): Promise<boolean> {
       return (await usersRepository.findByEmail(db.kysely, email)) !== undefined;
@@ -177,31 +207,48 @@ export function createAuthService({
       return user;
     },
 
-    async login(input: LoginBody): Promise<UserRow> {
+    /**
+     * Password sign-in. Ten wrong passwords from one client address lock that
+     * address out of the account for 15 minutes; a hundred from any lock the
+     * password for everyone; a right one resets both; the e-mailed link is
+     * never locked (docs/security.md).
+     */
+    async login(input: LoginBody, client: string): Promise<UserRow> {
       assertNotBanned(input.email);
       const user = await usersRepository.findByEmail(db.kysely, input.email);
+      if (!user?.password_hash) await checkDecoy(input.password);
       if (!user) throw notFound('user_not_found', M.userNotFound);
       assertMayEnter(user);
       const at = now();
       if (user.locked_until !== null && user.locked_until > at)
         throw tooMany('locked', M.tooManyAttempts);
       if (!user.password_hash) throw unauthorized('invalid_credentials', M.invalidCredentials);
-      // The try is counted before the password is checked, so concurrent
-      // guesses cannot get past the lockout (DESIGN §9); a right one resets it.
-      const tries = await usersRepository.takeLoginTry(
+      // The tries are counted before the password is checked, so concurrent
+      // guesses cannot get past the lockout; a right one resets them.
+      const pair = { userId: user.id, client };
+      const window = { at, windowMs: FAILURE_WINDOW_MS };
+      const tries = await authRepository.takeClientLoginTry(db.kysely, pair, {
+        ...window,
+        max: LOCK_AFTER_FAILURES,
+      });
+      if (tries === undefined) throw tooMany('locked', M.tooManyAttempts);
+      const accountTries = await usersRepository.takeLoginTry(
         db.kysely,
         user.id,
         at,
         FAILURE_WINDOW_MS,
-        LOCK_AFTER_FAILURES,
+        ACCOUNT_LOCK_AFTER_FAILURES,
       );
-      if (tries === undefined) throw tooMany('locked', M.tooManyAttempts);
+      if (accountTries === undefined) throw tooMany('locked', M.tooManyAttempts);
       if (!(await verifyPassword(input.password, user.password_hash))) {
-        if (tries < LOCK_AFTER_FAILURES) throw unauthorized('wrong_password', M.wrongPassword);
-        await lock(user.id, at);
+        if (accountTries >= ACCOUNT_LOCK_AFTER_FAILURES) await lock(user.id, at);
+        else if (tries >= LOCK_AFTER_FAILURES)
+          await authRepository.lockClient(db.kysely, pair, at + LOCK_MS);
+        else throw unauthorized('wrong_password', M.wrongPassword);
         throw tooMany('locked', M.tooManyAttempts);
       }
       await unlock(db.kysely, user.id);
+      await authRepository.clearLoginFailures(db.kysely, user.id, client);
       analytics.record(user, 'Login', { method: 'password' });
       return user;
     },
@@ -218,6 +265,7 @@ export function createAuthService({
       if (!registering && !existing) throw notFound('user_not_found', M.userNotFound);
       const token = newSecret();
       const at = now();
+      await assertLinkAllowed(email, 'magic', at);
       const link = new URL('/login/sent', siteUrl(campus));
       link.searchParams.set('email', email);
       if (registering && !existing) {
@@ -264,7 +312,8 @@ export function createAuthService({
         const existing = await usersRepository.findByEmail(trx, token.email);
         if (existing) {
           assertMayEnter(existing);
-          // The link proves the address: it also lifts a lockout (DESIGN §9).
+          // The link proves the address: it also lifts a lockout (docs/security.md).
+          await authRepository.clearLoginFailures(trx, existing.id);
           await usersRepository.update(trx, existing.id, {
             failed_logins: 0,
             failed_login_window_start: null,
@@ -302,6 +351,7 @@ export function createAuthService({
       if (!user) throw notFound('user_not_found', M.resetUserNotFound);
       const token = newSecret();
       const at = now();
+      await assertLinkAllowed(email, 'reset', at);
       const link = new URL('/reset_password', siteUrl(campus));
       link.searchParams.set('token', token);
       await db.kysely.transaction().execute(async (trx) => {
@@ -341,6 +391,7 @@ export function createAuthService({
       const user = await db.kysely.transaction().execute(async (trx) => {
         if (!(await authRepository.useToken(trx, token.id, at)))
           throw badRequest('link_expired', M.linkExpired);
+        await authRepository.clearLoginFailures(trx, token.user_id!);
         await usersRepository.update(trx, token.user_id!, {
           password_hash: passwordHash,
           failed_logins: 0,
