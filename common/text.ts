@@ -63,7 +63,7 @@ const MISLEADING_USERNAMES = [
 /**
  * Profiles live at /{username}, so the first segment of every page of the
  * web app (`WEB_ROUTES`) and of every path of the server is taken by the app
- * (DESIGN §11), as are a few misleading names.
+ * (ADR 037), as are a few misleading names.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   ...WEB_ROUTES.map((route) => route.split('/')[1]!).filter((s) => s && !s.startsWith(':')),

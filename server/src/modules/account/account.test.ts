@@ -94,13 +94,26 @@ describe('username', () => {
   it('may change only so often: past the limit the student is answered 429 from any address', async () => {
     const jane = await student();
     for (let i = 0; i < LIMITS.username.max; i++) {
-      const res = await call(jane, 'PUT', '/api/me/username', { username: `jane-${i}-${jane.user.id}`.slice(0, 50) });
+      const res = await call(jane, 'PUT', '/api/me/username', {
+        username: `jane-${i}-${jane.user.id}`.slice(0, 50),
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const limited = await call(jane, 'PUT', '/api/me/username', { username: `jane-${jane.user.id}`.slice(0, 50) });
+    const limited = await call(jane, 'PUT', '/api/me/username', {
+      username: `jane-${jane.user.id}`.slice(0, 50),
+    });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toEqual({ code: 'rate_limited', message: AUTH_MESSAGES.rateLimited });
-    expect((await call(await student(), 'PUT', '/api/me/username', { username: `free-${jane.user.id}`.slice(0, 50) })).statusCode).toBe(200);
+    expect(limited.json().error).toEqual({
+      code: 'rate_limited',
+      message: AUTH_MESSAGES.rateLimited,
+    });
+    expect(
+      (
+        await call(await student(), 'PUT', '/api/me/username', {
+          username: `free-${jane.user.id}`.slice(0, 50),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps old links for 30 days: the old name leads to the student and is not free to others', async () => {

@@ -87,8 +87,11 @@ export function createBlocksService({
      * `executor` (inside the caller's transaction): whom no notification of
      * theirs may reach (ADR 037).
      */
-    unreachable: async (executor: Executor, fromId: string, toIds: string[]): Promise<Set<string>> =>
-      new Set(await blocks.across(executor, fromId, toIds)),
+    unreachable: async (
+      executor: Executor,
+      fromId: string,
+      toIds: string[],
+    ): Promise<Set<string>> => new Set(await blocks.across(executor, fromId, toIds)),
 
     /** Whether any student of the campus these usernames name stands across a block from `userId`. */
     namedAcross: (userId: string, campusId: string, usernames: string[]): Promise<boolean> =>

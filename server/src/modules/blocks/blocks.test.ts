@@ -305,7 +305,11 @@ describe('blocking', () => {
     const unsaved = await call(bob, 'DELETE', `/api/posts/${annOther}/like`);
     expect(unsaved.json(), unsaved.body).toMatchObject({ liked: false });
     expect((await call(bob, 'POST', `/api/meetups/${bobMeetup}/cancel`)).statusCode).toBe(200);
-    const liked = await t.db.kysely.selectFrom('likes').select('post_id').where('user_id', '=', bob.user.id!).execute();
+    const liked = await t.db.kysely
+      .selectFrom('likes')
+      .select('post_id')
+      .where('user_id', '=', bob.user.id!)
+      .execute();
     expect(liked).toEqual([]);
 
     await unblock(ann, bob);
@@ -315,7 +319,9 @@ describe('blocking', () => {
 
   it('lets no notification or alert cross it, whatever the act (ADR 037)', async () => {
     const [ann, bob] = [await student(), await student()];
-    const listing = (await call(ann, 'POST', '/api/posts', { text: 'Oak table', price: 80 })).json();
+    const listing = (
+      await call(ann, 'POST', '/api/posts', { text: 'Oak table', price: 80 })
+    ).json();
     expect((await call(bob, 'PUT', `/api/posts/${listing.id}/like`)).statusCode).toBe(200);
     const search = await call(bob, 'POST', '/api/me/saved-searches', { query: 'walnut' });
     expect(search.statusCode, search.body).toBe(201);
@@ -325,7 +331,9 @@ describe('blocking', () => {
     // A price drop tells the savers, a new listing the saved searches: not across the block.
     const drop = await call(ann, 'PATCH', `/api/posts/${listing.id}`, { price: 60 });
     expect(drop.statusCode, drop.body).toBe(200);
-    expect((await call(ann, 'POST', '/api/posts', { text: 'Walnut shelf', price: 30 })).statusCode).toBe(201);
+    expect(
+      (await call(ann, 'POST', '/api/posts', { text: 'Walnut shelf', price: 30 })).statusCode,
+    ).toBe(201);
     await t.app.services.savedSearchAlerts.idle();
     const told = await t.db.kysely
       .selectFrom('notifications')
@@ -341,7 +349,9 @@ describe('blocking', () => {
       from: { id: [bob, ann][i]!.user.id! },
       message: 'Hi',
     }));
-    await t.db.kysely.transaction().execute((trx) => t.app.services.notifications.notify(trx, requests));
+    await t.db.kysely
+      .transaction()
+      .execute((trx) => t.app.services.notifications.notify(trx, requests));
     const across = await t.db.kysely
       .selectFrom('notifications')
       .select('id')

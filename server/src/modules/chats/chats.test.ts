@@ -325,7 +325,10 @@ describe('hearts toggled again and again (ADR 037)', () => {
     // Each call comes from a new address: the limit is the student's, not the network's.
     const limited = await heart(b);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toEqual({ code: 'rate_limited', message: AUTH_MESSAGES.rateLimited });
+    expect(limited.json().error).toEqual({
+      code: 'rate_limited',
+      message: AUTH_MESSAGES.rateLimited,
+    });
     expect((await heart(a)).statusCode).toBe(200);
   });
 });

@@ -108,6 +108,49 @@ export interface NotificationsServiceDeps {
   log?: (error: unknown) => void;
 }
 
+/** The stored row of a request made at `at`. */
+const rowOf = (r: NotificationRequest, at: number) => ({
+  id: uuidv7(),
+  type: r.type,
+  to_user_id: r.toUserId,
+  from_user_id: r.from?.id ?? null,
+  post_id: r.postId ?? null,
+  chat_id: r.chatId ?? null,
+  message: r.message,
+  read: false,
+  created_at: at,
+  subject_id: r.subject ?? null,
+});
+
+/** Who may be notified: not oneself, not across a block, not again for an act redone. */
+async function deliverable(
+  trx: Executor,
+  blocks: NotificationsServiceDeps['blocks'],
+  requests: NotificationRequest[],
+  at: number,
+): Promise<NotificationRequest[]> {
+  const own = requests.filter((r) => r.toUserId !== r.from?.id);
+  const kept: NotificationRequest[] = [];
+  for (const [fromId, theirs] of groupByActor(own)) {
+    const cut =
+      fromId && blocks
+        ? await blocks.unreachable(trx, fromId, [...new Set(theirs.map((r) => r.toUserId))])
+        : new Set<string>();
+    for (const r of theirs)
+      if (!cut.has(r.toUserId) && (await firstInWindow(trx, r, at))) kept.push(r);
+  }
+  return kept;
+}
+
+/** Whether an act that can be undone is the first of its actor, kind and subject in the window. */
+async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) {
+  if (r.subject === undefined || !r.from) return true;
+  const since = at - REPEAT_WINDOW_MS;
+  await notifications.dropStaleMarks(trx, r.from.id, since);
+  const mark = { fromUserId: r.from.id, type: r.type, subject: r.subject };
+  return notifications.claimMark(trx, mark, at, since);
+}
+
 /** In-app notifications and unread counts (spec core §3 "Notification", §4 "Notifications", §9 badge). */
 export function createNotificationsService({
   db,
@@ -123,33 +166,6 @@ export function createNotificationsService({
     for (const id of new Set(userIds)) bus.publish(userTopic(id), event).catch(log);
   };
 
-  /** Who may be notified: not oneself, not across a block, not again for an act redone. */
-  async function deliverable(
-    trx: Executor,
-    requests: NotificationRequest[],
-    at: number,
-  ): Promise<NotificationRequest[]> {
-    const own = requests.filter((r) => r.toUserId !== r.from?.id);
-    const kept: NotificationRequest[] = [];
-    for (const [fromId, theirs] of groupByActor(own)) {
-      const cut =
-        fromId && blocks
-          ? await blocks.unreachable(trx, fromId, [...new Set(theirs.map((r) => r.toUserId))])
-          : new Set<string>();
-      for (const r of theirs) if (!cut.has(r.toUserId) && (await firstInWindow(trx, r, at))) kept.push(r);
-    }
-    return kept;
-  }
-
-  /** Whether an act that can be undone is the first of its actor, kind and subject in the window. */
-  async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) {
-    if (r.subject === undefined || !r.from) return true;
-    const since = at - REPEAT_WINDOW_MS;
-    await notifications.dropStaleMarks(trx, r.from.id, since);
-    const mark = { fromUserId: r.from.id, type: r.type, subject: r.subject };
-    return notifications.claimMark(trx, mark, at, since);
-  }
-
   const service = {
     /**
      * Stores the notifications of an act inside its transaction, never one for
@@ -159,18 +175,7 @@ export function createNotificationsService({
      */
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
-      const rows = (await deliverable(trx, requests, at)).map((r) => ({
-          id: uuidv7(),
-          type: r.type,
-          to_user_id: r.toUserId,
-          from_user_id: r.from?.id ?? null,
-          post_id: r.postId ?? null,
-          chat_id: r.chatId ?? null,
-        message: r.message,
-        read: false,
-        created_at: at,
-        subject_id: r.subject ?? null,
-      }));
+      const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
       await notifications.insert(trx, rows);
       await alerts?.queue(trx, rows);
       return () =>

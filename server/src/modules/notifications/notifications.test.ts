@@ -73,8 +73,7 @@ describe('notifications of posts and saves', () => {
         .where('to_user_id', '=', seller.user.id!)
         .where('type', '=', 'like')
         .execute();
-    const save = (method: 'PUT' | 'DELETE') =>
-      call(buyer, method, `/api/posts/${listing.id}/like`);
+    const save = (method: 'PUT' | 'DELETE') => call(buyer, method, `/api/posts/${listing.id}/like`);
     await save('PUT');
     expect(await likesFor()).toHaveLength(1);
     expect((await call(seller, 'GET', '/api/unread')).json().notifications).toBe(1);
