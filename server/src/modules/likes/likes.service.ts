@@ -60,7 +60,7 @@ export function createLikesService({
         const changed = liked
           ? await likes.add(trx, id, user.id, now())
           : await likes.remove(trx, id, user.id);
-        // A new save notifies the author (spec core §4 "Like/save toggle"), never for their own,
+        // A new save notifies the author, never for their own,
         // once a window however often it is redone; taking it back takes back the unread
         // notification (ADR 037). Before the count moves: from there to the commit the post's
         // row is locked.
