@@ -6,6 +6,7 @@ import {
   isBlank,
   firstFreeUsername,
   parseName,
+  isReservedUsername,
   RESERVED_USERNAMES,
   USERNAME_PATTERN,
   usernameBase,
@@ -75,6 +76,14 @@ describe('usernames', () => {
   it('never hand out a reserved route name', () => {
     expect(RESERVED_USERNAMES.has('settings')).toBe(true);
     expect(firstFreeUsername('settings', new Set())).toBe('settings-2');
+    expect(firstFreeUsername('moderation', new Set())).toBe('moderation-2');
+  });
+
+  it('reserve every page of the app and names that look like files, not names with a dot', () => {
+    for (const name of ['moderation', 'reset_password', 'metrics', 'index.html', 'robots.txt'])
+      expect(isReservedUsername(name), name).toBe(true);
+    for (const name of ['jane.doe', 'j.smith', 'maya_k', 'html', 'settings-2'])
+      expect(isReservedUsername(name), name).toBe(false);
   });
 
   it('always produce a valid, free username', () => {

@@ -3,6 +3,8 @@
  * the spec's post length counting.
  */
 
+import { WEB_ROUTES } from './web-routes';
+
 export interface ParsedName {
   firstName: string;
   middleName: string;
@@ -29,44 +31,57 @@ export function parseName(fullName: string): ParsedName {
   };
 }
 
-/** Top-level routes: profiles live at /{username}, so these names are taken by the app (DESIGN §11). */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'home',
-  'login',
-  'logout',
-  'register',
-  'user_registration',
-  'forgotpassword',
-  'reset-password',
-  'verify',
-  'settings',
-  'post',
-  'posts',
-  'media',
-  'messages',
-  'notifications',
-  'search',
-  'search_schools',
-  'saved',
-  'create',
-  'profile',
+/**
+ * The server's own top-level paths beside the web app's pages: the API, the
+ * dev mailbox, uploaded media, built assets, metrics and health checks. Its
+ * account test checks that every route the server registers is covered.
+ */
+export const SERVER_PATH_SEGMENTS = [
   'api',
   'dev',
   'uploads',
   'assets',
+  'metrics',
+  'healthz',
+  'readyz',
+] as const;
+
+/** Names no page uses that would still mislead as a student's profile. */
+const MISLEADING_USERNAMES = [
+  'posts',
+  'reset-password',
   'admin',
   'help',
   'about',
-  '404',
-  'favicon.svg',
-  'healthz',
-  'readyz',
   'support',
   'quad',
   'root',
   'null',
   'undefined',
+];
+
+/**
+ * Profiles live at /{username}, so the first segment of every page of the
+ * web app (`WEB_ROUTES`) and of every path of the server is taken by the app
+ * (ADR 037), as are a few misleading names.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  ...WEB_ROUTES.map((route) => route.split('/')[1]!).filter((s) => s && !s.startsWith(':')),
+  ...SERVER_PATH_SEGMENTS,
+  ...MISLEADING_USERNAMES,
 ]);
+
+/** A name ending like a file the server could serve (index.html, robots.txt, app.js, …). */
+const FILE_LIKE =
+  /\.(html?|xhtml|php|aspx?|jsp|cgi|js|mjs|cjs|map|css|json|xml|txt|md|csv|ya?ml|env|ini|conf|log|bak|sql|svg|png|jpe?g|gif|webp|avif|ico|bmp|tiff?|mp4|mov|webm|mp3|wav|pdf|zip|gz|tgz|tar|rar|7z|wasm|woff2?|ttf|otf|eot|webmanifest|manifest|exe|dmg|apk|sh)$/;
+
+/**
+ * Whether a username is the app's: a page or server path (/{username} would
+ * collide with it), or a name that looks like a file there.
+ */
+export function isReservedUsername(name: string): boolean {
+  return RESERVED_USERNAMES.has(name) || FILE_LIKE.test(name);
+}
 
 /** Usernames: lowercase letters, digits, '-', '_' and '.' (DESIGN §11). */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,49}$/;
@@ -89,7 +104,7 @@ export function usernameBase(firstName: string, lastName: string): string {
  * out instead of all taking the one that just went).
  */
 export function firstFreeUsername(base: string, taken: ReadonlySet<string>, skip = 0): string {
-  const free = (name: string) => !taken.has(name) && !RESERVED_USERNAMES.has(name);
+  const free = (name: string) => !taken.has(name) && !isReservedUsername(name);
   let left = skip;
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, PASSWORD_MAX } from './auth';
-import { RESERVED_USERNAMES, USERNAME_PATTERN } from '../text';
+import { isReservedUsername, USERNAME_PATTERN } from '../text';
 import { NO_CONTROLS, oneLine } from './fields';
 
 /** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
@@ -47,7 +47,7 @@ export const usernameBodySchema = z.object({
     .toLowerCase()
     .max(USERNAME_MAX, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
     .regex(USERNAME_PATTERN, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
-    .refine((v) => !RESERVED_USERNAMES.has(v), ACCOUNT_MESSAGES.usernameReserved),
+    .refine((v) => !isReservedUsername(v), ACCOUNT_MESSAGES.usernameReserved),
 });
 
 /** The spec's order of checks: current, new, again, equal (companion §5). */

@@ -19,6 +19,7 @@ export const BLOCK_MESSAGES = {
   cantMessage: "You can't message this student.",
   cantReply: "You can't reply to this student.",
   cantMention: "You can't mention this student.",
+  cantSave: "You can't save this student's posts.",
   settingsRow: 'Blocked students',
   settingsTitle: 'Blocked students',
   settingsHint: 'Students you block cannot message, reply to or mention you, or see your posts.',

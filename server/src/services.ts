@@ -52,13 +52,18 @@ export interface ServiceObservers {
 }
 
 /**
- * Who is told of what: notifications with their e-mail alerts, and the
- * saved-search alerts that watch new posts.
+ * Who is told of what: notifications with their e-mail alerts, never across
+ * a block (ADR 037), and the saved-search alerts that watch new posts.
  */
-function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) {
+function createAlerting(
+  { config, db, bus, storage }: AppDeps,
+  blocks: BlocksService,
+  log: ServiceLog,
+) {
   const secretKey = loadSecretKey(config);
   const notifications = createNotificationsService({
     db,
+    blocks,
     bus,
     storage,
     secretKey,
@@ -68,6 +73,7 @@ function createAlerting({ config, db, bus, storage }: AppDeps, log: ServiceLog) 
   const savedSearchAlerts = createSavedSearchAlerts({
     db,
     notifications,
+    blocks,
     publicUrl: config.publicUrl,
     log: (error) => log(error, 'saved-search alert failed'),
   });
@@ -155,8 +161,8 @@ export async function createServices(
   const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(config.publicUrl);
-  const { notifications, savedSearchAlerts } = createAlerting(deps, log);
   const blocks = createBlocks(deps, postCache);
+  const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log);
   const posts = createPostsService({
     db,
     storage,
@@ -191,7 +197,7 @@ export async function createServices(
     verification: createVerificationService({ db, config }),
     media,
     posts,
-    likes: createLikesService({ db, storage, posts, notifications }),
+    likes: createLikesService({ db, storage, posts, notifications, blocks }),
     notifications,
     chats,
     live,

@@ -16,6 +16,7 @@ import { meetups } from './migrations/0013-meetups';
 import { listingLifecycle } from './migrations/0014-listing-lifecycle';
 import { priceOrder } from './migrations/0015-price-order';
 import { wholeSaves } from './migrations/0016-whole-saves';
+import { notificationMarks } from './migrations/0018-notification-marks';
 import { loginFailures } from './migrations/0022-login-failures';
 
 /** Every migration in order; both dialects run the same list. */
@@ -37,6 +38,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0014-listing-lifecycle': listingLifecycle(db.dialect),
     '0015-price-order': priceOrder(),
     '0016-whole-saves': wholeSaves(),
+    '0018-notification-marks': notificationMarks(db.dialect),
     '0022-login-failures': loginFailures(db.dialect),
   };
 }

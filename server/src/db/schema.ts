@@ -222,6 +222,16 @@ export interface NotificationsTable {
   message: string;
   read: BoolD;
   created_at: Time;
+  /** What an act that can be undone is on (a saved post, a hearted message; migration 0018, ADR 037). */
+  subject_id: string | null;
+}
+
+/** When an actor last notified of a kind of act on a subject (migration 0018, ADR 037). */
+export interface NotificationMarksTable {
+  from_user_id: string;
+  type: string;
+  subject_id: string;
+  notified_at: Time;
 }
 
 export interface MailOutboxTable {
@@ -379,6 +389,7 @@ export interface Database {
   message_hearts: MessageHeartsTable;
   meetups: MeetupsTable;
   notifications: NotificationsTable;
+  notification_marks: NotificationMarksTable;
   mail_outbox: MailOutboxTable;
   searches: SearchesTable;
   user_searches: UserSearchesTable;

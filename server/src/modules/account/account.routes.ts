@@ -25,7 +25,7 @@ export async function accountRoutes(
   app.put(
     '/api/me/username',
     {
-      config: { access: 'session', errors: [409] },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.username },
       schema: {
         operationId: 'changeUsername',
         summary: 'Change the viewer’s username',

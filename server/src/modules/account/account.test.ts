@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AUTH_MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
+import { isReservedUsername } from '@common/text';
+import { WEB_ROUTES } from '@common/web-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, sessionCookie, userWithSession } from '../../../test/auth';
 import { animatedGif, phoneJpeg, solidImage } from '../../../test/media-fixtures';
 import { MULTIPART_TYPE, multipart } from '../../../test/multipart';
+import { LIMITS } from '../../core/limits';
 import { hashPassword } from '../auth/passwords';
 import { birthDateColumns } from './account.rules';
 
@@ -52,6 +56,64 @@ describe('username', () => {
       expect(res.statusCode, username).toBe(400);
       expect(errorOf(res)).toBe(message);
     }
+  });
+
+  it('refuses every top-level path of the web app and the server, and names that look like files (ADR 037)', async () => {
+    const pages = ['moderation', 'reset_password', 'saved', 'notifications'];
+    const server = ['metrics', 'healthz', 'api', 'uploads'];
+    const files = ['index.html', 'robots.txt', 'app.js', 'favicon.svg'];
+    // Refused attempts count toward the limit too: a student for each group.
+    for (const names of [pages, server, files]) {
+      const jane = await student();
+      for (const username of names) {
+        const res = await call(jane, 'PUT', '/api/me/username', { username });
+        expect(res.statusCode, username).toBe(400);
+        expect(errorOf(res)).toBe(M.usernameReserved);
+      }
+    }
+    // A dot that ends no file name is a name like any other.
+    const jane = await student();
+    const ok = await call(jane, 'PUT', '/api/me/username', { username: `jane.${Date.now()}x` });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('reserves the first segment of every path the server registers and every page of the app', async () => {
+    // Every optional route on: metrics beside the dev mailbox a test server has.
+    const full = await createTestApp({ env: { METRICS: 'on', METRICS_TOKEN: 'm'.repeat(32) } });
+    const urls = full.app.routeList.map((r) => r.url);
+    await full.close();
+    const first = (url: string) => url.split('/')[1] ?? '';
+    const segments = [...urls, ...WEB_ROUTES]
+      .map(first)
+      .filter((s) => s !== '' && !s.startsWith(':') && !s.startsWith('*'));
+    expect(segments).toEqual(expect.arrayContaining(['metrics', 'dev', 'healthz', 'moderation']));
+    for (const segment of new Set(segments))
+      expect(isReservedUsername(segment.toLowerCase()), segment).toBe(true);
+  });
+
+  it('may change only so often: past the limit the student is answered 429 from any address', async () => {
+    const jane = await student();
+    for (let i = 0; i < LIMITS.username.max; i++) {
+      const res = await call(jane, 'PUT', '/api/me/username', {
+        username: `jane-${i}-${jane.user.id}`.slice(0, 50),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const limited = await call(jane, 'PUT', '/api/me/username', {
+      username: `jane-${jane.user.id}`.slice(0, 50),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual({
+      code: 'rate_limited',
+      message: AUTH_MESSAGES.rateLimited,
+    });
+    expect(
+      (
+        await call(await student(), 'PUT', '/api/me/username', {
+          username: `free-${jane.user.id}`.slice(0, 50),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps old links for 30 days: the old name leads to the student and is not free to others', async () => {

@@ -55,6 +55,25 @@ export const blocksRepository = {
     return row !== undefined;
   },
 
+  /** Which of `others` blocked `userId` or were blocked by them: one statement over both indexes. */
+  async across(db: Executor, userId: string, others: string[]): Promise<string[]> {
+    if (others.length === 0) return [];
+    const rows = await db
+      .selectFrom('blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', userId)
+      .where('blocked_id', 'in', others)
+      .union(
+        db
+          .selectFrom('blocks')
+          .select('blocker_id as id')
+          .where('blocked_id', '=', userId)
+          .where('blocker_id', 'in', others),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
   /** Whether a student of the campus with one of these usernames blocked `userId` or was blocked by them. */
   async namedAcross(
     db: Executor,

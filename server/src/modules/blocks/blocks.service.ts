@@ -1,9 +1,9 @@
 import type { Campus } from '@common/campuses';
 import { BLOCK_MESSAGES as M, type BlockList, type BlockResult } from '@common/schemas/blocks';
-import { badRequest, notFound } from '../../core/errors';
+import { badRequest, forbidden, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
-import type { UserRow } from '../../db/schema';
+import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 import { blocksRepository as blocks } from './blocks.repository';
@@ -17,9 +17,10 @@ export interface BlocksServiceDeps {
 }
 
 /**
- * Blocks (issue 14 item 6, ADR 024): a student of the campus blocks another;
+ * Blocks (ADR 024, 037): a student of the campus blocks another;
  * while it stands neither can message the other, reply to the other's posts
- * and comments or mention them, neither sees the other's posts in the feed or
+ * and comments or mention them, save their posts, heart their messages or
+ * answer their meetups, nor notify them of anything; neither sees the other's posts in the feed or
  * search, nor finds them among people, and the blocked
  * student finds the blocker's profile missing. Either account's deletion
  * removes it.
@@ -71,6 +72,27 @@ export function createBlocksService({
     /** Whether a block stands between two students, either way. */
     between: (a: string, b: string): Promise<boolean> => blocks.between(db.kysely, a, b),
 
+    /**
+     * Whether `fromId` may reach `toId` at all (message, save, heart, answer a
+     * meetup): not while a block stands between them, whoever made it
+     * (ADR 024, 037). Refused with `message`, the act's own words.
+     */
+    async requireReachable(fromId: string, toId: string, message: string): Promise<void> {
+      if (fromId !== toId && (await blocks.between(db.kysely, fromId, toId)))
+        throw forbidden('blocked', message);
+    },
+
+    /**
+     * Which of `toIds` `fromId` cannot reach across a block, read with
+     * `executor` (inside the caller's transaction): whom no notification of
+     * theirs may reach (ADR 037).
+     */
+    unreachable: async (
+      executor: Executor,
+      fromId: string,
+      toIds: string[],
+    ): Promise<Set<string>> => new Set(await blocks.across(executor, fromId, toIds)),
+
     /** Whether any student of the campus these usernames name stands across a block from `userId`. */
     namedAcross: (userId: string, campusId: string, usernames: string[]): Promise<boolean> =>
       blocks.namedAcross(db.kysely, userId, campusId, usernames),
@@ -83,4 +105,7 @@ export function createBlocksService({
 export type BlocksService = ReturnType<typeof createBlocksService>;
 
 /** What other modules read of blocks. */
-export type BlockReader = Pick<BlocksService, 'hidden' | 'between' | 'blocked' | 'namedAcross'>;
+export type BlockReader = Pick<
+  BlocksService,
+  'hidden' | 'between' | 'blocked' | 'namedAcross' | 'requireReachable' | 'unreachable'
+>;

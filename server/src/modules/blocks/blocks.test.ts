@@ -1,3 +1,4 @@
+import { MEETUP_SPOTS } from '@common/meetup-spots';
 import { BLOCK_MESSAGES as M } from '@common/schemas/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -251,6 +252,113 @@ describe('blocking', () => {
     expect((await reply(bob, annPost)).statusCode).toBe(201);
     expect((await reply(bob, cyPost, mention(ann))).statusCode).toBe(201);
     expect((await reply(ann, bobPost, mention(bob))).statusCode).toBe(201);
+  });
+
+  it('refuses saves, hearts and meetup answers either way while it stands (ADR 037)', async () => {
+    const [ann, bob] = [await student(), await student()];
+    const [annPost, annOther, bobPost] = [
+      await post(ann, 'Blue bike for sale'),
+      await post(ann, 'Red kettle for sale'),
+      await post(bob, 'Green rug for sale'),
+    ];
+    const chat = (await call(bob, 'POST', '/api/chats', { userId: ann.user.id })).json().chat;
+    const say = async (who: Student, text: string) =>
+      (await call(who, 'POST', `/api/chats/${chat.id}/messages`, { text })).json().id as string;
+    const [fromAnn, fromBob] = [await say(ann, 'Still for sale'), await say(bob, 'Great')];
+    const suggest = async (who: Student) => {
+      const at = Date.now() + 2 * 60 * 60 * 1000;
+      const spotId = MEETUP_SPOTS.ut[0]!.id;
+      const res = await call(who, 'POST', `/api/chats/${chat.id}/meetups`, { spotId, at });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().meetup.id as string;
+    };
+    const [annMeetup, bobMeetup] = [await suggest(ann), await suggest(bob)];
+    // Before the block: a save and a heart of his stand.
+    expect((await call(bob, 'PUT', `/api/posts/${annOther}/like`)).statusCode).toBe(200);
+    expect((await call(bob, 'PUT', `/api/messages/${fromAnn}/heart`)).statusCode).toBe(200);
+    await block(ann, bob);
+    const lastLine = async () =>
+      (await call(ann, 'GET', `/api/chats/${chat.id}`)).json().lastMessage;
+    const before = await lastLine();
+    expect(before).toEqual(expect.any(String));
+
+    for (const [from, theirPost, theirMessage, theirMeetup] of [
+      [bob, annPost, fromAnn, annMeetup],
+      [ann, bobPost, fromBob, bobMeetup],
+    ] as const) {
+      expectError(await call(from, 'PUT', `/api/posts/${theirPost}/like`), 403, M.cantSave);
+      for (const method of ['PUT', 'DELETE'] as const)
+        expectError(
+          await call(from, method, `/api/messages/${theirMessage}/heart`),
+          403,
+          M.cantMessage,
+        );
+      for (const answer of ['accept', 'decline'])
+        expectError(
+          await call(from, 'POST', `/api/meetups/${theirMeetup}/${answer}`),
+          403,
+          M.cantMessage,
+        );
+    }
+    expect(await lastLine()).toEqual(before);
+    // What was one's own stays one's own: a save taken back, a suggestion cancelled.
+    const unsaved = await call(bob, 'DELETE', `/api/posts/${annOther}/like`);
+    expect(unsaved.json(), unsaved.body).toMatchObject({ liked: false });
+    expect((await call(bob, 'POST', `/api/meetups/${bobMeetup}/cancel`)).statusCode).toBe(200);
+    const liked = await t.db.kysely
+      .selectFrom('likes')
+      .select('post_id')
+      .where('user_id', '=', bob.user.id!)
+      .execute();
+    expect(liked).toEqual([]);
+
+    await unblock(ann, bob);
+    expect((await call(bob, 'PUT', `/api/posts/${annPost}/like`)).statusCode).toBe(200);
+    expect((await call(bob, 'POST', `/api/meetups/${annMeetup}/accept`)).statusCode).toBe(200);
+  });
+
+  it('lets no notification or alert cross it, whatever the act (ADR 037)', async () => {
+    const [ann, bob] = [await student(), await student()];
+    const listing = (
+      await call(ann, 'POST', '/api/posts', { text: 'Oak table', price: 80 })
+    ).json();
+    expect((await call(bob, 'PUT', `/api/posts/${listing.id}/like`)).statusCode).toBe(200);
+    const search = await call(bob, 'POST', '/api/me/saved-searches', { query: 'walnut' });
+    expect(search.statusCode, search.body).toBe(201);
+    await block(bob, ann);
+    const cutOff = Date.now();
+
+    // A price drop tells the savers, a new listing the saved searches: not across the block.
+    const drop = await call(ann, 'PATCH', `/api/posts/${listing.id}`, { price: 60 });
+    expect(drop.statusCode, drop.body).toBe(200);
+    expect(
+      (await call(ann, 'POST', '/api/posts', { text: 'Walnut shelf', price: 30 })).statusCode,
+    ).toBe(201);
+    await t.app.services.savedSearchAlerts.idle();
+    const told = await t.db.kysely
+      .selectFrom('notifications')
+      .select(['type', 'from_user_id'])
+      .where('to_user_id', '=', bob.user.id!)
+      .where('created_at', '>=', cutOff)
+      .execute();
+    expect(told).toEqual([]);
+    // The notifications service itself refuses: no path can leak a notification.
+    const requests = [ann, bob].map((to, i) => ({
+      type: 'comment' as const,
+      toUserId: to.user.id!,
+      from: { id: [bob, ann][i]!.user.id! },
+      message: 'Hi',
+    }));
+    await t.db.kysely
+      .transaction()
+      .execute((trx) => t.app.services.notifications.notify(trx, requests));
+    const across = await t.db.kysely
+      .selectFrom('notifications')
+      .select('id')
+      .where('type', '=', 'comment')
+      .where('to_user_id', 'in', [ann.user.id!, bob.user.id!])
+      .execute();
+    expect(across).toEqual([]);
   });
 
   it('goes with either account', async () => {

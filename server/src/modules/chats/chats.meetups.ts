@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../core/errors';
 import * as chatPolicy from '../../core/policies/chat';
 import * as meetupPolicy from '../../core/policies/meetup';
 import type { UserRow } from '../../db/schema';
-import { deliverMessage, type MessageActionsDeps } from './chats.messages';
+import { deliverMessage, type MessageActionsDeps, refuseIfBlocked } from './chats.messages';
 import { presentMeetup } from './chats.presenter';
 import { chatsRepository as chats } from './chats.repository';
 import { type DueMeetup, meetupsRepository as meetups } from './meetups.repository';
@@ -114,7 +114,12 @@ export function createMeetupActions(deps: MessageActionsDeps) {
       if (!meetup) throw notFound('meetup_not_found', M.missingMeetup);
       const at = now();
       if (answer === 'cancel') meetupPolicy.canCancel(user, meetup);
-      else meetupPolicy.canAnswer(user, meetup, at);
+      else {
+        meetupPolicy.canAnswer(user, meetup, at);
+        // Accepting or declining answers the other student: refused across a block, as messages
+        // are. Cancelling one's own suggestion stays open: it ends the plan (ADR 037).
+        await refuseIfBlocked(deps.blocks, user.id, meetup.proposer_id);
+      }
       const { from, to } = NEXT[answer];
       if (!(await meetups.setStatus(db.kysely, meetup.id, from, to, at)))
         // Another request changed it between the read and the write.

@@ -11,7 +11,7 @@ import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
-import { badRequest, forbidden } from '../../core/errors';
+import { badRequest } from '../../core/errors';
 import * as chatPolicy from '../../core/policies/chat';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
@@ -33,7 +33,7 @@ export interface ChatsServiceDeps {
   media: MediaService;
   posts: PostsService;
   /** Whether a block stands between two students (modules/blocks, ADR 024). */
-  blocks: Pick<BlocksService, 'between' | 'hidden'>;
+  blocks: Pick<BlocksService, 'requireReachable' | 'hidden'>;
   notifications: NotificationsService;
   now?: () => number;
   log?: (error: unknown) => void;
@@ -45,7 +45,7 @@ export async function refuseIfBlocked(
   userId: string,
   otherId: string,
 ): Promise<string> {
-  if (await blocks.between(userId, otherId)) throw forbidden('blocked', BLOCK_MESSAGES.cantMessage);
+  await blocks.requireReachable(userId, otherId, BLOCK_MESSAGES.cantMessage);
   return otherId;
 }
 
@@ -209,7 +209,7 @@ export async function deliverMessage(
 
 /** Reading, sending and hearting messages (spec core §4 "Chats", "Chat loading", "Message reaction toggle"). */
 export function createMessageActions(deps: MessageActionsDeps) {
-  const { db, media, posts, notifications, tell, now } = deps;
+  const { db, media, posts, blocks, notifications, tell, now } = deps;
   const present = (rows: MessageWithPost[], viewerId: string) =>
     presentWithExtras(db, media, rows, viewerId);
   const deliver = (m: Delivery) => deliverMessage(deps, m);
@@ -244,6 +244,8 @@ export function createMessageActions(deps: MessageActionsDeps) {
       const message = await chats.findMessage(db.kysely, messageId);
       const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
       chatPolicy.canWrite(user, campus, chat);
+      // A heart, given or taken back, changes the chat's last line: refused as messages are.
+      await refuseIfBlocked(blocks, user.id, otherOf(chat!, user.id));
       const at = now();
       const what = message!.text || 'photo';
       const line = on ? reactedText(user.first_name, what) : removedHeartText(user.first_name);
@@ -251,12 +253,13 @@ export function createMessageActions(deps: MessageActionsDeps) {
         if (on) await chats.addHeart(trx, messageId, user.id, at);
         else await chats.removeHeart(trx, messageId, user.id);
         await chats.setLastMessage(trx, chat!.id, line, messageId, at);
-        if (!on) return () => undefined;
+        // Once a window however often it is redone; taken back with the heart (ADR 037).
+        const act = { type: 'message like' as const, from: user, subject: messageId };
+        if (!on) return notifications.withdraw(trx, act);
         return notifications.notify(trx, [
           {
-            type: 'message like',
+            ...act,
             toUserId: message!.sender_id,
-            from: user,
             chatId: chat!.id,
             message: NOTIFICATION_TEXT['message like'](user.first_name, message!.text),
           },

@@ -144,7 +144,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.put(
     '/api/messages/:id/heart',
     {
-      config: { access: 'session' },
+      config: { access: 'session', rateLimit: LIMITS.toggle },
       schema: {
         operationId: 'heartMessage',
         summary: 'Heart a message',
@@ -158,7 +158,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.delete(
     '/api/messages/:id/heart',
     {
-      config: { access: 'session' },
+      config: { access: 'session', rateLimit: LIMITS.toggle },
       schema: {
         operationId: 'unheartMessage',
         summary: 'Remove a heart from a message',

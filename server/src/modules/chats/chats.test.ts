@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, callerOn, userWithSession } from '../../../test/auth';
 import { solidImage } from '../../../test/media-fixtures';
+import { LIMITS } from '../../core/limits';
 
 /** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"). */
 
@@ -278,6 +279,57 @@ describe('hearts', () => {
     expect((await call(a, 'GET', `/api/chats/${chat.id}`)).json().lastMessage).toBe(
       removedHeartText('Ben'),
     );
+  });
+});
+
+describe('hearts toggled again and again (ADR 037)', () => {
+  it('notify once per message in the window, and an unread one goes with the heart', async () => {
+    const [a, b] = [await student(), await student({ first_name: 'Ben' })];
+    const { chat } = await start(a, b);
+    const [first, second] = [
+      await send(a, chat.id, { text: 'Desk for $20' }),
+      await send(a, chat.id, { text: 'Chair for $10' }),
+    ];
+    const heartsFor = () =>
+      t.db.kysely
+        .selectFrom('notifications')
+        .select('message')
+        .where('to_user_id', '=', a.user.id!)
+        .where('type', '=', 'message like')
+        .execute();
+    const heart = (method: 'PUT' | 'DELETE', id: string) =>
+      call(b, method, `/api/messages/${id}/heart`);
+    expect((await heart('PUT', first.id)).statusCode).toBe(200);
+    expect(await heartsFor()).toHaveLength(1);
+    expect((await heart('DELETE', first.id)).statusCode).toBe(200);
+    expect(await heartsFor()).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      await heart('PUT', first.id);
+      await heart('DELETE', first.id);
+    }
+    await heart('PUT', first.id);
+    expect(await heartsFor()).toEqual([]);
+    // Another message is another subject.
+    await heart('PUT', second.id);
+    expect(await heartsFor()).toEqual([
+      { message: NOTIFICATION_TEXT['message like']('Ben', 'Chair for $10') },
+    ]);
+  });
+
+  it('are limited per student: a toggle repeated past the limit answers 429, the others go on', async () => {
+    const [a, b] = [await student(), await student()];
+    const { chat } = await start(a, b);
+    const message = await send(a, chat.id, { text: 'Lamp' });
+    const heart = (who: Student) => call(who, 'PUT', `/api/messages/${message.id}/heart`);
+    for (let i = 0; i < LIMITS.toggle.max; i++) expect((await heart(b)).statusCode).toBe(200);
+    // Each call comes from a new address: the limit is the student's, not the network's.
+    const limited = await heart(b);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual({
+      code: 'rate_limited',
+      message: AUTH_MESSAGES.rateLimited,
+    });
+    expect((await heart(a)).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '@common/schemas/fields';
 import { likersSchema, likeStateSchema } from '@common/schemas/posts';
+import { LIMITS } from '../../core/limits';
 import type { LikesService } from './likes.service';
 
 /** Saving a post, unsaving it, and who saved it. */
@@ -14,7 +15,7 @@ export async function likesRoutes(
   app.put(
     '/api/posts/:id/like',
     {
-      config: { access: 'session', keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.toggle, keepsViewer: true },
       schema: {
         operationId: 'savePost',
         summary: 'Save (like) a post',
@@ -28,7 +29,7 @@ export async function likesRoutes(
   app.delete(
     '/api/posts/:id/like',
     {
-      config: { access: 'session', keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.toggle, keepsViewer: true },
       schema: {
         operationId: 'unsavePost',
         summary: 'Remove a save',

@@ -1,10 +1,12 @@
 import type { Campus } from '@common/campuses';
+import { BLOCK_MESSAGES } from '@common/schemas/blocks';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { AuthorDto } from '@common/schemas/posts';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlockReader } from '../blocks/blocks.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { type PostsService, type ViewerSaves, viewerState } from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
@@ -27,7 +29,9 @@ export interface LikesServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: PostsService;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
+  /** A save reaches the post's author: not across a block (ADR 024, 037). */
+  blocks: Pick<BlockReader, 'requireReachable'>;
   now?: () => number;
 }
 
@@ -37,6 +41,7 @@ export function createLikesService({
   storage,
   posts,
   notifications,
+  blocks,
   now = Date.now,
 }: LikesServiceDeps) {
   return {
@@ -49,24 +54,29 @@ export function createLikesService({
     ): Promise<{ liked: boolean; likeCount: number }> {
       const target = await posts.find(id);
       postPolicy.canLike(user, campus, target);
+      // Taking a save back stays open: what one saved before a block is one's own to remove.
+      if (liked) await blocks.requireReachable(user.id, target!.author_id, BLOCK_MESSAGES.cantSave);
       const { state, announce, post } = await db.kysely.transaction().execute(async (trx) => {
         const changed = liked
           ? await likes.add(trx, id, user.id, now())
           : await likes.remove(trx, id, user.id);
-        // A new save notifies the author (spec core §4 "Like/save toggle"), never for their own.
-        // Before the count moves: from there to the commit the post's row is locked.
-        const announce =
-          changed && liked
+        // A new save notifies the author, never for their own,
+        // once a window however often it is redone; taking it back takes back the unread
+        // notification (ADR 037). Before the count moves: from there to the commit the post's
+        // row is locked.
+        const act = { type: 'like' as const, from: user, subject: id };
+        const announce = !changed
+          ? () => undefined
+          : liked
             ? await notifications.notify(trx, [
                 {
-                  type: 'like',
+                  ...act,
                   toUserId: target!.author_id,
-                  from: user,
                   postId: target!.root_id ?? id,
                   message: NOTIFICATION_TEXT.like(user.first_name, target!.text),
                 },
               ])
-            : () => undefined;
+            : await notifications.withdraw(trx, act);
         const post = changed ? await posts.moveLikes(trx, id, liked ? 1 : -1) : target!;
         return { state: { liked, likeCount: post.like_count }, announce, post };
       });

@@ -3,8 +3,9 @@ import { PAGE_SIZES } from '@common/limits';
 import { POST_MESSAGES, type PostDto, type PostList } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { api, loginAs } from '../../../test/auth';
+import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
+import { LIMITS } from '../../core/limits';
 
 /** Like = save (spec core §4 "Like/save toggle"): PUT/DELETE /api/posts/:id/like, /likes, /api/saved. */
 
@@ -95,6 +96,34 @@ describe('liking', () => {
     expect(await postPage(a.cookie, post.id)).toMatchObject({ liked: false, likeCount: 1 });
     await expectLike('PUT', a.cookie, post.id, { liked: true, likeCount: 2 });
     await expectLike('DELETE', b.cookie, post.id, { liked: false, likeCount: 1 });
+  });
+
+  it('limits each student’s toggles, wherever they come from, with the too-many answer (ADR 037)', async () => {
+    const author = await student();
+    const [a, b] = [await student(), await student()];
+    const post = await buildPost(t.db, author.user);
+    const addresses = addressSequence('198.74');
+    const toggle = (who: { cookie: string }, method: 'PUT' | 'DELETE') =>
+      api(t.app, {
+        method,
+        url: `/api/posts/${post.id}/like`,
+        cookie: who.cookie,
+        campus: 'ou',
+        remoteAddress: addresses(),
+      });
+    for (let i = 0; i < LIMITS.toggle.max; i++) {
+      expect((await toggle(a, 'PUT')).statusCode).toBe(200);
+      expect((await toggle(a, 'DELETE')).statusCode).toBe(200);
+    }
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const limited = await toggle(a, method);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toEqual({
+        code: 'rate_limited',
+        message: AUTH_MESSAGES.rateLimited,
+      });
+    }
+    await expectLike('PUT', b.cookie, post.id, { liked: true, likeCount: 1 });
   });
 
   it('lets the author save their own post', async () => {

@@ -79,6 +79,61 @@ export const notificationsRepository = {
       .execute();
   },
 
+  /**
+   * Marks that `fromUserId` notified of `type` on `subject` at `at`, unless a
+   * mark of it is newer than `since`: whether this act may notify. One
+   * statement, so two racing acts never both notify (ADR 037).
+   */
+  async claimMark(
+    db: Executor,
+    mark: { fromUserId: string; type: string; subject: string },
+    at: number,
+    since: number,
+  ): Promise<boolean> {
+    const row = await db
+      .insertInto('notification_marks')
+      .values({
+        from_user_id: mark.fromUserId,
+        type: mark.type,
+        subject_id: mark.subject,
+        notified_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['from_user_id', 'type', 'subject_id'])
+          .doUpdateSet({ notified_at: at })
+          .where('notification_marks.notified_at', '<', since),
+      )
+      .returning('from_user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Drops the actor's marks older than `since`: they no longer hold anything back. */
+  async dropStaleMarks(db: Executor, fromUserId: string, since: number): Promise<void> {
+    await db
+      .deleteFrom('notification_marks')
+      .where('from_user_id', '=', fromUserId)
+      .where('notified_at', '<', since)
+      .execute();
+  },
+
+  /** Deletes the unread notifications of an act undone; returns whom they were for. */
+  async withdraw(
+    db: Executor,
+    act: { fromUserId: string; type: string; subject: string },
+  ): Promise<string[]> {
+    const rows = await db
+      .deleteFrom('notifications')
+      .where('subject_id', '=', act.subject)
+      .where('from_user_id', '=', act.fromUserId)
+      .where('type', '=', act.type)
+      .where('read', '=', false)
+      .returning('to_user_id')
+      .execute();
+    return rows.map((r) => r.to_user_id);
+  },
+
   async countUnread(db: Executor, userId: string): Promise<number> {
     const row = await db
       .selectFrom('notifications')

@@ -12,6 +12,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlockReader } from '../blocks/blocks.service';
 import type { AlertMailer } from './notifications.alerts';
 import { readUnsubscribeToken } from './notifications.mails';
 import { presentNotification } from './notifications.presenter';
@@ -26,7 +27,23 @@ export interface NotificationRequest {
   postId?: string | null;
   chatId?: string | null;
   message: string;
+  /**
+   * What an act that can be undone is on (the saved post, the hearted
+   * message): the actor notifies of it once per window, and undoing the act
+   * takes back its unread notification (ADR 037).
+   */
+  subject?: string;
 }
+
+/** An act undone: its actor, its kind and what it was on. */
+export interface UndoneAct {
+  type: NotificationType;
+  from: Pick<UserRow, 'id'>;
+  subject: string;
+}
+
+/** An act redone within this long of the last one it notified of notifies nobody again (ADR 037). */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The bus topic of one student's own events (DESIGN §7). */
 export const userTopic = (userId: string) => `user:${userId}`;
@@ -43,6 +60,16 @@ export function mentionedUsernames(text: string): string[] {
     if (names.size === MAX_MENTIONS) break;
   }
   return [...names];
+}
+
+/** Requests by who caused them, in order (null: nobody the student knows). */
+function groupByActor(requests: NotificationRequest[]): Map<string | null, NotificationRequest[]> {
+  const byActor = new Map<string | null, NotificationRequest[]>();
+  for (const r of requests) {
+    const key = r.from?.id ?? null;
+    byActor.set(key, [...(byActor.get(key) ?? []), r]);
+  }
+  return byActor;
 }
 
 interface Mention {
@@ -69,6 +96,8 @@ async function mentionRequests(trx: Executor, m: Mention): Promise<NotificationR
 
 export interface NotificationsServiceDeps {
   db: Db;
+  /** Who cannot reach whom across a block (modules/blocks): they are never notified. */
+  blocks?: Pick<BlockReader, 'unreachable'>;
   /** E-mail alerts of some acts; none when absent. */
   alerts?: AlertMailer;
   /** Checks unsubscribe links; they are refused when absent. */
@@ -79,9 +108,53 @@ export interface NotificationsServiceDeps {
   log?: (error: unknown) => void;
 }
 
+/** The stored row of a request made at `at`. */
+const rowOf = (r: NotificationRequest, at: number) => ({
+  id: uuidv7(),
+  type: r.type,
+  to_user_id: r.toUserId,
+  from_user_id: r.from?.id ?? null,
+  post_id: r.postId ?? null,
+  chat_id: r.chatId ?? null,
+  message: r.message,
+  read: false,
+  created_at: at,
+  subject_id: r.subject ?? null,
+});
+
+/** Who may be notified: not oneself, not across a block, not again for an act redone. */
+async function deliverable(
+  trx: Executor,
+  blocks: NotificationsServiceDeps['blocks'],
+  requests: NotificationRequest[],
+  at: number,
+): Promise<NotificationRequest[]> {
+  const own = requests.filter((r) => r.toUserId !== r.from?.id);
+  const kept: NotificationRequest[] = [];
+  for (const [fromId, theirs] of groupByActor(own)) {
+    const cut =
+      fromId && blocks
+        ? await blocks.unreachable(trx, fromId, [...new Set(theirs.map((r) => r.toUserId))])
+        : new Set<string>();
+    for (const r of theirs)
+      if (!cut.has(r.toUserId) && (await firstInWindow(trx, r, at))) kept.push(r);
+  }
+  return kept;
+}
+
+/** Whether an act that can be undone is the first of its actor, kind and subject in the window. */
+async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) {
+  if (r.subject === undefined || !r.from) return true;
+  const since = at - REPEAT_WINDOW_MS;
+  await notifications.dropStaleMarks(trx, r.from.id, since);
+  const mark = { fromUserId: r.from.id, type: r.type, subject: r.subject };
+  return notifications.claimMark(trx, mark, at, since);
+}
+
 /** In-app notifications and unread counts (spec core §3 "Notification", §4 "Notifications", §9 badge). */
 export function createNotificationsService({
   db,
+  blocks,
   bus,
   storage,
   alerts,
@@ -96,23 +169,13 @@ export function createNotificationsService({
   const service = {
     /**
      * Stores the notifications of an act inside its transaction, never one for
-     * the student's own act; returns what to announce once it has committed.
+     * the student's own act nor across a block (ADR 037), and of an act that
+     * can be undone at most one per actor, kind and subject in a window;
+     * returns what to announce once it has committed.
      */
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
-      const rows = requests
-        .filter((r) => r.toUserId !== r.from?.id)
-        .map((r) => ({
-          id: uuidv7(),
-          type: r.type,
-          to_user_id: r.toUserId,
-          from_user_id: r.from?.id ?? null,
-          post_id: r.postId ?? null,
-          chat_id: r.chatId ?? null,
-          message: r.message,
-          read: false,
-          created_at: at,
-        }));
+      const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
       await notifications.insert(trx, rows);
       await alerts?.queue(trx, rows);
       return () =>
@@ -128,6 +191,20 @@ export function createNotificationsService({
      */
     async notifyMentions(trx: Executor, m: Mention): Promise<() => void> {
       return service.notify(trx, await mentionRequests(trx, m));
+    },
+
+    /**
+     * An act undone (a save taken back, a heart removed) takes back its
+     * notification while it is unread (ADR 037); returns what to announce
+     * once the transaction has committed.
+     */
+    async withdraw(trx: Executor, act: UndoneAct): Promise<() => void> {
+      const to = await notifications.withdraw(trx, {
+        fromUserId: act.from.id,
+        type: act.type,
+        subject: act.subject,
+      });
+      return () => publish(to, { type: 'unread.changed' });
     },
 
     /** Tells these students' open tabs that their unread counts may have changed. */

@@ -3,7 +3,7 @@ import { NOTIFICATION_TEXT, type NotificationDto } from '@common/schemas/notific
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, userWithSession } from '../../../test/auth';
-import { mentionedUsernames } from './notifications.service';
+import { mentionedUsernames, REPEAT_WINDOW_MS } from './notifications.service';
 
 /** Notifications (spec core §3 "Notification", §4 "Notifications", "Like/save toggle"). */
 
@@ -60,6 +60,69 @@ describe('notifications of posts and saves', () => {
     await call(buyer, 'PUT', `/api/posts/${listing.id}/like`);
     await call(buyer, 'PUT', `/api/posts/${listing.id}/like`);
     expect((await list(seller)).filter((n) => n.type === 'like')).toHaveLength(1);
+  });
+
+  it('notifies a save redone within the window no more, and takes back an unread one undone (ADR 037)', async () => {
+    const seller = await student();
+    const buyer = await student();
+    const listing = await post(seller, 'Desk lamp');
+    const likesFor = () =>
+      t.db.kysely
+        .selectFrom('notifications')
+        .select('id')
+        .where('to_user_id', '=', seller.user.id!)
+        .where('type', '=', 'like')
+        .execute();
+    const save = (method: 'PUT' | 'DELETE') => call(buyer, method, `/api/posts/${listing.id}/like`);
+    await save('PUT');
+    expect(await likesFor()).toHaveLength(1);
+    expect((await call(seller, 'GET', '/api/unread')).json().notifications).toBe(1);
+
+    // Undone: the unread notification goes, and the badge with it.
+    await save('DELETE');
+    expect(await likesFor()).toEqual([]);
+    expect((await call(seller, 'GET', '/api/unread')).json().notifications).toBe(0);
+    // Toggled again and again within the window: nobody is told again, nothing is mailed again.
+    const mails = () =>
+      t.db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', seller.user.email)
+        .execute();
+    const mailed = (await mails()).length;
+    expect(mailed).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      await save('PUT');
+      await save('DELETE');
+    }
+    await save('PUT');
+    expect(await likesFor()).toEqual([]);
+    expect(await mails()).toHaveLength(mailed);
+
+    // Once the window has passed, a save tells the seller again; read, it is no longer taken back.
+    await t.db.kysely
+      .updateTable('notification_marks')
+      .set({ notified_at: Date.now() - REPEAT_WINDOW_MS - 1 })
+      .where('from_user_id', '=', buyer.user.id!)
+      .execute();
+    await save('DELETE');
+    await save('PUT');
+    expect(await likesFor()).toHaveLength(1);
+    expect(await list(seller)).toHaveLength(1);
+    await save('DELETE');
+    expect(await likesFor()).toHaveLength(1);
+  });
+
+  it('counts a redone act per subject: saving another post notifies', async () => {
+    const seller = await student();
+    const buyer = await student();
+    const [a, b] = [await post(seller, 'Chair'), await post(seller, 'Table')];
+    for (const p of [a, b, a, b])
+      expect((await call(buyer, 'PUT', `/api/posts/${p.id}/like`)).statusCode).toBe(200);
+    expect((await list(seller)).map((n) => n.message)).toEqual([
+      NOTIFICATION_TEXT.like(buyer.user.first_name!, 'Table'),
+      NOTIFICATION_TEXT.like(buyer.user.first_name!, 'Chair'),
+    ]);
   });
 
   it('tells the students a post mentions, on its campus only', async () => {

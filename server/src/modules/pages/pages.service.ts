@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
-import { RESERVED_USERNAMES } from '@common/text';
+import { isReservedUsername } from '@common/text';
 import { matchWebRoute, routeParam } from '@common/web-routes';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
@@ -83,7 +83,7 @@ export function createPagesService(deps: PagesServiceDeps) {
     const post = /^\/post\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathName);
     const profile = post ? null : /^\/([A-Za-z0-9_.-]{1,60})\/?$/.exec(pathName);
     const username = profile ? profile[1]!.toLowerCase() : null;
-    if (!post && (!username || RESERVED_USERNAMES.has(username))) return [];
+    if (!post && (!username || isReservedUsername(username))) return [];
     const site = campuses.present(campus).url;
     const preview = await (
       post ? posts.preview(campus, post[1]!) : profiles.preview(campus, username!)

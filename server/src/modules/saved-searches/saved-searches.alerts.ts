@@ -3,6 +3,7 @@ import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Db } from '../../db/kysely';
 import type { Executor } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail';
+import type { BlockReader } from '../blocks/blocks.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { listingMatches, type NewListing } from '../posts/posts.service';
 import { matchScore, type QueryTerm } from '../search/search.service';
@@ -25,6 +26,8 @@ const EMAIL_ORDER: Record<string, number> = { instant: 0, daily: 1, off: 2 };
 export interface SavedSearchAlertsDeps {
   db: Db;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** A listing alerts nobody across a block from its seller (ADR 024, 037). */
+  blocks: Pick<BlockReader, 'hidden'>;
   publicUrl: string;
   now?: () => number;
   log?: (error: unknown) => void;
@@ -94,14 +97,17 @@ type MatchDeps = Required<Omit<SavedSearchAlertsDeps, 'log'>>;
 
 /** Notifies the owners of the searches the listing fits; mails now or holds for later. */
 async function match(deps: MatchDeps, post: NewListing): Promise<void> {
-  const { db, notifications, publicUrl, now } = deps;
+  const { db, notifications, blocks, publicUrl, now } = deps;
   const text = `${post.text} ${post.category ?? ''}`;
   const found = await saved.candidates(
     db.kysely,
     { campusId: post.campus_id, authorId: post.author_id },
     lookupKeys(text),
   );
-  const chosen = onePerStudent(found.filter((s) => fits(s, post, text)));
+  const fitting = found.filter((s) => fits(s, post, text));
+  if (fitting.length === 0) return;
+  const hidden = await blocks.hidden(post.author_id);
+  const chosen = onePerStudent(fitting.filter((s) => !hidden.has(s.user_id)));
   if (chosen.length === 0) return;
   const at = now();
   const announce = await db.kysely.transaction().execute(async (trx) => {
@@ -135,6 +141,7 @@ async function match(deps: MatchDeps, post: NewListing): Promise<void> {
 export function createSavedSearchAlerts({
   db,
   notifications,
+  blocks,
   publicUrl,
   now = Date.now,
   log = () => undefined,
@@ -170,7 +177,7 @@ export function createSavedSearchAlerts({
     /** After a post committed: matching runs on its own, its failures logged (the PostWatch port). */
     posted(post: NewListing): void {
       const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
-        .then(() => match({ db, notifications, publicUrl, now }, post))
+        .then(() => match({ db, notifications, blocks, publicUrl, now }, post))
         .catch(log)
         .finally(() => running.delete(job));
       running.add(job);
