@@ -51,11 +51,20 @@ describe('refusals before any route runs keep the one error body', () => {
   it("answers what Node's parser refuses (headers or an address too large, bad bytes) in JSON", async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as net.AddressInfo;
-    const tooLarge = { error: { code: 'headers_too_large', message: HTTP_MESSAGES.headersTooLarge } };
+    const tooLarge = {
+      error: { code: 'headers_too_large', message: HTTP_MESSAGES.headersTooLarge },
+    };
     const headers = parse(
-      await raw(port, `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      await raw(
+        port,
+        `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
     );
-    expect(headers).toEqual({ status: 431, type: 'application/json; charset=utf-8', body: tooLarge });
+    expect(headers).toEqual({
+      status: 431,
+      type: 'application/json; charset=utf-8',
+      body: tooLarge,
+    });
     const address = parse(
       await raw(port, `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
     );

@@ -42,9 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({ error: { code: 'internal', message: M.internal } });
+      return reply.status(500).send({ error: { code: 'internal', message: M.internal } });
     }
     return reply.status(status).send({
       error: { code: error.code ?? 'error', message: error.message },

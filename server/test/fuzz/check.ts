@@ -77,7 +77,7 @@ export async function survives(
     state.cookies = {};
     return;
   }
-  if (request.page && response.headers['content-type']?.startsWith('text/html')) {
+  if (request.page && String(response.headers['content-type']).startsWith('text/html')) {
     // A page records a signed-in student's view whatever its status (analytics, ADR 016).
     if (request.method !== 'HEAD') expectPage(response, where);
     return;

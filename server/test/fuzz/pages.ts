@@ -20,17 +20,27 @@ export function miniatureWebBuild(): { dir: string; remove: () => void } {
 }
 
 /** Segments a browser would never send, left as written: bad percent-encoding, a NUL, a way up. */
-const RAW_SEGMENTS = ['%00', '%ff', '%FF%FE', '%', '%E0%A4%A', '%C0%AF', '..', '../..', '%2e%2e%2f'];
+const RAW_SEGMENTS = [
+  '%00',
+  '%ff',
+  '%FF%FE',
+  '%',
+  '%E0%A4%A',
+  '%C0%AF',
+  '..',
+  '../..',
+  '%2e%2e%2f',
+];
 
 /** What stands in for a page path's segment: raw, or a hostile string percent-encoded. */
 const pageSegment: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...RAW_SEGMENTS),
-  fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 2000)).map((s) =>
-    encodeValue(s, false),
-  ),
-  fc.constantFrom('a'.repeat(5000), 'é'.repeat(100), '👩‍👩‍👧‍👦'.repeat(20)).map((s) =>
-    encodeValue(s, false),
-  ),
+  fc
+    .constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 2000))
+    .map((s) => encodeValue(s, false)),
+  fc
+    .constantFrom('a'.repeat(5000), 'é'.repeat(100), '👩‍👩‍👧‍👦'.repeat(20))
+    .map((s) => encodeValue(s, false)),
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => encodeValue(s, false)),
 );
 

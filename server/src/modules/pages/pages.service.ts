@@ -54,7 +54,7 @@ function bootViewer(
  * first paint already has the right name, colours, logo and posts.
  */
 export function createPagesService(deps: PagesServiceDeps) {
-  const { config, storage, campuses, posts, profiles, chats, moderation } = deps;
+  const { config, storage, campuses, posts, moderation } = deps;
   const { analytics = noAnalytics, log = () => undefined } = deps;
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -79,45 +79,6 @@ export function createPagesService(deps: PagesServiceDeps) {
     return feed?.replace(/</g, '\\u003c') ?? null;
   }
 
-  /** Open Graph tags with the site's own address for a preview's photo. */
-  function previewTags(campus: Campus, preview: Preview, type: 'article' | 'profile') {
-    const site = campuses.present(campus).url;
-    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p), { type });
-  }
-
-  /**
-   * The page at `pathname` as `user` sees it (ADR 038): 404 where the app has
-   * no page, or the path names nothing a reader of the campus may see; an
-   * outsider (guest, unverified, another campus's student) gets the campus's
-   * generic page, 200, whatever the path names, without looking it up.
-   */
-  async function answer(user: UserRow | null, campus: Campus, pathname: string): Promise<Answer> {
-    const named = namedPage(pathname);
-    if (named === null) return missing;
-    const { route, id } = named;
-    if (id === undefined || !campusPolicy.isReader(user, campus)) return generic;
-    switch (route) {
-      case '/:username': {
-        const preview = await profiles.preview(user, campus, id.toLowerCase());
-        return preview ? { status: 200, tags: previewTags(campus, preview, 'profile') } : missing;
-      }
-      case '/post/:id':
-      case '/post/:id/likes':
-      case '/create/comment/:id':
-      case '/media/:id': {
-        const preview = await posts.preview(user, campus, id);
-        if (!preview) return missing;
-        return route === '/post/:id'
-          ? { status: 200, tags: previewTags(campus, preview, 'article') }
-          : generic;
-      }
-      case '/messages/:chatId?':
-        return (await chats.isOwn(user, id)) ? generic : missing;
-      default:
-        return generic;
-    }
-  }
-
   return {
     /** False until `npm run build` has written the web app. */
     built: template !== null,
@@ -136,7 +97,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
       const { pathname, searchParams } = new URL(url, 'http://quad');
-      const page = await answer(user, campus, pathname);
+      const page = await answer(deps, user, campus, pathname);
       // Written after the answer (ADR 016): the page never waits for it.
       if (user) analytics.record(user, 'Page View', { path: pathname.slice(0, 200) });
       // /home shows the feed to school-verified members only (web/src/app/App.tsx, HomeRoute).
@@ -169,6 +130,62 @@ export function createPagesService(deps: PagesServiceDeps) {
   };
 }
 export type PagesService = ReturnType<typeof createPagesService>;
+
+/** Open Graph tags with the site's own address for a preview's photo. */
+function previewTags(
+  campuses: CampusService,
+  campus: Campus,
+  preview: Preview,
+  type: 'article' | 'profile',
+) {
+  const site = campuses.present(campus).url;
+  return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p), { type });
+}
+
+/**
+ * The page at `pathname` as `user` sees it (ADR 038): 404 where the app has
+ * no page, or the path names nothing a reader of the campus may see; an
+ * outsider (guest, unverified, another campus's student) gets the campus's
+ * generic page, 200, whatever the path names, without looking it up.
+ */
+async function answer(
+  {
+    campuses,
+    posts,
+    profiles,
+    chats,
+  }: Pick<PagesServiceDeps, 'campuses' | 'posts' | 'profiles' | 'chats'>,
+  user: UserRow | null,
+  campus: Campus,
+  pathname: string,
+): Promise<Answer> {
+  const named = namedPage(pathname);
+  if (named === null) return missing;
+  const { route, id } = named;
+  if (id === undefined || !campusPolicy.isReader(user, campus)) return generic;
+  switch (route) {
+    case '/:username': {
+      const preview = await profiles.preview(user, campus, id.toLowerCase());
+      return preview
+        ? { status: 200, tags: previewTags(campuses, campus, preview, 'profile') }
+        : missing;
+    }
+    case '/post/:id':
+    case '/post/:id/likes':
+    case '/create/comment/:id':
+    case '/media/:id': {
+      const preview = await posts.preview(user, campus, id);
+      if (!preview) return missing;
+      return route === '/post/:id'
+        ? { status: 200, tags: previewTags(campuses, campus, preview, 'article') }
+        : generic;
+    }
+    case '/messages/:chatId?':
+      return (await chats.isOwn(user, id)) ? generic : missing;
+    default:
+      return generic;
+  }
+}
 
 /** What a page answers: its status and its own preview tags (none: the campus's generic head). */
 interface Answer {

@@ -319,7 +319,13 @@ describe('serving the web app', () => {
           expect(notThere.statusCode, `${who} ${missing}`).toBe(200);
           expect(there.body, `${who} ${existing}`).toBe(notThere.body);
           if (!cookie) expect(headOf(there.body), existing).toBe(generic);
-          for (const secret of ['Selling my bike', '$90', 'Maya', 'Ask me about my bike', 'og:title'])
+          for (const secret of [
+            'Selling my bike',
+            '$90',
+            'Maya',
+            'Ask me about my bike',
+            'og:title',
+          ])
             expect(there.body, `${who} ${existing}`).not.toContain(secret);
         }
       }
@@ -353,7 +359,10 @@ describe('serving the web app', () => {
 
     it('a reader of the campus keeps the real preview', async () => {
       const { student, post } = await subjects();
-      const reader = await loginAs(t.app, await buildUser(t.db, { campus_id: 'ut', verified: true }));
+      const reader = await loginAs(
+        t.app,
+        await buildUser(t.db, { campus_id: 'ut', verified: true }),
+      );
       expect((await page(`/post/${post.id}`, reader)).body).toContain(
         '<meta property="og:description" content="$90 · Selling my bike">',
       );
