@@ -265,3 +265,13 @@ export const MEDIA_MESSAGES = {
   tileName: (kind: 'image' | 'video', author: string, text: string, count: number) =>
     `${kind === 'video' ? 'Video' : 'Photo'} by ${author}${text ? `: ${text}` : ''}${count > 1 ? ` (1 of ${count})` : ''}`,
 } as const;
+
+/** The HTTP layer's own refusals, before any route has run (server/src/http/error-handler.ts). */
+export const HTTP_MESSAGES = {
+  badUrl: 'This address is not valid.',
+  uriTooLong: 'This address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  timeout: 'The request took too long to arrive.',
+  badRequest: 'This request could not be read.',
+  internal: 'Internal server error.',
+} as const;

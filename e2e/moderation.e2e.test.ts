@@ -26,17 +26,20 @@ import {
  */
 
 const MODERATOR = 'moderator@example.com';
-const env = serverAndBrowser({ ownServer: { MODERATORS: `ut:${MODERATOR}` } });
+/** A moderator who is no student of the campus: no school e-mail. */
+const STAFF = 'staff@example.com';
+const env = serverAndBrowser({ ownServer: { MODERATORS: `ut:${MODERATOR},${STAFF}` } });
 
-/** The moderator's account: registered, its e-mail and school e-mail verified. */
-async function moderator() {
+/** A moderator's account: registered, its e-mail verified, and its school e-mail unless staff. */
+async function moderator(email = MODERATOR) {
   const opened = await openPage(env.browser);
   await landOn(opened.page, env.server, 'ut');
-  const body = { name: 'Riley Moder', email: MODERATOR, password: PASSWORD, terms: true };
+  const body = { name: 'Riley Moder', email, password: PASSWORD, terms: true };
   expect(await postJson(opened.page, '/api/auth/register', body)).toBe(201);
   expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);
-  const code = await codeFor(env.server, MODERATOR);
+  const code = await codeFor(env.server, email);
   expect(await postJson(opened.page, '/api/verification/verify', { code })).toBe(200);
+  if (email === STAFF) return opened;
   // A student of the campus like any other: school e-mail verified too.
   const schoolEmail = `riley-${tag()}@utexas.edu`;
   expect(await postJson(opened.page, '/api/me/school-email', { schoolEmail })).toBe(200);
@@ -47,7 +50,30 @@ async function moderator() {
   return opened;
 }
 
+/** Opens the moderation queue as a moderator finds it: "Moderation" in the settings menu. */
+async function moderationFromMenu(page: Page) {
+  await page.goto(env.server.url('ut', '/settings/about'));
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .first()
+    .getByRole('link', { name: 'Moderation' })
+    .click();
+}
+
 describe('moderation', () => {
+  it('a moderator without a school e-mail reaches /moderation, directly and from the menu', async () => {
+    const staff = await moderator(STAFF);
+    const heading = staff.page.getByRole('heading', { name: 'Moderation' });
+    await staff.page.goto(env.server.url('ut', '/moderation'));
+    await heading.waitFor();
+    expect(new URL(staff.page.url()).pathname).toBe('/moderation');
+    await moderationFromMenu(staff.page);
+    await heading.waitFor();
+    expect(new URL(staff.page.url()).pathname).toBe('/moderation');
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  }, 60_000);
+
   it('a reported post is removed from /moderation and its author is told why', async () => {
     const [seller, buyer, mod] = await Promise.all([
       schoolVerifiedStudent(env.server, env.browser, 'Jordan Price'),
@@ -73,12 +99,7 @@ describe('moderation', () => {
     await buyer.page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
 
     // The moderator finds "Moderation" in the settings menu, and the report in context.
-    await mod.page.goto(env.server.url('ut', '/settings/about'));
-    await mod.page
-      .getByRole('navigation', { name: 'Settings' })
-      .first()
-      .getByRole('link', { name: 'Moderation' })
-      .click();
+    await moderationFromMenu(mod.page);
     const card = mod.page.getByRole('listitem', { name: 'Post by Jordan Price' });
     await card.getByText(text).waitFor();
     await card.getByText(reason).waitFor();

@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
 import { moduleRoutes, registerOpenApi } from './http/openapi';
@@ -65,6 +65,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
           }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals before routing keep the one error body (http/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
 

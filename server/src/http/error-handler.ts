@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_MESSAGES as M } from '@common/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, unavailable } from '../core/errors';
 import { isDatabaseUnreachable } from '../db/kysely';
@@ -39,12 +42,64 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({ error: { code: 'internal', message: 'Internal server error.' } });
+      return reply.status(500).send({ error: { code: 'internal', message: M.internal } });
     }
     return reply.status(status).send({
       error: { code: error.code ?? 'error', message: error.message },
     });
   });
+}
+
+/**
+ * Fastify's own refusals before a route is found (its `frameworkErrors`
+ * option): a path that is not valid percent-encoding, a path parameter
+ * longer than the router takes. The same `{ error: { code, message } }` body
+ * as every other answer (ADR 028).
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [status, code, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, 'bad_url', M.badUrl]
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'uri_too_long', M.uriTooLong]
+        : [500, 'internal', M.internal];
+  void reply.status(status).send({ error: { code, message } });
+}
+
+/** What Node's HTTP parser refuses, as the contract's status, code and message. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'headers_too_large', M.headersTooLarge];
+    case 'HPE_URI_TOO_LONG':
+      return [414, 'uri_too_long', M.uriTooLong];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'timeout', M.timeout];
+    default:
+      return [400, 'bad_request', M.badRequest];
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before
+ * Fastify saw it (headers too large, a request line it cannot read) is
+ * answered on the socket in the contract's shape, then the socket closed, as
+ * Node itself does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, code, message] = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

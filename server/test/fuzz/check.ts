@@ -77,6 +77,11 @@ export async function survives(
     state.cookies = {};
     return;
   }
+  if (request.page && String(response.headers['content-type']).startsWith('text/html')) {
+    // A page records a signed-in student's view whatever its status (analytics, ADR 016).
+    if (request.method !== 'HEAD') expectPage(response, where);
+    return;
+  }
   if (request.method !== 'HEAD') expectErrorBody(response, where);
   const after = await fingerprint(app.deps.db);
   if (after !== before)
@@ -110,6 +115,12 @@ function expectErrorBody(response: LightMyRequestResponse, where: string): void 
   const parsed = errorBody.safeParse(body);
   if (!parsed.success)
     throw new Error(`${where}: ${response.statusCode} error body ${response.body.slice(0, 300)}`);
+}
+
+/** A page's answer is the app's page (its boot data written in), whatever its status. */
+function expectPage(response: LightMyRequestResponse, where: string): void {
+  if (!response.body.includes('id="quad-boot"'))
+    throw new Error(`${where}: ${response.statusCode} page ${response.body.slice(0, 300)}`);
 }
 
 /** Runs the property with the suite's seed and run count. */

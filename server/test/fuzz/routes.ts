@@ -47,6 +47,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** A page of the web app: its 404 is the app's page, HTML, not the API's error body. */
+  page?: boolean;
 }
 
 /** Path segments and query values: percent-encoded as a browser would, or left raw. */

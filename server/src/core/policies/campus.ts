@@ -17,6 +17,19 @@ export function canRead(user: UserRow | null, campus: Campus): asserts user is U
   if (user.campus_id !== campus.id) throw forbidden('other_campus', MESSAGES.privateCommunity);
 }
 
+/**
+ * Whether the user may read the campus (canRead as a yes or no). The pages of
+ * anyone else are the campus's generic page whatever the path names (ADR 038).
+ */
+export function isReader(user: UserRow | null, campus: Campus): user is UserRow {
+  try {
+    canRead(user, campus);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Posting, commenting and saving: school-verified members only. */
 export function canContribute(user: UserRow | null, campus: Campus): asserts user is UserRow {
   requireSchoolVerified(user);

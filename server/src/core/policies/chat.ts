@@ -20,8 +20,12 @@ export function canRead(
   chat: ChatPair | undefined | null,
 ): asserts user is UserRow {
   campusPolicy.canRead(user, campus);
-  if (!chat || (chat.user_low !== user.id && chat.user_high !== user.id))
-    throw notFound('chat_not_found', M.missingChat);
+  if (!isParticipant(user, chat)) throw notFound('chat_not_found', M.missingChat);
+}
+
+/** Whether the user is one of the chat's two participants. */
+export function isParticipant(user: UserRow, chat: ChatPair | undefined | null): boolean {
+  return Boolean(chat && (chat.user_low === user.id || chat.user_high === user.id));
 }
 
 /** Reading one's own inbox. */

@@ -148,9 +148,9 @@ export function createMessageLookup(
       return message!;
     },
 
-    /** Whether a chat with this id exists, whoever may read it: /messages/{id} answers 404 if not. */
-    async exists(chatId: string): Promise<boolean> {
-      return (await chats.find(db.kysely, chatId)) !== undefined;
+    /** Whether the chat is one of the viewer's own: /messages/{id} answers 404 to a reader if not. */
+    async isOwn(viewer: UserRow, chatId: string): Promise<boolean> {
+      return chatPolicy.isParticipant(viewer, await chats.find(db.kysely, chatId));
     },
   };
 }

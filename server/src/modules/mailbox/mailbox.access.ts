@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { isCampusId } from '@common/campuses';
 
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -20,4 +21,28 @@ export function isFromThisMachine(request: FastifyRequest): boolean {
   const address = request.socket.remoteAddress ?? '';
   const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
   return family !== null && loopback.check(address, family);
+}
+
+/** The host name of a Host header: lower case, without its port, brackets or final dot. */
+function hostNameOf(host: string): string {
+  const name = host.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(name);
+  return (bracketed ? bracketed[1]! : name.replace(/:\d+$/, '')).replace(/\.$/, '');
+}
+
+/**
+ * Whether the request names this server in its Host header (the raw header,
+ * never X-Forwarded-Host): localhost or a name under it, a loopback address,
+ * or the deployment's domain and its campus sites. A page of another name
+ * that a browser was led to this machine by DNS (DNS rebinding) names its own
+ * host, so it is not answered.
+ */
+export function namesThisServer(request: FastifyRequest, baseDomain: string): boolean {
+  const name = hostNameOf(request.headers.host ?? '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const family = net.isIPv4(name) ? 'ipv4' : net.isIPv6(name) ? 'ipv6' : null;
+  if (family) return loopback.check(name, family);
+  const base = baseDomain.toLowerCase();
+  if (name === base) return true;
+  return name.endsWith(`.${base}`) && isCampusId(name.slice(0, -(base.length + 1)));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isFromThisMachine } from './mailbox.access';
+import { isFromThisMachine, namesThisServer } from './mailbox.access';
 import { renderMailboxPage } from './mailbox.page';
 import type { MailboxService } from './mailbox.service';
 import type { DevStudents } from './mailbox.students';
@@ -43,10 +43,13 @@ export async function mailboxRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Anyone else gets what an unknown address gets, as where the mailbox is off:
-  // a 403 would tell the network that this server keeps everyone's links.
+  // a 403 would tell the network that this server keeps everyone's links. So
+  // does a page of another site that a browser on this machine reaches by DNS
+  // rebinding: its Host header names that site, not this server.
+  const { baseDomain } = fastify.deps.config;
   app.addHook('onRequest', async (request, reply) => {
-    if (isFromThisMachine(request)) return;
-    request.log.info('the dev mailbox answers only this machine (127.0.0.1 or ::1)');
+    if (isFromThisMachine(request) && namesThisServer(request, baseDomain)) return;
+    request.log.info('the dev mailbox answers only this machine, by one of its own names');
     return reply.callNotFound();
   });
 

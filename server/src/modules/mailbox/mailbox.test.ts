@@ -231,6 +231,52 @@ describe('dev mailbox, for this machine only', () => {
     },
   );
 
+  it.each([
+    'attacker.example',
+    'attacker.example:3000',
+    'localhost.attacker.example',
+    'ou.localhost.attacker.example:3000',
+    '127.0.0.1.nip.io',
+    'ou.quad.example.com',
+  ])(
+    'answers a page of another site on this machine (Host %s, DNS rebinding) 404 in the error body',
+    async (host) => {
+      const requests = [
+        ...URLS.map((url) => ({ method: 'GET' as const, url })),
+        {
+          method: 'POST' as const,
+          url: '/dev/students',
+          payload: { name: 'Ann Lee', email: 'rebound@example.com', password: 'maroon-bicycle-42' },
+        },
+        { method: 'POST' as const, url: '/dev/jobs/upload-sweep', payload: {} },
+      ];
+      for (const request of requests) {
+        const response = await ctx.app.inject({
+          ...request,
+          headers: { host, accept: 'application/json', 'x-quad-csrf': '1' },
+        });
+        expect(response.statusCode, request.url).toBe(404);
+        expect(response.json(), request.url).toEqual({
+          error: { code: 'not_found', message: `Route ${request.method} ${request.url} not found` },
+        });
+      }
+      const made = await ctx.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'rebound@example.com')
+        .executeTakeFirst();
+      expect(made).toBeUndefined();
+    },
+  );
+
+  it.each(['localhost:3000', 'ut.localhost:3000', 'LOCALHOST.', '127.0.0.1:3000', '[::1]:3000'])(
+    'is served by one of its own names (Host %s)',
+    async (host) => {
+      const response = await ctx.app.inject({ url: '/dev/mailbox.json', headers: { host } });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
   it('answers a browser elsewhere what it answers for any unknown address', async () => {
     const headers = { accept: 'text/html' };
     const remoteAddress = '192.168.1.23';
@@ -302,6 +348,13 @@ describe('dev mailbox availability', () => {
       expect(response.json<{ items: { to: string }[] }>().items.map((i) => i.to)).toContain(
         mail.to,
       );
+      // By the deployment's own names too, and by no other.
+      const byHost = async (host: string) =>
+        (await ctx.app.inject({ url: '/dev/mailbox.json', headers: { host } })).statusCode;
+      expect(await byHost('quad.example.com')).toBe(200);
+      expect(await byHost('ut.quad.example.com:443')).toBe(200);
+      expect(await byHost('nowhere.quad.example.com')).toBe(404);
+      expect(await byHost('quad.example.com.attacker.example')).toBe(404);
     } finally {
       await ctx.close();
     }

@@ -51,7 +51,7 @@ export async function registerPages(
     reply.redirect(withQuery('/home', request.url), 302),
   );
 
-  const renderPage = async (request: FastifyRequest, status: number, reply: FastifyReply) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status?: 404) => {
     const page = await pages.render(request.user, request.campus, request.url);
     if (page === null) {
       return reply
@@ -62,15 +62,15 @@ export async function registerPages(
         );
     }
     reply
-      .status(status)
+      .status(status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
       .header('vary', 'accept-encoding');
-    return reply.send(compressed(request, reply, page));
+    return reply.send(compressed(request, reply, page.html));
   };
 
   app.get('/404', { schema: { hide: true } }, async (request, reply) =>
-    renderPage(request, 404, reply),
+    renderPage(request, reply, 404),
   );
 
   // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}),
@@ -82,10 +82,7 @@ export async function registerPages(
       !request.url.startsWith(LOCAL_MEDIA_PREFIX) &&
       !request.url.startsWith('/assets/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (isPage) {
-      const { pathname } = new URL(request.url, 'http://quad');
-      return renderPage(request, await pages.status(request.campus, pathname), reply);
-    }
+    if (isPage) return renderPage(request, reply);
     return reply.status(404).send({
       error: {
         code: 'not_found',

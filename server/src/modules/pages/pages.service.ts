@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
-import { isReservedUsername } from '@common/text';
-import { matchWebRoute, routeParam } from '@common/web-routes';
+import { idField } from '@common/schemas/fields';
+import { USERNAME_PATTERN } from '@common/text';
+import { usernameParams } from '@common/schemas/profiles';
+import { matchWebRoute, routeParam, type WebRoute } from '@common/web-routes';
+import type { z } from 'zod';
+import * as campusPolicy from '../../core/policies/campus';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -25,7 +29,7 @@ export interface PagesServiceDeps {
   campuses: CampusService;
   posts: PostsService;
   profiles: Pick<ProfilesService, 'preview'>;
-  chats: Pick<ChatsService, 'exists'>;
+  chats: Pick<ChatsService, 'isOwn'>;
   /** Whether the viewer moderates the campus (ADR 025): the boot's viewer says so. */
   moderation?: Pick<ModerationService, 'moderates'>;
   /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
@@ -50,7 +54,7 @@ function bootViewer(
  * first paint already has the right name, colours, logo and posts.
  */
 export function createPagesService(deps: PagesServiceDeps) {
-  const { config, storage, campuses, posts, profiles, moderation } = deps;
+  const { config, storage, campuses, posts, moderation } = deps;
   const { analytics = noAnalytics, log = () => undefined } = deps;
   const indexFile = path.join(config.webDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -75,34 +79,16 @@ export function createPagesService(deps: PagesServiceDeps) {
     return feed?.replace(/</g, '\\u003c') ?? null;
   }
 
-  /**
-   * Open Graph tags for a shared post link (/post/{id}) or profile link
-   * (/{username}), so chat apps show a preview.
-   */
-  async function openGraph(campus: Campus, pathName: string): Promise<string[]> {
-    const post = /^\/post\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathName);
-    const profile = post ? null : /^\/([A-Za-z0-9_.-]{1,60})\/?$/.exec(pathName);
-    const username = profile ? profile[1]!.toLowerCase() : null;
-    if (!post && (!username || isReservedUsername(username))) return [];
-    const site = campuses.present(campus).url;
-    const preview = await (
-      post ? posts.preview(campus, post[1]!) : profiles.preview(campus, username!)
-    ).catch(() => null);
-    return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p), {
-      type: post ? 'article' : 'profile',
-    });
-  }
-
   return {
     /** False until `npm run build` has written the web app. */
     built: template !== null,
 
-    /** The status of the page at `pathname`: 404 when the app has none there. */
-    status: async (campus: Campus, pathname: string): Promise<200 | 404> =>
-      (await pageExists(deps, campus, pathname)) ? 200 : 404,
-
-    /** The HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
-    async render(user: UserRow | null, campus: Campus, url: string): Promise<string | null> {
+    /** The status and HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
+    async render(
+      user: UserRow | null,
+      campus: Campus,
+      url: string,
+    ): Promise<{ status: 200 | 404; html: string } | null> {
       if (!template) return null;
       const dto = campuses.present(campus);
       const me = {
@@ -111,6 +97,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');
       const { pathname, searchParams } = new URL(url, 'http://quad');
+      const page = await answer(deps, user, campus, pathname);
       // Written after the answer (ADR 016): the page never waits for it.
       if (user) analytics.record(user, 'Page View', { path: pathname.slice(0, 200) });
       // /home shows the feed to school-verified members only (web/src/app/App.tsx, HomeRoute).
@@ -124,7 +111,7 @@ export function createPagesService(deps: PagesServiceDeps) {
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
         `<meta name="theme-color" content="${dto.theme.primary}">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
-        ...(await openGraph(campus, pathname)),
+        ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
         ...(feedPage ? feedPreloads : []),
         ...(feed && firstPosts ? [firstPosts.style] : []),
@@ -135,43 +122,114 @@ export function createPagesService(deps: PagesServiceDeps) {
         feed && firstPosts && me.viewer
           ? firstFeedMarkup(JSON.parse(feed) as PostList, me.viewer, dto.productName, firstPosts)
           : '';
-      return template
+      const html = template
         .replace(HEAD_MARK, () => head)
         .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);
+      return { status: page.status, html };
     },
   };
 }
 export type PagesService = ReturnType<typeof createPagesService>;
 
+/** Open Graph tags with the site's own address for a preview's photo. */
+function previewTags(
+  campuses: CampusService,
+  campus: Campus,
+  preview: Preview,
+  type: 'article' | 'profile',
+) {
+  const site = campuses.present(campus).url;
+  return openGraphTags(preview, (p) => (p.startsWith('http') ? p : site + p), { type });
+}
+
 /**
- * Whether the app has a page at `pathname` (issue 15 item 3): a path of its
- * route table, and for the ones naming something, that it exists (one
- * indexed lookup). A private campus's pages that exist are pages all the same.
+ * The page at `pathname` as `user` sees it (ADR 038): 404 where the app has
+ * no page, or the path names nothing a reader of the campus may see; an
+ * outsider (guest, unverified, another campus's student) gets the campus's
+ * generic page, 200, whatever the path names, without looking it up.
  */
-async function pageExists(
-  { posts, profiles, chats }: Pick<PagesServiceDeps, 'posts' | 'profiles' | 'chats'>,
+async function answer(
+  {
+    campuses,
+    posts,
+    profiles,
+    chats,
+  }: Pick<PagesServiceDeps, 'campuses' | 'posts' | 'profiles' | 'chats'>,
+  user: UserRow | null,
   campus: Campus,
   pathname: string,
-): Promise<boolean> {
+): Promise<Answer> {
+  const named = namedPage(pathname);
+  if (named === null) return missing;
+  const { route, id } = named;
+  if (id === undefined || !campusPolicy.isReader(user, campus)) return generic;
+  switch (route) {
+    case '/:username': {
+      const preview = await profiles.preview(user, campus, id.toLowerCase());
+      return preview
+        ? { status: 200, tags: previewTags(campuses, campus, preview, 'profile') }
+        : missing;
+    }
+    case '/post/:id':
+    case '/post/:id/likes':
+    case '/create/comment/:id':
+    case '/media/:id': {
+      const preview = await posts.preview(user, campus, id);
+      if (!preview) return missing;
+      return route === '/post/:id'
+        ? { status: 200, tags: previewTags(campuses, campus, preview, 'article') }
+        : generic;
+    }
+    case '/messages/:chatId?':
+      return (await chats.isOwn(user, id)) ? generic : missing;
+    default:
+      return generic;
+  }
+}
+
+/** What a page answers: its status and its own preview tags (none: the campus's generic head). */
+interface Answer {
+  status: 200 | 404;
+  tags: string[];
+}
+const generic: Answer = { status: 200, tags: [] };
+const missing: Answer = { status: 404, tags: [] };
+
+type Preview = Parameters<typeof openGraphTags>[0] & object;
+
+/**
+ * The values a page path's segment may take: those of the API's own path
+ * parameters, so a page lookup never meets what an API route refuses (a NUL,
+ * a control character, a name too long). A name no account can have names
+ * nothing whoever asks: no page.
+ */
+const PARAM_SCHEMAS: Partial<Record<WebRoute, z.ZodType<string>>> = {
+  '/:username': usernameParams.shape.username.refine((name) =>
+    USERNAME_PATTERN.test(name.toLowerCase()),
+  ),
+  '/post/:id': idField,
+  '/post/:id/likes': idField,
+  '/create/comment/:id': idField,
+  '/media/:id': idField,
+  '/messages/:chatId?': idField,
+};
+
+/**
+ * The app's page at `pathname` and the value of its parameter; null when the
+ * app has no page there (a path of none of its routes, bad percent-encoding,
+ * or a parameter the API would refuse).
+ */
+function namedPage(pathname: string): { route: WebRoute; id: string | undefined } | null {
   let path: string;
   try {
     path = decodeURIComponent(pathname);
   } catch {
-    return false;
+    return null;
   }
   const route = matchWebRoute(path);
-  if (!route) return false;
+  if (!route) return null;
   const id = routeParam(route, path);
-  switch (route) {
-    case '/:username':
-      return (await profiles.preview(campus, id!.toLowerCase())) !== null;
-    case '/post/:id':
-    case '/post/:id/likes':
-    case '/create/comment/:id':
-      return (await posts.find(id!))?.campus_id === campus.id;
-    case '/messages/:chatId?':
-      return id === undefined || (await chats.exists(id));
-    default:
-      return true;
-  }
+  if (id === undefined) return { route, id };
+  const schema = PARAM_SCHEMAS[route];
+  return schema && !schema.safeParse(id).success ? null : { route, id };
 }

@@ -60,6 +60,30 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+/** A chat between two students, as the chats module stores one. */
+async function insertChat(a: string, b: string): Promise<string> {
+  const [low, high] = [a, b].sort();
+  const id = randomUUID();
+  await t.db.kysely
+    .insertInto('chats')
+    .values({
+      id,
+      user_low: low!,
+      user_high: high!,
+      started_by: a,
+      last_message_text: null,
+      last_message_id: null,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    })
+    .execute();
+  return id;
+}
+
+/** A signed-in reader of UT (verified, a member of the campus). */
+const utReader = async () =>
+  loginAs(t.app, await buildUser(t.db, { campus_id: 'ut', verified: true }));
+
 describe('serving the web app', () => {
   it('redirects / to /home, keeping the query', async () => {
     const res = await t.app.inject({ url: '/?filter=notify-posted', headers: html });
@@ -215,46 +239,160 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers 404 for a student, post or chat that does not exist, 200 for one that does', async () => {
+  it('answers a reader 404 for a student, post or chat that does not exist, 200 for one that does', async () => {
     const student = await buildUser(t.db, { username: 'maya_k', campus_id: 'ou' });
     const post = await buildPost(t.db, student);
     const elsewhere = await buildPost(t.db, await buildUser(t.db, { campus_id: 'ut' }));
-    const other = await buildUser(t.db, { campus_id: 'ou' });
-    const [low, high] = [student.id, other.id].sort();
-    const chatId = randomUUID();
-    await t.db.kysely
-      .insertInto('chats')
-      .values({
-        id: chatId,
-        user_low: low!,
-        user_high: high!,
-        started_by: student.id,
-        last_message_text: null,
-        last_message_id: null,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .execute();
-    const status = async (url: string) => (await t.app.inject({ url, headers: html })).statusCode;
-    // A guest gets the same answer: a private campus's pages that exist are 200.
+    const reader = await buildUser(t.db, { campus_id: 'ou', verified: true });
+    const stranger = await buildUser(t.db, { campus_id: 'ou', verified: true });
+    const chatId = await insertChat(student.id, reader.id);
+    const cookie = await loginAs(t.app, reader);
+    const status = async (url: string, as = cookie) =>
+      (await t.app.inject({ url, headers: { ...html, host: 'ou.localhost:3000', cookie: as } }))
+        .statusCode;
     expect(await status('/maya_k')).toBe(200);
     expect(await status('/Maya_K')).toBe(200);
     expect(await status('/no_such_student')).toBe(404);
     expect(await status(`/post/${post.id}`)).toBe(200);
     expect(await status(`/post/${post.id}/likes`)).toBe(200);
+    expect(await status(`/media/${post.id}`)).toBe(200);
+    expect(await status(`/create/comment/${post.id}`)).toBe(200);
     expect(await status(`/post/${randomUUID()}`)).toBe(404);
+    expect(await status(`/media/${randomUUID()}`)).toBe(404);
     // Another campus's post is not on this site.
     expect(await status(`/post/${elsewhere.id}`)).toBe(404);
     expect(await status(`/messages/${chatId}`)).toBe(200);
     expect(await status(`/messages/${randomUUID()}`)).toBe(404);
+    // Someone else's chat is no more there than a chat that never was.
+    expect(await status(`/messages/${chatId}`, await loginAs(t.app, stranger))).toBe(404);
   });
 
-  it('gives shared post links Open Graph tags for chat previews', async () => {
+  describe('outsiders of a private campus (ADR 038)', () => {
+    const page = (url: string, cookie?: string) =>
+      t.app.inject({
+        url,
+        headers: { ...html, host: 'ut.localhost:3000', ...(cookie ? { cookie } : {}) },
+      });
+    /** The campus's generic page: what /home answers a guest. */
+    const genericHead = async () => headOf((await page('/home')).body);
+    const headOf = (body: string) => /<head>(.*)<\/head>/s.exec(body)?.[1];
+
+    async function subjects() {
+      const student = await buildUser(t.db, {
+        campus_id: 'ut',
+        first_name: 'Maya',
+        username: `secret_${randomUUID().slice(0, 8)}`,
+        bio: 'Ask me about my bike',
+        verified: true,
+        school_verified: true,
+      });
+      const post = await buildPost(t.db, student, { text: 'Selling my bike', price: 90 });
+      return { student, post, chatId: await insertChat(student.id, (await buildUser(t.db)).id) };
+    }
+
+    it('get the same status and page, the generic one, whether the post, student or chat exists', async () => {
+      const { student, post, chatId } = await subjects();
+      const outsiders: Array<[string, string | undefined]> = [
+        ['a guest', undefined],
+        ['an unverified account', await loginAs(t.app, await buildUser(t.db, { campus_id: 'ut' }))],
+        [
+          'a student of another campus',
+          await loginAs(
+            t.app,
+            await buildUser(t.db, { campus_id: 'ou', verified: true, school_verified: true }),
+          ),
+        ],
+      ];
+      const generic = await genericHead();
+      const pairs = [
+        [`/post/${post.id}`, `/post/${randomUUID()}`],
+        [`/post/${post.id}/likes`, `/post/${randomUUID()}/likes`],
+        [`/media/${post.id}`, `/media/${randomUUID()}`],
+        [`/create/comment/${post.id}`, `/create/comment/${randomUUID()}`],
+        [`/${student.username}`, '/no_such_student'],
+        [`/messages/${chatId}`, `/messages/${randomUUID()}`],
+      ];
+      for (const [who, cookie] of outsiders) {
+        for (const [existing, missing] of pairs) {
+          const [there, notThere] = [await page(existing!, cookie), await page(missing!, cookie)];
+          expect(there.statusCode, `${who} ${existing}`).toBe(200);
+          expect(notThere.statusCode, `${who} ${missing}`).toBe(200);
+          expect(there.body, `${who} ${existing}`).toBe(notThere.body);
+          if (!cookie) expect(headOf(there.body), existing).toBe(generic);
+          for (const secret of [
+            'Selling my bike',
+            '$90',
+            'Maya',
+            'Ask me about my bike',
+            'og:title',
+          ])
+            expect(there.body, `${who} ${existing}`).not.toContain(secret);
+        }
+      }
+    });
+
+    it('a student blocked by the author, or blocking them, finds the post and profile missing, as a reader finds what is not there', async () => {
+      const { student, post } = await subjects();
+      const blocked = await buildUser(t.db, { campus_id: 'ut', verified: true });
+      const blocking = await buildUser(t.db, { campus_id: 'ut', verified: true });
+      await t.db.kysely
+        .insertInto('blocks')
+        .values([
+          { blocker_id: student.id, blocked_id: blocked.id, created_at: Date.now() },
+          { blocker_id: blocking.id, blocked_id: student.id, created_at: Date.now() },
+        ])
+        .execute();
+      for (const viewer of [blocked, blocking]) {
+        const cookie = await loginAs(t.app, viewer);
+        for (const [existing, missing] of [
+          [`/post/${post.id}`, `/post/${randomUUID()}`],
+          [`/${student.username}`, '/no_such_student'],
+        ]) {
+          const [there, notThere] = [await page(existing!, cookie), await page(missing!, cookie)];
+          expect(there.statusCode, existing).toBe(404);
+          expect(there.body, existing).toBe(notThere.body);
+          expect(there.body, existing).not.toContain('og:title');
+          expect(there.body, existing).not.toContain('Selling my bike');
+        }
+      }
+    });
+
+    it('a reader of the campus keeps the real preview', async () => {
+      const { student, post } = await subjects();
+      const reader = await loginAs(
+        t.app,
+        await buildUser(t.db, { campus_id: 'ut', verified: true }),
+      );
+      expect((await page(`/post/${post.id}`, reader)).body).toContain(
+        '<meta property="og:description" content="$90 · Selling my bike">',
+      );
+      expect((await page(`/${student.username}`, reader)).body).toContain(
+        '<meta property="og:description" content="Ask me about my bike">',
+      );
+    });
+  });
+
+  it('answers 404, not 500, to page paths with a NUL, a control character or a name too long', async () => {
+    const reader = await buildUser(t.db, { campus_id: 'ou', verified: true });
+    const cookie = await loginAs(t.app, reader);
+    const paths = ['/%00', '/post/%00', '/post/%00/likes', '/messages/%00', '/media/%00'];
+    paths.push('/create/comment/%00', '/a%01b', `/post/${'a'.repeat(65)}`, `/${'a'.repeat(61)}`);
+    for (const url of paths) {
+      for (const headers of [html, { ...html, cookie }]) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).toContain('id="quad-boot"');
+      }
+    }
+  });
+
+  it('gives shared post links Open Graph tags for chat previews, for readers of the campus', async () => {
     const author = await buildUser(t.db, { first_name: 'Maya', campus_id: 'ut' });
     const post = await buildPost(t.db, author, { text: 'Selling a <mini> fridge, barely used' });
+    const reader = await utReader();
     const res = await t.app.inject({
       url: `/post/${post.id}?redirect=true`,
-      headers: { ...html, host: 'ut.localhost:3000' },
+      headers: { ...html, host: 'ut.localhost:3000', cookie: reader },
     });
     expect(res.body).toContain(
       `<meta property="og:title" content="Maya&#39;s post · UT Buy / Sell">`,
@@ -265,7 +403,7 @@ describe('serving the web app', () => {
     // Another campus's host does not preview it.
     const elsewhere = await t.app.inject({
       url: `/post/${post.id}`,
-      headers: { ...html, host: 'ou.localhost:3000' },
+      headers: { ...html, host: 'ou.localhost:3000', cookie: reader },
     });
     expect(elsewhere.body).not.toContain('og:title');
   });
@@ -275,7 +413,7 @@ describe('serving the web app', () => {
     const post = await buildPost(t.db, author, { text: 'Desk, solid oak', price: 40, obo: true });
     const res = await t.app.inject({
       url: `/post/${post.id}`,
-      headers: { ...html, host: 'ut.localhost:3000' },
+      headers: { ...html, host: 'ut.localhost:3000', cookie: await utReader() },
     });
     expect(res.body).toContain(
       `<meta property="og:title" content="$40 · OBO · Maya&#39;s post · UT Buy / Sell">`,
@@ -297,9 +435,10 @@ describe('serving the web app', () => {
       bio: 'Selling <textbooks> & bikes',
       avatar_key: 'avatars/maya/face.webp',
     });
+    const cookie = await utReader();
     const res = await t.app.inject({
       url: `/${student.username}`,
-      headers: { ...html, host: 'ut.localhost:3000' },
+      headers: { ...html, host: 'ut.localhost:3000', cookie },
     });
     expect(res.body).toContain('<meta property="og:type" content="profile">');
     expect(res.body).toContain('<meta property="og:title" content="Maya L. · UT Buy / Sell">');
@@ -312,17 +451,17 @@ describe('serving the web app', () => {
     // Any letter case finds the student; another campus's host and reserved names preview nothing.
     const upper = await t.app.inject({
       url: '/MayaLopez',
-      headers: { ...html, host: 'ut.localhost:3000' },
+      headers: { ...html, host: 'ut.localhost:3000', cookie },
     });
     expect(upper.body).toContain('og:title');
     const elsewhere = await t.app.inject({
       url: `/${student.username}`,
-      headers: { ...html, host: 'ou.localhost:3000' },
+      headers: { ...html, host: 'ou.localhost:3000', cookie },
     });
     expect(elsewhere.body).not.toContain('og:title');
     const reserved = await t.app.inject({
       url: '/settings',
-      headers: { ...html, host: 'ut.localhost:3000' },
+      headers: { ...html, host: 'ut.localhost:3000', cookie },
     });
     expect(reserved.body).not.toContain('og:title');
   });

@@ -131,10 +131,13 @@ export function createPostsService({
     changed: (campusId: string, change?: CacheChange) => cache.changed(campusId, change),
 
     /**
-     * What a shared link shows in chat apps (Open Graph): the author's first
-     * name, the start of the text and the first photo. No session needed.
+     * What a shared link shows a reader of the campus (Open Graph): the
+     * author's first name, the start of the text and the first photo. Null
+     * for a post that is missing, of another campus, or whose author stands
+     * across a block from the viewer (ADR 038: then it is missing to them).
      */
     async preview(
+      viewer: UserRow,
       campus: Campus,
       id: string,
     ): Promise<{
@@ -145,6 +148,7 @@ export function createPostsService({
     } | null> {
       const row = await posts.findWithAuthor(db.kysely, id);
       if (!row || row.campus_id !== campus.id) return null;
+      if ((await blocks.hidden(viewer.id)).has(row.author_id)) return null;
       const [dto] = await pages.presented([row]);
       const text = dto!.text.replace(/\s+/g, ' ').trim();
       // A listing leads with its price (ADR 023): "$40 · OBO · Maya's post · UT Buy / Sell".

@@ -25,8 +25,8 @@ export interface ProfilesServiceDeps {
   db: Db;
   storage: BlobStore;
   posts: Pick<PostsService, 'profileTab' | 'changed'>;
-  /** Whether the student blocked the viewer (modules/blocks, ADR 024). */
-  blocks: Pick<BlocksService, 'blocked'>;
+  /** Whether the student blocked the viewer, or a block stands either way (modules/blocks, ADR 024). */
+  blocks: Pick<BlocksService, 'blocked' | 'between'>;
   now?: () => number;
   log?: (error: unknown) => void;
 }
@@ -107,8 +107,13 @@ export function createProfilesService({
       return changed(viewer);
     },
 
-    /** A shared /{username} link's Open Graph preview; null for nobody or another campus's. */
-    preview: (campus: Campus, username: string) => preview(db, storage, now(), campus, username),
+    /**
+     * A shared /{username} link's Open Graph preview for a reader of the campus;
+     * null for nobody, another campus's student, or one across a block from the
+     * viewer either way (ADR 038: then they are missing to them).
+     */
+    preview: (viewer: UserRow, campus: Campus, username: string) =>
+      preview({ db, storage, blocks }, now(), viewer, campus, username),
 
     /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
     async report(viewer: UserRow | null, campus: Campus, username: string, reason: string) {
@@ -145,12 +150,14 @@ async function findStudent(
 }
 
 async function preview(
-  db: Db,
-  storage: BlobStore,
+  { db, storage, blocks }: Pick<ProfilesServiceDeps, 'db' | 'storage' | 'blocks'>,
   now: number,
+  viewer: UserRow,
   campus: Campus,
   username: string,
 ): Promise<ProfilePreview | null> {
   const user = await profiles.findByUsername(db.kysely, username, now);
-  return user && user.campus_id === campus.id ? presentPreview(user, campus, storage) : null;
+  if (!user || user.campus_id !== campus.id || (await blocks.between(user.id, viewer.id)))
+    return null;
+  return presentPreview(user, campus, storage);
 }

@@ -22,7 +22,8 @@ const sent = { verify: false, schoolEmail: false };
  * - A signed-in account that is not verified goes to /verify, once per page load.
  * - A verified user without school verification goes to the school e-mail page
  *   (not on the generic campus), once per page load: afterwards they may browse,
- *   with the banner and the prompts reminding them (spec core §6).
+ *   with the banner and the prompts reminding them (spec core §6). A moderator
+ *   opening their queue stays there.
  * - `?SetUp=true` on any page opens the profile set-up wizard for a signed-in
  *   user, or their profile when it is set up already (companion §2).
  * - On the generic campus a remembered campus (saved after a school verification)
@@ -63,7 +64,7 @@ export function AccountRedirects() {
       !viewer.schoolVerified &&
       !generic &&
       !sent.schoolEmail &&
-      !mayStayWithoutSchoolEmail(pathname)
+      !mayStayWithoutSchoolEmail(pathname, viewer.moderator === true)
     ) {
       sent.schoolEmail = true;
       navigate(SCHOOL_EMAIL_PATH, { replace: true });

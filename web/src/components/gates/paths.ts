@@ -4,6 +4,8 @@ export const VERIFY_SCHOOL_EMAIL_PATH = '/settings/account/verify_school_email';
 /** The viewer's own profile and its set-up wizard (features/profile). */
 export const OWN_PROFILE_PATH = '/profile';
 export const PROFILE_SET_UP_PATH = '/profile/set-up';
+/** The campus's moderation queue (features/moderation, ADR 025). */
+export const MODERATION_PATH = '/moderation';
 
 const STATIC_SETTINGS =
   /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;
@@ -34,8 +36,17 @@ export function mayStayUnverified(pathname: string): boolean {
   );
 }
 
-/** Pages a verified user without a school e-mail may stay on instead of being sent to the school e-mail page. */
-export function mayStayWithoutSchoolEmail(pathname: string): boolean {
+/**
+ * Pages a verified user without a school e-mail may stay on instead of being
+ * sent to the school e-mail page; a moderator also their queue, being a
+ * student or not (ADR 025).
+ */
+export function mayStayWithoutSchoolEmail(pathname: string, moderator = false): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return isSchoolEmailPage(path) || path === '/logout' || isStaticSettingsPage(path);
+  return (
+    isSchoolEmailPage(path) ||
+    path === '/logout' ||
+    isStaticSettingsPage(path) ||
+    (moderator && path === MODERATION_PATH)
+  );
 }

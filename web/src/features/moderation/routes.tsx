@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { MODERATION_PATH } from '../../components/gates/paths';
 import { signedInPage } from '../../components/gates/ProtectedRoute';
 import { useViewer } from '../../lib/session';
 
@@ -15,5 +16,5 @@ function ModeratorsOnly({ notFound }: { notFound: ReactNode }) {
 
 /** /moderation, signed-in only, for the campus's moderators. */
 export const moderationRoutes = (notFound: ReactNode): RouteObject[] => [
-  { path: '/moderation', element: signedInPage(() => <ModeratorsOnly notFound={notFound} />) },
+  { path: MODERATION_PATH, element: signedInPage(() => <ModeratorsOnly notFound={notFound} />) },
 ];

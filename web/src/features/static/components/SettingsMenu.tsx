@@ -21,6 +21,7 @@ import {
   SlidersIcon,
   UserCircleIcon,
 } from '../../../components/ui/Icons';
+import { MODERATION_PATH } from '../../../components/gates/paths';
 import { useViewer } from '../../../lib/session';
 import { EmailAlertsSwitch } from './EmailAlertsSwitch';
 import styles from './SettingsMenu.module.css';
@@ -64,7 +65,7 @@ function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
             { to: '/settings/blocked', label: BLOCK_MESSAGES.settingsRow, Icon: BlockIcon },
             // The campus's moderators only (ADR 025).
             ...(moderator
-              ? [{ to: '/moderation', label: 'Moderation', Icon: ShieldCheckIcon }]
+              ? [{ to: MODERATION_PATH, label: 'Moderation', Icon: ShieldCheckIcon }]
               : []),
           ]
         : [
