@@ -14,9 +14,7 @@ export function loginFailures(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('login_failures')
-        .addColumn('user_id', 'text', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('client', 'text', (c) => c.notNull())
         .addColumn('failures', 'integer', (c) => c.notNull())
         .addColumn('window_start', time, (c) => c.notNull())
