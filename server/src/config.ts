@@ -171,7 +171,12 @@ const envSchema = z.object({
   /** How many megabytes one student may upload in any 24 hours (ADR 039). */
   UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   /** How long sent e-mail stays in the outbox before it is deleted (ADR 039). */
-  MAIL_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  MAIL_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
 });
 
 /** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
@@ -358,6 +363,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     moderators: e.MODERATORS,
     rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
+    ...keeping(e),
+  };
+}
+
+/** How much a student may upload and how long sent mail is kept (ADR 039). */
+function keeping(
+  e: z.infer<typeof envSchema>,
+): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs'> {
+  return {
     uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * 1024 * 1024,
     mailRetentionMs: e.MAIL_RETENTION_HOURS * 60 * 60 * 1000,
   };

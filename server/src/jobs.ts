@@ -24,7 +24,14 @@ const HOUR = 60 * MINUTE;
 export type JobName = keyof ReturnType<typeof createJobs>;
 export type Jobs = ReturnType<typeof createJobs>;
 
-export function createJobs({ media, savedSearchAlerts, analytics, chats, posts, outbox }: Services) {
+export function createJobs({
+  media,
+  savedSearchAlerts,
+  analytics,
+  chats,
+  posts,
+  outbox,
+}: Services) {
   return {
     // Uploads no post took within a day: hourly, and once a minute after start.
     'upload-sweep': {

@@ -14,9 +14,7 @@ export function uploadUsage(dialect: Dialect) {
       await db.schema
         .createTable('upload_usage')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('bytes', big, (c) => c.notNull())
         .addColumn('created_at', big, (c) => c.notNull())
         .execute();

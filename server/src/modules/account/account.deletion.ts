@@ -41,7 +41,10 @@ export function createAccountDeletion({
     }
     const files = await db.kysely.transaction().execute(async (trx) => {
       // Mail to the student, queued or sent, holds their links and codes (ADR 039).
-      await deleteMailTo(trx, [viewer.email, ...(viewer.school_email ? [viewer.school_email] : [])]);
+      await deleteMailTo(trx, [
+        viewer.email,
+        ...(viewer.school_email ? [viewer.school_email] : []),
+      ]);
       const left = await leaving.authorLeaving(trx, viewer.id);
       const chatFiles = await leaving.chatFiles(trx, viewer.id);
       await account.deleteUser(trx, viewer.id);

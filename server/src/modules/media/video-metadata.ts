@@ -5,7 +5,10 @@ import fs from 'node:fs/promises';
  * boxes, AVI by its RIFF chunks. Throws UnreadableVideoError for a file whose
  * structure does not parse, since its metadata cannot then be found.
  */
-export async function stripVideoMetadata(file: string, format: 'mp4' | 'mov' | 'avi'): Promise<number> {
+export async function stripVideoMetadata(
+  file: string,
+  format: 'mp4' | 'mov' | 'avi',
+): Promise<number> {
   const handle = await fs.open(file, 'r+');
   try {
     const { size } = await handle.stat();
@@ -70,7 +73,7 @@ async function stripIso(handle: fs.FileHandle, size: number): Promise<number> {
 
 /** Visits the boxes that exactly fill [start, end). */
 async function walkBoxes(walk: Walk, start: number, end: number, top: boolean): Promise<void> {
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     walk.boxes += 1;
     if (walk.boxes > MAX_BOXES) throw new UnreadableVideoError('too many boxes');
     const box = await readBox(walk.handle, at, end, top);
@@ -154,7 +157,7 @@ interface Chunk {
 
 async function stripRiff(handle: fs.FileHandle, size: number): Promise<number> {
   const walk: Walk = { handle, boxes: 0, blanked: 0, movies: 0 };
-  for (let at = 0; at < size; ) {
+  for (let at = 0; at < size;) {
     const chunk = await readChunk(walk, at, size);
     if (chunk.name !== 'RIFF AVI ' && chunk.name !== 'RIFF AVIX')
       throw new UnreadableVideoError(`${chunk.name} at ${at}`);
@@ -172,7 +175,7 @@ async function walkChunks(
   end: number,
   level: keyof typeof RIFF_KEEP,
 ): Promise<void> {
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const chunk = await readChunk(walk, at, end);
     if (!RIFF_KEEP[level]!.has(chunk.name)) {
       const head = Buffer.alloc(8);
@@ -202,6 +205,7 @@ async function readChunk(walk: Walk, at: number, end: number): Promise<Chunk> {
   if (list && (size < 4 || bytesRead < 12)) throw new UnreadableVideoError(`short ${id} at ${at}`);
   const name = list ? `${id} ${head.toString('latin1', 8, 12)}` : id;
   const dataEnd = at + 8 + size;
-  if (dataEnd > end) throw new UnreadableVideoError(`${name} of size ${size} at ${at} overruns ${end}`);
+  if (dataEnd > end)
+    throw new UnreadableVideoError(`${name} of size ${size} at ${at} overruns ${end}`);
   return { name, start: at, size, next: Math.min(dataEnd + (size & 1), end) };
 }
