@@ -195,18 +195,62 @@ function track(chunkOffset: number): Buffer {
   return box('trak', fullBox('tkhd', Buffer.alloc(80)), mdia, userData(), appleMeta());
 }
 
+/** Two GPS fixes as an action camera records them in a timed metadata track's samples. */
+export const TELEMETRY_SAMPLES = [
+  Buffer.from('GPS5 +40.7128-074.0060/ fix 3d', 'latin1'),
+  Buffer.from('GPS5 +40.7129-074.0061/ fix 3d', 'latin1'),
+];
+
+/** A timed metadata track (handler `meta`, GoPro's `gpmd` samples) with both fixes in one chunk, by co64. */
+function telemetryTrack(chunkOffset: number): Buffer {
+  const offset = Buffer.alloc(8);
+  offset.writeBigUInt64BE(BigInt(chunkOffset));
+  const [first, second] = TELEMETRY_SAMPLES as [Buffer, Buffer];
+  const stbl = box(
+    'stbl',
+    fullBox('stsd', u32(1), box('gpmd', Buffer.alloc(8))),
+    fullBox('stts', u32(1, 2, 1000)),
+    fullBox('stsc', u32(1, 1, 2, 1)),
+    fullBox('stsz', u32(0, 2, first.length, second.length)),
+    fullBox('co64', u32(1), offset),
+  );
+  const minf = box('minf', fullBox('nmhd'), stbl);
+  const hdlr = fullBox('hdlr', u32(0), Buffer.from('meta', 'latin1'), Buffer.alloc(12));
+  return box(
+    'trak',
+    fullBox('tkhd', Buffer.alloc(80)),
+    box('mdia', fullBox('mdhd', Buffer.alloc(20)), hdlr, minf),
+  );
+}
+
 /**
  * A video as a phone writes it (MP4 from Android, MOV from an iPhone): ftyp,
  * then the movie (mvhd, a track with its sample table, udta with ©xyz, ©mak,
  * ©mod, and meta with Apple's location and model keys), an XMP uuid box and
  * the media data. `faststart` puts the movie before the data, as phones
  * that stream do; otherwise it comes last. `stco` points at PHONE_VIDEO_SAMPLE.
+ * `telemetry` adds an action camera's GPS track, its samples after the video's.
  */
-export function phoneVideo(brand: 'isom' | 'qt  ', { faststart = true } = {}): Buffer {
+export function phoneVideo(
+  brand: 'isom' | 'qt  ',
+  { faststart = true, telemetry = false } = {},
+): Buffer {
   const head = ftyp(brand);
-  const movie = (chunkOffset: number) =>
-    box('moov', fullBox('mvhd', Buffer.alloc(96)), track(chunkOffset), userData(), appleMeta());
-  const mdat = box('mdat', PHONE_VIDEO_SAMPLE, Buffer.alloc(4000, 0x42));
+  const movie = (dataAt: number) =>
+    box(
+      'moov',
+      fullBox('mvhd', Buffer.alloc(96)),
+      track(dataAt),
+      ...(telemetry ? [telemetryTrack(dataAt + PHONE_VIDEO_SAMPLE.length)] : []),
+      userData(),
+      appleMeta(),
+    );
+  const mdat = box(
+    'mdat',
+    PHONE_VIDEO_SAMPLE,
+    ...(telemetry ? TELEMETRY_SAMPLES : []),
+    Buffer.alloc(4000, 0x42),
+  );
   const xmp = xmpUuid();
   if (!faststart) return Buffer.concat([head, mdat, xmp, movie(head.length + 8)]);
   const before = head.length + movie(0).length + xmp.length;

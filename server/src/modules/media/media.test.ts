@@ -24,6 +24,7 @@ import {
   readBoxes,
   readChunks,
   solidImage,
+  TELEMETRY_SAMPLES,
   videoBytes,
 } from '../../../test/media-fixtures';
 import { keysOfMedia, presentMedia } from './media.presenter';
@@ -380,6 +381,32 @@ describe('videos', () => {
     // The freed boxes hold nothing but zeros.
     for (const free of readBoxes(saved).filter((b) => b.type === 'free'))
       expect(saved.subarray(free.start + 8, free.end).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it("stores an action camera's MP4 without its GPS track, the video's data untouched", async () => {
+    const data = phoneVideo('isom', { telemetry: true });
+    const response = await uploadFile('GX010042.MP4', 'video/mp4', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const saved = await stored(`media/${response.json<MediaDto>().id}/original.mp4`);
+
+    expect(secretsIn(saved)).toEqual([]);
+    for (const fix of TELEMETRY_SAMPLES) expect(saved.includes(fix)).toBe(false);
+    expect(saved.length).toBe(data.length);
+    const [, movie] = blankedMovie as [string, unknown[]];
+    const [mvhd, trak, ...rest] = movie;
+    expect(boxTypes(readBoxes(saved))).toEqual([
+      'ftyp',
+      ['moov', [mvhd, trak, 'free', ...rest]],
+      'free',
+      'mdat',
+    ]);
+    // The fixes are zeros where they were; the frame before them is as it came.
+    const offset = chunkOffset(saved);
+    const fixesAt = offset + PHONE_VIDEO_SAMPLE.length;
+    const fixesEnd = fixesAt + TELEMETRY_SAMPLES.reduce((n, b) => n + b.length, 0);
+    expect(saved.subarray(offset, fixesAt)).toEqual(PHONE_VIDEO_SAMPLE);
+    expect(saved.subarray(fixesAt, fixesEnd).every((byte) => byte === 0)).toBe(true);
+    expect(saved.subarray(fixesEnd)).toEqual(data.subarray(fixesEnd));
   });
 
   it('stores a camera AVI without its maker notes, owner, date or location', async () => {

@@ -25,8 +25,9 @@ export async function stripVideoMetadata(
  * boxes of the movie and its tracks. Each of those becomes a `free` box of the
  * same size, filled with zeros: no byte moves, so the chunk offsets (`stco`,
  * `co64`) into `mdat` stay right whether the movie comes before or after it.
- * Only box headers are read and only those boxes written, so a 200 MB video
- * costs a few small reads.
+ * Only box headers (and the sample tables of timed metadata tracks, below)
+ * are read and only those boxes written, so a 200 MB video costs a few small
+ * reads.
  */
 
 /** Boxes that hold what a camera records about the person and the device. */
@@ -55,6 +56,8 @@ interface Box {
 
 interface Walk {
   handle: fs.FileHandle;
+  /** The file's size. */
+  size: number;
   boxes: number;
   blanked: number;
   movies: number;
@@ -65,7 +68,7 @@ interface Walk {
  * their media into zero-filled `free` boxes; returns how many it turned.
  */
 async function stripIso(handle: fs.FileHandle, size: number): Promise<number> {
-  const walk: Walk = { handle, boxes: 0, blanked: 0, movies: 0 };
+  const walk: Walk = { handle, size, boxes: 0, blanked: 0, movies: 0 };
   await walkBoxes(walk, 0, size, true);
   if (walk.movies === 0) throw new UnreadableVideoError('no moov box');
   return walk.blanked;
@@ -78,7 +81,10 @@ async function walkBoxes(walk: Walk, start: number, end: number, top: boolean): 
     if (walk.boxes > MAX_BOXES) throw new UnreadableVideoError('too many boxes');
     const box = await readBox(walk.handle, at, end, top);
     if (METADATA.has(box.type)) await blank(walk, box);
-    else if (CONTAINERS.has(box.type)) {
+    else if (box.type === 'trak' && (await isTimedMetadata(walk, box))) {
+      await zeroSamples(walk, box);
+      await blank(walk, box);
+    } else if (CONTAINERS.has(box.type)) {
       if (box.type === 'moov') walk.movies += 1;
       await walkBoxes(walk, box.start + box.header, box.start + box.size, false);
     }
@@ -126,6 +132,108 @@ async function blank(walk: Walk, box: Box): Promise<void> {
   walk.blanked += 1;
 }
 
+/**
+ * Timed metadata tracks (handler `meta`, or `camm` for camera motion) carry
+ * samples in `mdat`, such as an action camera's GPS fixes (GoPro's `gpmd`).
+ * Their samples are zeroed where the track's sample table says they are, and
+ * the track itself becomes `free`: the video and sound tracks never point
+ * there, so what plays is unchanged.
+ */
+const TIMED_METADATA = new Set(['meta', 'camm']);
+/** A sample table larger than this is refused rather than read into memory. */
+const MAX_TABLE_BYTES = 16 * 1024 * 1024;
+/** A metadata track of more chunks than this (a write each) is refused: real ones have a few thousand. */
+const MAX_CHUNKS = 200_000;
+
+/** Whether the track's media handler is a timed metadata one. */
+async function isTimedMetadata(walk: Walk, trak: Box): Promise<boolean> {
+  const hdlr = await findBox(walk, trak, ['mdia', 'hdlr']);
+  if (!hdlr) return false;
+  // Version and flags, then QuickTime's component type (pre_defined in ISO), then the handler.
+  const body = await readBody(walk, hdlr);
+  return body.length >= 12 && TIMED_METADATA.has(body.toString('latin1', 8, 12));
+}
+
+/** Zeroes every chunk of the track in the file, by its stco / co64, stsc and stsz tables. */
+async function zeroSamples(walk: Walk, trak: Box): Promise<void> {
+  const stbl = await findBox(walk, trak, ['mdia', 'minf', 'stbl']);
+  const table = async (type: string) => {
+    const found = stbl && (await findBox(walk, stbl, [type]));
+    return found ? readBody(walk, found) : null;
+  };
+  const stsz = await table('stsz');
+  const stsc = await table('stsc');
+  const co64 = await table('co64');
+  const stco = co64 ? null : await table('stco');
+  if (!stsz || !stsc || (!stco && !co64))
+    throw new UnreadableVideoError('a metadata track without a sample table');
+  const offsets = co64 ? chunkOffsets(co64, 8) : chunkOffsets(stco!, 4);
+  const fixedSize = u32(stsz, 4);
+  const sampleCount = u32(stsz, 8);
+  const sizeOf = (sample: number) => (fixedSize !== 0 ? fixedSize : u32(stsz, 12 + 4 * sample));
+  let sample = 0;
+  for (let chunk = 0; chunk < offsets.length && sample < sampleCount; chunk += 1) {
+    const perChunk = samplesPerChunk(stsc, chunk + 1);
+    let bytes = 0;
+    for (let i = 0; i < perChunk && sample < sampleCount; i += 1, sample += 1)
+      bytes += sizeOf(sample);
+    const start = Math.min(offsets[chunk]!, walk.size);
+    await zero(walk.handle, start, Math.min(start + bytes, walk.size));
+  }
+}
+
+/** The chunk offsets of an stco (4 bytes each) or co64 (8) table. */
+function chunkOffsets(body: Buffer, width: 4 | 8): number[] {
+  const count = u32(body, 4);
+  if (8 + count * width > body.length) throw new UnreadableVideoError('chunk offsets overrun');
+  if (count > MAX_CHUNKS) throw new UnreadableVideoError(`${count} chunks in a metadata track`);
+  return Array.from({ length: count }, (_, i) =>
+    width === 8 ? Number(body.readBigUInt64BE(8 + 8 * i)) : body.readUInt32BE(8 + 4 * i),
+  );
+}
+
+/** Samples in the 1-based `chunk`, from stsc's runs (first chunk, samples per chunk, description). */
+function samplesPerChunk(stsc: Buffer, chunk: number): number {
+  const runs = u32(stsc, 4);
+  let per = 0;
+  for (let run = 0; run < runs && u32(stsc, 8 + 12 * run) <= chunk; run += 1)
+    per = u32(stsc, 12 + 12 * run);
+  return per;
+}
+
+function u32(body: Buffer, at: number): number {
+  if (at + 4 > body.length) throw new UnreadableVideoError('a table ends early');
+  return body.readUInt32BE(at);
+}
+
+/** The first box along `path` below `parent`, one type a level. */
+async function findBox(walk: Walk, parent: Box, path: string[]): Promise<Box | undefined> {
+  let current = parent;
+  for (const type of path) {
+    let found: Box | undefined;
+    const end = current.start + current.size;
+    for (let at = current.start + current.header; at < end && !found;) {
+      walk.boxes += 1;
+      if (walk.boxes > MAX_BOXES) throw new UnreadableVideoError('too many boxes');
+      const box = await readBox(walk.handle, at, end, false);
+      if (box.type === type) found = box;
+      at = box.start + box.size;
+    }
+    if (!found) return undefined;
+    current = found;
+  }
+  return current;
+}
+
+/** A box's contents after its header; one larger than a sample table may be is refused. */
+async function readBody(walk: Walk, box: Box): Promise<Buffer> {
+  const length = box.size - box.header;
+  if (length > MAX_TABLE_BYTES) throw new UnreadableVideoError(`box ${box.type} too large to read`);
+  const body = Buffer.alloc(length);
+  await walk.handle.read(body, 0, length, box.start + box.header);
+  return body;
+}
+
 async function zero(handle: fs.FileHandle, start: number, end: number): Promise<void> {
   for (let at = start; at < end; at += ZEROS.length)
     await handle.write(ZEROS, 0, Math.min(ZEROS.length, end - at), at);
@@ -156,7 +264,7 @@ interface Chunk {
 }
 
 async function stripRiff(handle: fs.FileHandle, size: number): Promise<number> {
-  const walk: Walk = { handle, boxes: 0, blanked: 0, movies: 0 };
+  const walk: Walk = { handle, size, boxes: 0, blanked: 0, movies: 0 };
   for (let at = 0; at < size;) {
     const chunk = await readChunk(walk, at, size);
     if (chunk.name !== 'RIFF AVI ' && chunk.name !== 'RIFF AVIX')
