@@ -275,3 +275,22 @@ export const HTTP_MESSAGES = {
   badRequest: 'This request could not be read.',
   internal: 'Internal server error.',
 } as const;
+
+/**
+ * A student's upload limit (ADR 039): how much one student may upload in any
+ * 24 hours, set by the operator, so the size comes in as text ("1 GB").
+ */
+export const UPLOAD_MESSAGES = {
+  dailyLimitReached: (limit: string, hours: number) =>
+    `You've reached your upload limit of ${limit} a day. You can upload more in ${hours === 1 ? '1 hour' : `${hours} hours`}.`,
+  fileOverDailyLimit: (left: string, limit: string) =>
+    `This file is larger than what is left of your upload limit today (${left} of ${limit}). Try a smaller file.`,
+} as const;
+
+/** A size for people: "1 GB", "250 MB", "900 KB" (whole units, rounded down; KB below one MB). */
+export function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= 1024 * MB && bytes % (1024 * MB) === 0) return `${bytes / (1024 * MB)} GB`;
+  if (bytes >= MB) return `${Math.floor(bytes / MB)} MB`;
+  return `${Math.max(0, Math.floor(bytes / 1024))} KB`;
+}

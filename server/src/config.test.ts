@@ -14,6 +14,17 @@ describe('configuration', () => {
     expect(config.geo).toEqual({ enabled: true, header: undefined });
   });
 
+  it('limits uploads to 1 GB a student a day and keeps sent mail a day, unless set (ADR 039)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.uploadBytesPerDay).toBe(1024 * 1024 * 1024);
+    expect(defaults.mailRetentionMs).toBe(24 * 60 * 60 * 1000);
+    const set = loadConfig({ UPLOAD_MB_PER_DAY: '300', MAIL_RETENTION_HOURS: '2' });
+    expect(set.uploadBytesPerDay).toBe(300 * 1024 * 1024);
+    expect(set.mailRetentionMs).toBe(2 * 60 * 60 * 1000);
+    for (const bad of [{ UPLOAD_MB_PER_DAY: '0' }, { MAIL_RETENTION_HOURS: 'forever' }])
+      expect(() => loadConfig(bad)).toThrow(ConfigError);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/quad' }).database).toEqual({
       kind: 'postgres',

@@ -168,6 +168,15 @@ const envSchema = z.object({
   MODERATORS: moderatorList,
   /** relaxed: every per-IP limit a hundred times higher, for test servers only (ADR 035). */
   RATE_LIMITS: z.enum(['on', 'relaxed']).default('on'),
+  /** How many megabytes one student may upload in any 24 hours (ADR 039). */
+  UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  /** How long sent e-mail stays in the outbox before it is deleted (ADR 039). */
+  MAIL_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
 });
 
 /** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
@@ -261,6 +270,10 @@ export interface Config {
    * (RATE_LIMITS=relaxed, where the dev mailbox is on) whose students all come from 127.0.0.1.
    */
   rateLimitScale: number;
+  /** The most bytes one student may upload in any 24 hours (ADR 039). */
+  uploadBytesPerDay: number;
+  /** How long sent (or given-up) e-mail stays in the outbox, in ms (ADR 039). */
+  mailRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -350,6 +363,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     moderators: e.MODERATORS,
     rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
+    ...keeping(e),
+  };
+}
+
+/** How much a student may upload and how long sent mail is kept (ADR 039). */
+function keeping(
+  e: z.infer<typeof envSchema>,
+): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs'> {
+  return {
+    uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * 1024 * 1024,
+    mailRetentionMs: e.MAIL_RETENTION_HOURS * 60 * 60 * 1000,
   };
 }
 

@@ -24,7 +24,15 @@ const HOUR = 60 * MINUTE;
 export type JobName = keyof ReturnType<typeof createJobs>;
 export type Jobs = ReturnType<typeof createJobs>;
 
-export function createJobs({ media, savedSearchAlerts, analytics, chats, posts, auth }: Services) {
+export function createJobs({
+  media,
+  savedSearchAlerts,
+  analytics,
+  chats,
+  posts,
+  outbox,
+  auth,
+}: Services) {
   return {
     // Uploads no post took within a day: hourly, and once a minute after start.
     'upload-sweep': {
@@ -33,6 +41,14 @@ export function createJobs({ media, savedSearchAlerts, analytics, chats, posts, 
       run: () => media.sweepUnattached(),
       done: 'removed unattached uploads',
       failed: 'upload sweep failed',
+    },
+    // Uploads older than a day no longer count against the daily limit (ADR 039).
+    'upload-usage-sweep': {
+      everyMs: HOUR,
+      firstAfterMs: MINUTE,
+      run: () => media.sweepUsage(),
+      done: 'forgot upload usage older than a day',
+      failed: 'upload usage sweep failed',
     },
     // Files no row points at and half-written .part files, left by a crash (ADR 020).
     'orphan-file-sweep': {
@@ -73,6 +89,14 @@ export function createJobs({ media, savedSearchAlerts, analytics, chats, posts, 
       run: (at?: number) => auth.sweep(at),
       done: 'removed finished sign-in counts and expired sessions',
       failed: 'sign-in sweep failed',
+    },
+    // Sent e-mail (links, codes, others' words) leaves the outbox after its retention (ADR 039).
+    'mail-retention': {
+      everyMs: HOUR,
+      firstAfterMs: MINUTE,
+      run: (at?: number) => outbox.purge(at),
+      done: 'deleted sent e-mail past retention',
+      failed: 'mail retention sweep failed',
     },
     // Analytics events are kept 13 months (ADR 016): swept at start and daily.
     'analytics-sweep': {

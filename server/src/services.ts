@@ -40,6 +40,7 @@ import { createSearchService } from './modules/search/search.service';
 import { createVerificationService } from './modules/verification/verification.service';
 import { createOidcProvider } from './platform/oauth/google';
 import { createStripePayments } from './platform/payments/stripe';
+import { createOutboxRetention } from './platform/mail';
 import { loadSecretKey } from './platform/secret-key';
 
 /** Where services report failures of work done after their answer (cache messages, side effects). */
@@ -176,7 +177,7 @@ export async function createServices(
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
-  const media = createMediaService({ db, storage });
+  const media = createMediaService({ db, storage, bytesPerDay: config.uploadBytesPerDay });
   const chats = createChats(deps, { media, posts, blocks, notifications }, log);
   const sessions = createSessionService(db, {
     cache: sessionCache,
@@ -208,6 +209,8 @@ export async function createServices(
     pages: createPagesService({ ...deps, ...people, campuses, posts, chats, analytics, log }),
     analytics,
     blocks,
+    // Sent mail is deleted after its retention (ADR 039).
+    outbox: createOutboxRetention(db, config.mailRetentionMs),
     ...people,
     savedSearchAlerts,
   };

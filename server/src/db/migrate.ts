@@ -17,6 +17,7 @@ import { listingLifecycle } from './migrations/0014-listing-lifecycle';
 import { priceOrder } from './migrations/0015-price-order';
 import { wholeSaves } from './migrations/0016-whole-saves';
 import { notificationMarks } from './migrations/0018-notification-marks';
+import { uploadUsage } from './migrations/0020-upload-usage';
 import { loginFailures } from './migrations/0022-login-failures';
 
 /** Every migration in order; both dialects run the same list. */
@@ -39,6 +40,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0015-price-order': priceOrder(),
     '0016-whole-saves': wholeSaves(),
     '0018-notification-marks': notificationMarks(db.dialect),
+    '0020-upload-usage': uploadUsage(db.dialect),
     '0022-login-failures': loginFailures(db.dialect),
   };
 }

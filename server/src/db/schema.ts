@@ -247,6 +247,14 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** One upload's bytes, counted against its student's daily limit (migration 0020, ADR 039). */
+export interface UploadUsageTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  created_at: Time;
+}
+
 export interface SearchesTable {
   id: string;
   campus_id: string;
@@ -391,6 +399,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
   mail_outbox: MailOutboxTable;
+  upload_usage: UploadUsageTable;
   searches: SearchesTable;
   user_searches: UserSearchesTable;
   search_words: SearchWordsTable;

@@ -3,6 +3,7 @@ import { badRequest } from '../../core/errors';
 import { requireSignedIn } from '../../core/policies/roles';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
+import { deleteMailTo } from '../../platform/mail';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { accountRepository as account } from './account.repository';
 import type { LeavingPort, PasswordPort } from './account.ports';
@@ -28,7 +29,7 @@ export function createAccountDeletion({
   /**
    * Deletes the account with the password (none asked of an account without
    * one): the student's posts and the replies below them, comments, saves,
-   * chats, notifications, searches and sessions in one transaction; others'
+   * chats, notifications, searches, sessions and mail to them in one transaction; others'
    * counts redone; the files after the commit. The e-mail is free again.
    */
   return async function deleteAccount(viewer: UserRow | null, password: string): Promise<void> {
@@ -39,6 +40,11 @@ export function createAccountDeletion({
         throw badRequest('current_password_wrong', M.currentPasswordWrong);
     }
     const files = await db.kysely.transaction().execute(async (trx) => {
+      // Mail to the student, queued or sent, holds their links and codes (ADR 039).
+      await deleteMailTo(trx, [
+        viewer.email,
+        ...(viewer.school_email ? [viewer.school_email] : []),
+      ]);
       const left = await leaving.authorLeaving(trx, viewer.id);
       const chatFiles = await leaving.chatFiles(trx, viewer.id);
       await account.deleteUser(trx, viewer.id);

@@ -198,4 +198,47 @@ export const mediaRepository = {
     }
     return [...keys];
   },
+
+  /** The bytes a student uploaded since `since`, and when the oldest of those uploads was. */
+  async usageSince(
+    db: Executor,
+    userId: string,
+    since: number,
+  ): Promise<{ bytes: number; oldest: number | null }> {
+    const row = await db
+      .selectFrom('upload_usage')
+      .select((eb) => [
+        eb.fn.sum<number | string | null>('bytes').as('bytes'),
+        eb.fn.min<number | null>('created_at').as('oldest'),
+      ])
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return {
+      bytes: Number(row.bytes ?? 0),
+      oldest: row.oldest === null ? null : Number(row.oldest),
+    };
+  },
+
+  /** Counts an upload against its student's limit. */
+  async addUsage(
+    db: Executor,
+    row: { id: string; user_id: string; bytes: number; created_at: number },
+  ): Promise<void> {
+    await db.insertInto('upload_usage').values(row).execute();
+  },
+
+  /** Takes back an upload that was refused or not stored. */
+  async removeUsage(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('upload_usage').where('id', '=', id).execute();
+  },
+
+  /** Removes usage older than `before`, which no longer counts; how many rows went. */
+  async deleteUsageBefore(db: Executor, before: number): Promise<number> {
+    const result = await db
+      .deleteFrom('upload_usage')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 };

@@ -6,21 +6,27 @@ import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
+import { formatBytes, UPLOAD_MESSAGES } from '@common/messages';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { Campus } from '@common/campuses';
 import * as campusPolicy from '../../core/policies/campus';
-import { badRequest, HttpError, tooLarge } from '../../core/errors';
+import { badRequest, HttpError, tooLarge, tooMany } from '../../core/errors';
 import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from './media.presenter';
 import { type MediaVariants, mediaRepository, type StoredVariant } from './media.repository';
+import { stripVideoMetadata, UnreadableVideoError } from './video-metadata';
 
 const MB = 1024 * 1024;
 /** Upload limits (DESIGN §8). */
 export const MAX_IMAGE_BYTES = 20 * MB;
 export const MAX_VIDEO_BYTES = 200 * MB;
+/** How much one student may upload in any 24 hours unless configured (ADR 039). */
+export const DEFAULT_UPLOAD_BYTES_PER_DAY = 1024 * MB;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The spec has no words for these; they say what to do. */
 export const MEDIA_MESSAGES = {
@@ -54,7 +60,15 @@ export interface MediaServiceOptions {
   db: Db;
   storage: BlobStore;
   limits?: { image: number; video: number };
+  /** The most bytes one student may upload in any 24 hours (ADR 039). */
+  bytesPerDay?: number;
   now?: () => number;
+}
+
+/** What a student may still upload now, and the words for when it is not enough. */
+interface Allowance {
+  left: number;
+  refusal: HttpError;
 }
 
 /**
@@ -67,8 +81,10 @@ export function createMediaService({
   db,
   storage,
   limits = { image: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES },
+  bytesPerDay = DEFAULT_UPLOAD_BYTES_PER_DAY,
   now = Date.now,
 }: MediaServiceOptions) {
+  const quota = createUploadQuota(db, bytesPerDay, now);
   return {
     /**
      * Checks the uploader first, then asks for the file (so nobody's bytes are
@@ -81,6 +97,9 @@ export function createMediaService({
     ): Promise<MediaDto> {
       // Uploading is contributing: on this site, for its own school-verified students (ADR 007).
       campusPolicy.canContribute(viewer, campus);
+      // A student at the limit is told before a byte of the file is read.
+      const allowance = await quota.allowance(viewer.id);
+      if (allowance.left <= 0) throw allowance.refusal;
       const file = await receive().catch((error: unknown) => {
         throw asClientFault(error);
       });
@@ -91,8 +110,15 @@ export function createMediaService({
       // os.tmpdir() is read per upload so a test (or an operator's TMPDIR) can move it.
       const temp = path.join(os.tmpdir(), `${TEMP_PREFIX}${randomUUID()}`);
       try {
-        const { detected, bytes } = await receiveToFile(file, temp, limits);
-        return await store(viewer, detected, temp, bytes);
+        const { detected, bytes } = await receiveToFile(file, temp, limits, allowance);
+        if (detected.kind === 'video') await stripMetadata(temp, detected);
+        const counted = await quota.count(viewer.id, bytes);
+        try {
+          return await store(viewer, detected, temp, bytes);
+        } catch (error) {
+          await quota.takeBack(counted);
+          throw error;
+        }
       } finally {
         await fs.rm(temp, { force: true });
       }
@@ -153,6 +179,9 @@ export function createMediaService({
       }
       return { orphans, parts, temp: await sweepTempUploads(before) };
     },
+
+    /** Forgets uploads older than a day: they no longer count against anyone's limit. */
+    sweepUsage: () => mediaRepository.deleteUsageBefore(db.kysely, now() - DAY_MS),
 
     /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
     attachToMessage: (trx: Executor, ids: readonly string[], ownerId: string, messageId: string) =>
@@ -263,6 +292,71 @@ export function createMediaService({
 export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
+ * Each student's upload limit by bytes in any 24 hours (ADR 039), counted in
+ * `upload_usage` rather than in the media rows, which go with their post.
+ * An upload is counted once received and then checked with everything counted
+ * so far, its own bytes included: of uploads running side by side, the one
+ * counted last sees every other, so together they never pass the limit.
+ */
+function createUploadQuota(db: Db, bytesPerDay: number, now: () => number) {
+  const limitText = formatBytes(bytesPerDay);
+
+  async function allowance(userId: string): Promise<Allowance> {
+    const at = now();
+    const used = await mediaRepository.usageSince(db.kysely, userId, at - DAY_MS);
+    const left = bytesPerDay - used.bytes;
+    // The oldest upload of the day is the first to stop counting.
+    const freedAt = (used.oldest ?? at) + DAY_MS;
+    const hours = Math.max(1, Math.ceil((freedAt - at) / HOUR_MS));
+    const refusal =
+      left <= 0
+        ? tooMany('upload_limit', UPLOAD_MESSAGES.dailyLimitReached(limitText, hours))
+        : tooLarge(
+            'upload_limit',
+            UPLOAD_MESSAGES.fileOverDailyLimit(formatBytes(left), limitText),
+          );
+    return { left, refusal };
+  }
+
+  return {
+    allowance,
+
+    /** Counts `bytes` for the student, or refuses them (nothing counted) when over the limit. */
+    async count(userId: string, bytes: number): Promise<string> {
+      const id = uuidv7();
+      await mediaRepository.addUsage(db.kysely, {
+        id,
+        user_id: userId,
+        bytes,
+        created_at: now(),
+      });
+      const after = await allowance(userId);
+      if (after.left >= 0) return id;
+      await mediaRepository.removeUsage(db.kysely, id);
+      // What is left once this upload is taken back says whether any file still fits.
+      throw (await allowance(userId)).refusal;
+    },
+
+    /** Takes back an upload that was counted but not stored. */
+    takeBack: (id: string) => mediaRepository.removeUsage(db.kysely, id),
+  };
+}
+
+/** Videos are stored without their metadata; a file whose structure does not parse is refused. */
+async function stripMetadata(temp: string, detected: DetectedMedia): Promise<void> {
+  const format = detected.ext;
+  if (format !== 'mp4' && format !== 'mov' && format !== 'avi')
+    throw new Error(`no metadata stripping for ${format}`);
+  try {
+    await stripVideoMetadata(temp, format);
+  } catch (error) {
+    if (error instanceof UnreadableVideoError)
+      throw badRequest('unreadable_media', POST_MESSAGES.onlyPhotosVideos);
+    throw error;
+  }
+}
+
+/**
  * Removes upload temp files last written before `before`: an upload still
  * arriving writes to its file, so its time stays fresh; one whose server was
  * killed is never removed by the `finally` that normally takes it.
@@ -296,8 +390,9 @@ async function receiveToFile(
   file: IncomingFile,
   temp: string,
   limits: { image: number; video: number },
+  allowance: Allowance,
 ): Promise<{ detected: DetectedMedia; bytes: number }> {
-  const inspector = new UploadInspector(limits);
+  const inspector = new UploadInspector(limits, allowance);
   let sourceError: unknown;
   file.stream.once('error', (error) => (sourceError = error));
   const writer = createWriteStream(temp);
@@ -324,7 +419,10 @@ class UploadInspector extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
 
-  constructor(private readonly limits: { image: number; video: number }) {
+  constructor(
+    private readonly limits: { image: number; video: number },
+    private readonly allowance: Allowance,
+  ) {
     super();
   }
 
@@ -366,6 +464,8 @@ class UploadInspector extends Transform {
       return tooLarge('file_too_large', MEDIA_MESSAGES.photoTooLarge);
     if (kind === 'video' && this.bytes > this.limits.video)
       return tooLarge('file_too_large', MEDIA_MESSAGES.videoTooLarge);
+    // Over what the student may still upload today: refused as it crosses, not after.
+    if (kind && this.bytes > this.allowance.left) return this.allowance.refusal;
     return null;
   }
 }

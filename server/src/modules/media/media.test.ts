@@ -13,8 +13,18 @@ import { buildPost, buildUser } from '../../../test/factories';
 import {
   animatedGif,
   aviBytes,
+  box,
+  cameraAvi,
+  boxTypes,
+  findBox,
+  PHONE_VIDEO_SAMPLE,
+  PHONE_VIDEO_SECRETS,
   phoneJpeg,
+  phoneVideo,
+  readBoxes,
+  readChunks,
   solidImage,
+  TELEMETRY_SAMPLES,
   videoBytes,
 } from '../../../test/media-fixtures';
 import { keysOfMedia, presentMedia } from './media.presenter';
@@ -285,6 +295,167 @@ describe('videos', () => {
     });
     expect(variants).toEqual({ original: { key, width: 0, height: 0 } });
     expect((await stored(key)).equals(data)).toBe(true);
+  });
+
+  /** What the stored file says where, on what and by whom it was taken, as it would be found. */
+  function secretsIn(data: Buffer): string[] {
+    const found: string[] = Object.values(PHONE_VIDEO_SECRETS).filter((secret) =>
+      data.includes(Buffer.from(secret, 'latin1')),
+    );
+    for (const mark of ['\xa9xyz', '\xa9mak', '\xa9mod', 'com.apple.quicktime', 'xmpmeta', 'GPS'])
+      if (data.includes(Buffer.from(mark, 'latin1'))) found.push(mark);
+    return found;
+  }
+
+  /** The one chunk offset of the stored file's track. */
+  function chunkOffset(data: Buffer): number {
+    const stco = findBox(readBoxes(data), 'stco');
+    expect(stco, 'the track keeps its chunk offsets').toBeDefined();
+    return data.readUInt32BE(stco!.start + 16);
+  }
+
+  const blankedMovie = [
+    'moov',
+    [
+      'mvhd',
+      [
+        'trak',
+        [
+          'tkhd',
+          [
+            'mdia',
+            [
+              'mdhd',
+              'hdlr',
+              [
+                'minf',
+                ['vmhd', ['dinf', ['dref']], ['stbl', ['stsd', 'stts', 'stsc', 'stsz', 'stco']]],
+              ],
+            ],
+          ],
+          'free',
+          'free',
+        ],
+      ],
+      'free',
+      'free',
+    ],
+  ];
+
+  it('stores a phone MP4 without its location, device or owner, every offset still right', async () => {
+    const data = phoneVideo('isom');
+    expect(secretsIn(data)).toHaveLength(Object.keys(PHONE_VIDEO_SECRETS).length + 6);
+    const response = await uploadFile('VID_20260412.mp4', 'video/mp4', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json<MediaDto>();
+    expect(media).toMatchObject({ kind: 'video', mime: 'video/mp4' });
+    const saved = await stored(`media/${media.id}/original.mp4`);
+
+    expect(secretsIn(saved)).toEqual([]);
+    expect(saved.length).toBe(data.length);
+    expect(boxTypes(readBoxes(saved))).toEqual(['ftyp', blankedMovie, 'free', 'mdat']);
+    // The movie comes before the data (faststart): the data did not move.
+    const offset = chunkOffset(saved);
+    expect(offset).toBe(chunkOffset(data));
+    expect(saved.subarray(offset, offset + PHONE_VIDEO_SAMPLE.length)).toEqual(PHONE_VIDEO_SAMPLE);
+    // What was not metadata is byte for byte what came.
+    const mdat = findBox(readBoxes(saved), 'mdat')!;
+    expect(saved.subarray(mdat.start, mdat.end)).toEqual(data.subarray(mdat.start, mdat.end));
+    const { row } = await rowOf(media);
+    expect(row.bytes).toBe(data.length);
+  });
+
+  it('stores an iPhone MOV with its movie after the data without its location or device', async () => {
+    const data = phoneVideo('qt  ', { faststart: false });
+    const response = await uploadFile('IMG_0042.MOV', 'video/quicktime', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json<MediaDto>();
+    expect(media).toMatchObject({ kind: 'video', mime: 'video/quicktime' });
+    const saved = await stored(`media/${media.id}/original.mov`);
+
+    expect(secretsIn(saved)).toEqual([]);
+    expect(saved.length).toBe(data.length);
+    expect(boxTypes(readBoxes(saved))).toEqual(['ftyp', 'mdat', 'free', blankedMovie]);
+    const offset = chunkOffset(saved);
+    expect(saved.subarray(offset, offset + PHONE_VIDEO_SAMPLE.length)).toEqual(PHONE_VIDEO_SAMPLE);
+    // The freed boxes hold nothing but zeros.
+    for (const free of readBoxes(saved).filter((b) => b.type === 'free'))
+      expect(saved.subarray(free.start + 8, free.end).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it("stores an action camera's MP4 without its GPS track, the video's data untouched", async () => {
+    const data = phoneVideo('isom', { telemetry: true });
+    const response = await uploadFile('GX010042.MP4', 'video/mp4', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const saved = await stored(`media/${response.json<MediaDto>().id}/original.mp4`);
+
+    expect(secretsIn(saved)).toEqual([]);
+    for (const fix of TELEMETRY_SAMPLES) expect(saved.includes(fix)).toBe(false);
+    expect(saved.length).toBe(data.length);
+    const [, movie] = blankedMovie as [string, unknown[]];
+    const [mvhd, trak, ...rest] = movie;
+    expect(boxTypes(readBoxes(saved))).toEqual([
+      'ftyp',
+      ['moov', [mvhd, trak, 'free', ...rest]],
+      'free',
+      'mdat',
+    ]);
+    // The fixes are zeros where they were; the frame before them is as it came.
+    const offset = chunkOffset(saved);
+    const fixesAt = offset + PHONE_VIDEO_SAMPLE.length;
+    const fixesEnd = fixesAt + TELEMETRY_SAMPLES.reduce((n, b) => n + b.length, 0);
+    expect(saved.subarray(offset, fixesAt)).toEqual(PHONE_VIDEO_SAMPLE);
+    expect(saved.subarray(fixesAt, fixesEnd).every((byte) => byte === 0)).toBe(true);
+    expect(saved.subarray(fixesEnd)).toEqual(data.subarray(fixesEnd));
+  });
+
+  it('stores a camera AVI without its maker notes, owner, date or location', async () => {
+    const data = cameraAvi();
+    expect(secretsIn(data).length).toBeGreaterThan(4);
+    const response = await uploadFile('DSCN0042.AVI', 'video/avi', data);
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json<MediaDto>();
+    expect(media).toMatchObject({ kind: 'video', mime: 'video/x-msvideo' });
+    const saved = await stored(`media/${media.id}/original.avi`);
+
+    expect(secretsIn(saved)).toEqual([]);
+    expect(saved.includes('SAT APR 12')).toBe(false);
+    expect(saved.length).toBe(data.length);
+    expect(readChunks(saved)).toEqual([
+      [
+        'RIFF AVI ',
+        [
+          ['LIST hdrl', ['avih', ['LIST strl', ['strh', 'strf', 'JUNK', 'JUNK']], 'JUNK']],
+          'JUNK',
+          'JUNK',
+          'JUNK',
+          ['LIST movi', []],
+          'idx1',
+        ],
+      ],
+    ]);
+    // The frame is where the index says, as it came.
+    expect(saved.includes(PHONE_VIDEO_SAMPLE)).toBe(true);
+    expect(saved.indexOf(PHONE_VIDEO_SAMPLE)).toBe(data.indexOf(PHONE_VIDEO_SAMPLE));
+  });
+
+  it('refuses a video whose boxes do not fill the file: its metadata cannot be found', async () => {
+    const head = videoBytes('isom', 4096);
+    const cases = [
+      // An AVI whose header list claims more than the file holds.
+      aviBytes(600).subarray(0, 200),
+      Buffer.concat([head, box('udta', Buffer.alloc(40)).subarray(0, 20)]),
+      // Bytes after the last box.
+      Buffer.concat([head, Buffer.from('trail')]),
+      // No movie at all.
+      Buffer.concat([head.subarray(0, 32), box('mdat', Buffer.alloc(5000))]),
+    ];
+    for (const data of cases)
+      expectError(
+        await uploadFile('clip.mp4', 'video/mp4', data),
+        400,
+        POST_MESSAGES.onlyPhotosVideos,
+      );
   });
 
   it('accepts MOV and AVI by their bytes', async () => {

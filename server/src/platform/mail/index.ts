@@ -8,8 +8,11 @@ export { createDevTransport } from './dev-transport';
 export { createSmtpTransport } from './smtp-transport';
 export {
   createMailWorker,
+  createOutboxRetention,
   DEFAULT_MAX_ATTEMPTS,
+  deleteMailTo,
   enqueueMail,
+  type OutboxRetention,
   retryDelayMs,
   type MailWorker,
   type MailWorkerLogger,

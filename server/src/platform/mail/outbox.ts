@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { Database, MailOutboxTable } from '../../db/schema';
@@ -71,6 +71,55 @@ export async function enqueueMail(
     .execute();
   queuedInProcess += 1;
   return id;
+}
+
+/**
+ * Deletes mail delivered, or given up, before `before` (ADR 039): a sent
+ * message's links and codes are the recipient's, not the outbox's to keep.
+ * Mail still waiting or being retried stays. Returns how many went.
+ */
+export async function purgeFinishedMail(
+  db: Db,
+  before: number,
+  maxAttempts: number = DEFAULT_MAX_ATTEMPTS,
+): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '<', before),
+        eb.and([
+          eb('sent_at', 'is', null),
+          eb('attempts', '>=', maxAttempts),
+          eb('created_at', '<', before),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The outbox's retention (ADR 039): finished mail is deleted `retentionMs` after it was queued or sent. */
+export function createOutboxRetention(db: Db, retentionMs: number) {
+  return {
+    /** Deletes what finished before `at - retentionMs`; how many messages went. */
+    purge: (at: number = Date.now()) => purgeFinishedMail(db, at - retentionMs),
+  };
+}
+export type OutboxRetention = ReturnType<typeof createOutboxRetention>;
+
+/** Deletes every message to these addresses (any case), sent or not: a deleted account's mail. */
+export async function deleteMailTo(
+  executor: Kysely<Database> | Transaction<Database>,
+  addresses: readonly string[],
+): Promise<number> {
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (lower.length === 0) return 0;
+  const result = await executor
+    .deleteFrom('mail_outbox')
+    .where(sql<string>`lower(to_address)`, 'in', lower)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Mail still to be delivered: how many, and when the oldest was queued (null when none). */
