@@ -3,7 +3,13 @@ import { AUTH_MESSAGES as M } from '@common/messages';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { isCommonPassword } from '@common/common-passwords';
 import { type LoginBody, PASSWORD_MIN, type RegisterBody } from '@common/schemas/auth';
-import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
+import {
+  firstFreeUsername,
+  normalizeEmail,
+  parseName,
+  usernameBase,
+  withoutBidiControls,
+} from '@common/text';
 import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config';
@@ -63,7 +69,10 @@ export async function createAccount(
   account: NewAccount,
   now: number,
 ): Promise<UserRow> {
-  const base = usernameBase(account.firstName, account.lastName);
+  // Names from a form were refused with a direction control; a provider's (Google) lose theirs.
+  const firstName = withoutBidiControls(account.firstName);
+  const lastName = withoutBidiControls(account.lastName);
+  const base = usernameBase(firstName, lastName);
   for (let attempt = 0; ; attempt++) {
     // After losing a race for a name, a random one of the next few free names.
     const skip = randomInt(attempt + 1);
@@ -76,8 +85,8 @@ export async function createAccount(
         campus_id: account.campusId,
         email: normalizeEmail(account.email),
         username,
-        first_name: account.firstName.slice(0, 20),
-        last_name: account.lastName.slice(0, 20),
+        first_name: firstName.slice(0, 20),
+        last_name: lastName.slice(0, 20),
         password_hash: account.passwordHash,
         verified: account.verified,
         google_sub: account.googleSub ?? null,
