@@ -46,6 +46,12 @@ export const MODERATION_MESSAGES = {
   /** Sign-in of a suspended account (the ban's words are the spec's: AUTH_MESSAGES.banned). */
   suspended: (endsAt: number) => `Account suspended until ${until(endsAt)}.`,
   removedMessage: 'This message was removed by a moderator.',
+  /** The reason of the report Quad files itself on an account sharing a mailbox (ADR 040). */
+  sharedMailbox: (otherUsername: string, mailbox: string) =>
+    `Quad found that this account's school e-mail reaches the same mailbox (${mailbox}) as @${otherUsername}'s. One student, one account: check whether this is ban evasion.`,
+  /** A popular search a moderator dropped. */
+  searchDropped: 'Search removed from the campus’s popular searches.',
+  searchGone: 'That search is not on the campus’s list.',
   empty: 'No open reports. Nice and quiet.',
 } as const;
 

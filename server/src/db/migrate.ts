@@ -16,6 +16,7 @@ import { meetups } from './migrations/0013-meetups';
 import { listingLifecycle } from './migrations/0014-listing-lifecycle';
 import { priceOrder } from './migrations/0015-price-order';
 import { wholeSaves } from './migrations/0016-whole-saves';
+import { oneMailbox } from './migrations/0021-one-mailbox';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0014-listing-lifecycle': listingLifecycle(db.dialect),
     '0015-price-order': priceOrder(),
     '0016-whole-saves': wholeSaves(),
+    '0021-one-mailbox': oneMailbox(db.dialect),
   };
 }
 
