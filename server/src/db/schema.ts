@@ -275,8 +275,11 @@ export interface ReportsTable {
   target_message_id: string | null;
   reason: string;
   created_at: Time;
-  /** The campus of what is reported, whose moderators read it (migration 0021, ADR 040). */
-  campus_id: string | null;
+  /**
+   * The campus of what is reported, whose moderators read it (migration 0021,
+   * ADR 040): every writer gives it; the migration filled the older rows.
+   */
+  campus_id: string;
   /** When a moderator's action closed it (migration 0012), and with what outcome. */
   closed_at: Time | null;
   outcome: string | null;

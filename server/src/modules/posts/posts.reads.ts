@@ -1,8 +1,9 @@
-import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
+import { type Campus, CAMPUSES, type CampusId, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import { type ListingFilter, POST_MESSAGES as M } from '@common/schemas/posts';
 import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
+import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { PostCache } from './posts.cache';
@@ -85,6 +86,13 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
     };
   }
 
+  /** The post's thread as the campus's cache keeps it; null when it is not a post of the campus. */
+  const threadOn = (campus: Campus, id: string) =>
+    cache.read(campus.id, `post:${id}`, () => readThread(campus, id), {
+      // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
+      shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
+    });
+
   return {
     /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
     async feed(
@@ -147,13 +155,20 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
      */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
-      const thread = await cache.read(campus.id, `post:${id}`, () => readThread(campus, id), {
-        // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
-        shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
-      });
+      let site = campus;
+      let thread = await threadOn(campus, id);
+      if (!thread) {
+        // A student's own post of the campus they left is still theirs to see (ADR 040).
+        const row = await posts.find(db.kysely, id);
+        if (row && row.campus_id !== campus.id && postPolicy.isAuthor(user, row)) {
+          site = CAMPUSES[row.campus_id as CampusId];
+          thread = await threadOn(site, id);
+        }
+      }
       if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
-      return pages.forViewer(campus.id, user, thread, () =>
-        saves.inThread(user.id, thread.rootId, thread.chain),
+      const shown = thread;
+      return pages.forViewer(site.id, user, shown, () =>
+        saves.inThread(user.id, shown.rootId, shown.chain),
       );
     },
   };
