@@ -11,8 +11,10 @@
  * the Mongolian vowel separator, and every bidi control (embeddings,
  * overrides, isolates, the marks).
  */
+// The combining ones (grapheme joiner, Khmer inherent vowels, variation selectors) stand
+// alone, outside the class: inside it they would read as joined to the character before.
 const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]|\u034f|[\u17b4-\u17b5]|[\u180b-\u180d]|[\ufe00-\ufe0f]/g;
 
 /**
  * Letters of other alphabets drawn like a Latin letter (lower case: the text

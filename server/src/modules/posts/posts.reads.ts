@@ -60,9 +60,11 @@ export interface PostReadsDeps {
   now: () => number;
 }
 
-/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
-export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
-  const { dialect } = db;
+/**
+ * Post pages: each post's thread written once per campus cache entry, and
+ * the campus whose page a viewer opens.
+ */
+function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' | 'pages'>) {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     const row = await posts.findWithAuthor(db.kysely, id);
@@ -92,6 +94,26 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
       shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
     });
+
+  /**
+   * The thread a reader of `campus` opens, and the campus it is of: a post of
+   * the campus, or the viewer's own post of a campus they left (ADR 040).
+   */
+  return async function pageOf(user: UserRow, campus: Campus, id: string) {
+    const thread = await threadOn(campus, id);
+    if (thread) return { site: campus, thread };
+    const row = await posts.find(db.kysely, id);
+    if (!row || row.campus_id === campus.id || !postPolicy.isAuthor(user, row)) return null;
+    const site = CAMPUSES[row.campus_id as CampusId];
+    const own = await threadOn(site, id);
+    return own ? { site, thread: own } : null;
+  };
+}
+
+/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
+export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
+  const { dialect } = db;
+  const pageOf = createThreads({ db, cache, pages });
 
   return {
     /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
@@ -155,20 +177,11 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
      */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
-      let site = campus;
-      let thread = await threadOn(campus, id);
-      if (!thread) {
-        // A student's own post of the campus they left is still theirs to see (ADR 040).
-        const row = await posts.find(db.kysely, id);
-        if (row && row.campus_id !== campus.id && postPolicy.isAuthor(user, row)) {
-          site = CAMPUSES[row.campus_id as CampusId];
-          thread = await threadOn(site, id);
-        }
-      }
-      if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
-      const shown = thread;
-      return pages.forViewer(site.id, user, shown, () =>
-        saves.inThread(user.id, shown.rootId, shown.chain),
+      const page = await pageOf(user, campus, id);
+      if (!page) throw notFound('post_not_found', M.postDeletedMissing);
+      const { site, thread } = page;
+      return pages.forViewer(site.id, user, thread, () =>
+        saves.inThread(user.id, thread.rootId, thread.chain),
       );
     },
   };

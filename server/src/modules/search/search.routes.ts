@@ -94,6 +94,14 @@ export async function searchRoutes(
     },
     async (request) => search.popular(request.user, request.campus),
   );
+
+  recentSearchRoutes(fastify, search);
+  popularModerationRoutes(fastify, search);
+}
+
+/** What the campus's moderators do to its popular searches (ADR 040). */
+function popularModerationRoutes(fastify: FastifyInstance, search: SearchService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.delete(
     '/api/moderation/searches/:id',
     {
@@ -107,8 +115,6 @@ export async function searchRoutes(
     },
     async (request) => search.dropPopular(request.user, request.campus, request.params.id),
   );
-
-  recentSearchRoutes(fastify, search);
 }
 
 /** The viewer's recent searches on this campus. */
