@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MESSAGES } from '@common/messages';
 import { MODERATION_MESSAGES as M } from '@common/schemas/moderation';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
@@ -35,7 +36,9 @@ export function PopularSearches() {
         {M.popularTitle}
       </h2>
       <p className={styles.meta}>{M.popularIntro}</p>
-      {popular.isPending ? null : items.length === 0 ? (
+      {popular.isPending ? null : popular.isError ? (
+        <p className={`card ${styles.empty}`}>{MESSAGES.somethingWentWrong}</p>
+      ) : items.length === 0 ? (
         <p className={`card ${styles.empty}`}>{M.popularEmpty}</p>
       ) : (
         <ul className={`card ${styles.searches}`}>
