@@ -7,6 +7,7 @@ import {
   campusUrl,
   findSchools,
   isSchoolEmailDomain,
+  mailboxOf,
   SCHOOLS,
 } from './campuses';
 
@@ -56,14 +57,26 @@ describe('campus registry', () => {
     expect(campusUrl('https://quad.example.com', 'duke')).toBe('https://duke.quad.example.com');
   });
 
-  it('accepts school e-mail domains and their subdomains only', () => {
+  it('accepts school e-mail domains and the sub-domains the campus lists only', () => {
     expect(isSchoolEmailDomain(CAMPUSES.ou, 'jane@ou.edu')).toBe(true);
     expect(isSchoolEmailDomain(CAMPUSES.ou, 'jane@alumni.ou.edu')).toBe(true);
+    expect(isSchoolEmailDomain(CAMPUSES.ou, 'jane@any.sub.ou.edu')).toBe(false);
+    expect(isSchoolEmailDomain(CAMPUSES.ou, 'jane@x.alumni.ou.edu')).toBe(false);
     expect(isSchoolEmailDomain(CAMPUSES.ou, 'jane@notou.edu')).toBe(false);
     expect(isSchoolEmailDomain(CAMPUSES.ut, 'a@utdallas.edu')).toBe(true);
     expect(isSchoolEmailDomain(CAMPUSES.ut, 'a@uth.edu')).toBe(true);
     expect(isSchoolEmailDomain(CAMPUSES.duke, 'jane.doe@duke.edu')).toBe(true);
     expect(isSchoolEmailDomain(CAMPUSES.campus, 'a@ou.edu')).toBe(false);
+  });
+
+  it('reads an address as its mailbox: case, a +tag and a school sub-domain folded', () => {
+    expect(mailboxOf('Jane@OU.edu')).toBe('jane@ou.edu');
+    expect(mailboxOf('jane+2@ou.edu')).toBe('jane@ou.edu');
+    expect(mailboxOf(' jane+a+b@alumni.ou.edu ')).toBe('jane@ou.edu');
+    expect(mailboxOf('jane@any.sub.ou.edu')).toBe('jane@ou.edu');
+    expect(mailboxOf('jane@notou.edu')).toBe('jane@notou.edu');
+    expect(mailboxOf('jane.doe+ads@Gmail.com')).toBe('jane.doe@gmail.com');
+    expect(mailboxOf('+only@ou.edu')).toBe('+only@ou.edu');
   });
 
   it('finds schools by name, school name or city', () => {

@@ -33,7 +33,10 @@ export interface Campus {
   /** City label of the group card. */
   city: string;
   state: string;
-  /** School e-mail domains; any subdomain of one is accepted too. */
+  /**
+   * School e-mail domains, each accepted as written: a sub-domain (alumni,
+   * a department) only when it is listed here too (ADR 040).
+   */
   emailDomains: readonly string[];
   theme: CampusTheme;
   instagram: string;
@@ -53,7 +56,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'University of Oklahoma',
     city: 'Norman, Oklahoma',
     state: 'OK',
-    emailDomains: ['ou.edu'],
+    emailDomains: ['ou.edu', 'alumni.ou.edu'],
     theme: { primary: '#841617', onPrimary: '#ffffff', accent: '#fdf9d8' },
     instagram: 'oubuysell',
     supportEmail: 'ou@quadcampus.app',
@@ -66,6 +69,8 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     state: 'TX',
     emailDomains: [
       'utexas.edu',
+      'alumni.utexas.edu',
+      'eid.utexas.edu',
       'utdallas.edu',
       'uta.edu',
       'utsa.edu',
@@ -88,7 +93,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'Southern Methodist University',
     city: 'Dallas, Texas',
     state: 'TX',
-    emailDomains: ['smu.edu'],
+    emailDomains: ['smu.edu', 'alumni.smu.edu'],
     theme: { primary: '#cc0035', onPrimary: '#ffffff', accent: '#354ca1' },
     instagram: 'smubuysell',
     supportEmail: 'smu@quadcampus.app',
@@ -99,7 +104,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'University of Florida',
     city: 'Gainesville, Florida',
     state: 'FL',
-    emailDomains: ['ufl.edu'],
+    emailDomains: ['ufl.edu', 'alumni.ufl.edu'],
     theme: { primary: '#0021a5', onPrimary: '#ffffff', accent: '#fa4616' },
     instagram: 'ufbuysell',
     supportEmail: 'uf@quadcampus.app',
@@ -110,7 +115,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'University of California, Los Angeles',
     city: 'Los Angeles, California',
     state: 'CA',
-    emailDomains: ['ucla.edu'],
+    emailDomains: ['ucla.edu', 'g.ucla.edu', 'alumni.ucla.edu'],
     theme: { primary: '#2774ae', onPrimary: '#ffffff', accent: '#ffd100' },
     instagram: 'uclabuysell',
     supportEmail: 'ucla@quadcampus.app',
@@ -121,7 +126,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'Stanford University',
     city: 'Stanford, California',
     state: 'CA',
-    emailDomains: ['stanford.edu'],
+    emailDomains: ['stanford.edu', 'alumni.stanford.edu', 'cs.stanford.edu'],
     theme: { primary: '#8c1515', onPrimary: '#ffffff', accent: '#175e54' },
     instagram: 'stanfordbuysell',
     supportEmail: 'stanford@quadcampus.app',
@@ -132,7 +137,7 @@ export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
     schoolName: 'Duke University',
     city: 'Durham, North Carolina',
     state: 'NC',
-    emailDomains: ['duke.edu'],
+    emailDomains: ['duke.edu', 'alumni.duke.edu'],
     theme: { primary: '#012169', onPrimary: '#ffffff', accent: '#c84e00' },
     instagram: 'dukebuysell',
     supportEmail: 'duke@quadcampus.app',
@@ -184,12 +189,34 @@ export function campusUrl(publicUrl: string, id: CampusId): string {
   return url.origin;
 }
 
-/** True when the e-mail's domain is one of the campus's domains or a subdomain of one. */
+/** True when the e-mail's domain is one the campus lists (a sub-domain only if listed itself). */
 export function isSchoolEmailDomain(campus: Campus, email: string): boolean {
   const at = email.lastIndexOf('@');
   if (at < 0) return false;
-  const domain = email.slice(at + 1).toLowerCase();
-  return campus.emailDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
+  return campus.emailDomains.includes(email.slice(at + 1).toLowerCase());
+}
+
+/** Every campus's school domains, shortest first: a sub-domain folds into its school's. */
+const SCHOOL_DOMAINS = Object.values(CAMPUSES)
+  .flatMap((c) => c.emailDomains)
+  .sort((a, b) => a.length - b.length);
+
+/**
+ * The mailbox an address reaches, for telling one student from two (ADR 040):
+ * lower case, without a `+tag`, and a school's sub-domain read as the
+ * school's domain (jane+2@alumni.ou.edu is jane@ou.edu). Stored beside the
+ * address for uniqueness and bans; the address itself is what mail goes to.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  const box = plus > 0 ? local.slice(0, plus) : local;
+  const domain = address.slice(at + 1);
+  const school = SCHOOL_DOMAINS.find((d) => domain === d || domain.endsWith(`.${d}`));
+  return `${box}@${school ?? domain}`;
 }
 
 /** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works. */

@@ -151,6 +151,24 @@ export function hasControlCharacters(text: string, multiline = false): boolean {
 }
 
 /**
+ * The characters that change the direction text is drawn in: the embeddings
+ * and overrides (U+202A–U+202E), the isolates (U+2066–U+2069) and the marks
+ * (U+200E, U+200F, U+061C). In a name they make "Jane" draw as something else.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS_ALL = new RegExp(BIDI_CONTROLS.source, 'g');
+
+/** True when `text` holds a character that changes the direction of the text around it. */
+export function hasBidiControls(text: string): boolean {
+  return BIDI_CONTROLS.test(text);
+}
+
+/** `text` without its direction controls: for names a provider gives rather than a form. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS_ALL, '');
+}
+
+/**
  * What renders as nothing: white space, format characters (zero-width
  * spaces and joiners, bidi controls, the soft hyphen, the BOM) and the
  * blank fillers of Hangul and Braille.

@@ -60,6 +60,10 @@ async function moderationFromMenu(page: Page) {
     .click();
 }
 
+/** The moderator registers once, whichever test asks first. */
+let registered: ReturnType<typeof moderator> | undefined;
+const moderatorOnce = () => (registered ??= moderator());
+
 describe('moderation', () => {
   it('a moderator without a school e-mail reaches /moderation, directly and from the menu', async () => {
     const staff = await moderator(STAFF);
@@ -78,7 +82,7 @@ describe('moderation', () => {
     const [seller, buyer, mod] = await Promise.all([
       schoolVerifiedStudent(env.server, env.browser, 'Jordan Price'),
       schoolVerifiedStudent(env.server, env.browser, 'Casey Morgan'),
-      moderator(),
+      moderatorOnce(),
     ]);
     const text = `Concert tickets, gift cards only ${tag()}`;
     // A reason with a long unbroken word: the phone's card must wrap it, not widen the page.
@@ -176,5 +180,47 @@ describe('moderation', () => {
 
     expect([...seller.errors, ...buyer.errors, ...mod.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller, buyer, mod, phone].map((s) => s.context.close()));
+  }, 120_000);
+
+  it('a query three students searched is removed from the popular searches on /moderation', async () => {
+    const query = `scam deals ${tag()}`.toLowerCase();
+    const students = await Promise.all(
+      ['Avery Lane', 'Blake Stone', 'Cameron Reed'].map((name) =>
+        schoolVerifiedStudent(env.server, env.browser, name),
+      ),
+    );
+    for (const s of students)
+      expect(await postJson(s.page, '/api/me/searches', { text: query })).toBe(200);
+    await moderatorOnce();
+    const mod = await signInElsewhere(env, MODERATOR, { width: 1280, height: 900 });
+    await mod.page.goto(env.server.url('ut', '/moderation'));
+    const section = mod.page.getByRole('region', { name: MODERATION_MESSAGES.popularTitle });
+    await section.getByText(query).waitFor();
+    await maybeScreenshot(mod.page, 'moderation-popular-desktop');
+
+    const phone = await signInElsewhere(env, MODERATOR, { width: 390, height: 844 });
+    await phone.page.goto(env.server.url('ut', '/moderation'));
+    const onPhone = phone.page.getByRole('region', { name: MODERATION_MESSAGES.popularTitle });
+    await onPhone.getByText(query).scrollIntoViewIfNeeded();
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await maybeScreenshot(phone.page, 'moderation-popular-phone');
+
+    await section.getByRole('button', { name: MODERATION_MESSAGES.dropSearchLabel(query) }).click();
+    const confirm = mod.page.getByRole('dialog', {
+      name: MODERATION_MESSAGES.dropSearchTitle(query),
+    });
+    await maybeScreenshot(mod.page, 'moderation-popular-confirm');
+    await confirm.getByRole('button', { name: MODERATION_MESSAGES.dropSearchButton }).click();
+    await mod.page.locator('.alerts').getByText(MODERATION_MESSAGES.searchDropped).waitFor();
+    await expect.poll(() => section.getByText(query).count()).toBe(0);
+
+    // Nobody sees it under the search box any more.
+    const popular = await students[0]!.page.evaluate(() =>
+      fetch('/api/search/popular').then((r) => r.json()),
+    );
+    expect(popular.items.map((i: { text: string }) => i.text)).not.toContain(query);
+    expect([...mod.errors, ...phone.errors, ...students.flatMap((s) => s.errors)]).toEqual([]);
+    await Promise.all([mod, phone, ...students].map((s) => s.context.close()));
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, PASSWORD_MAX } from './auth';
 import { isReservedUsername, USERNAME_PATTERN } from '../text';
-import { NO_CONTROLS, oneLine } from './fields';
+import { NO_CONTROLS, NO_DIRECTION_CONTROLS, noDirectionControls, oneLine } from './fields';
 
 /** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
 export const ACCOUNT_MESSAGES = {
@@ -45,6 +45,7 @@ export const usernameBodySchema = z.object({
     .string()
     .trim()
     .toLowerCase()
+    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
     .max(USERNAME_MAX, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
     .regex(USERNAME_PATTERN, { message: ACCOUNT_MESSAGES.usernameRules, abort: true })
     .refine((v) => !isReservedUsername(v), ACCOUNT_MESSAGES.usernameReserved),

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../messages';
+import { usernameBodySchema } from './account';
 import {
   emailField,
   forgotPasswordBodySchema,
   loginBodySchema,
+  magicLinkBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
 } from './auth';
+import { TEXT_MESSAGES } from './fields';
+import { updateProfileBodySchema } from './profiles';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -66,6 +70,50 @@ describe('new passwords', () => {
 
   it('signing in takes any password: the list only applies to new ones', () => {
     expect(loginBodySchema.safeParse({ email: 'a@b.co', password: 'password1' }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('names drawn in another direction', () => {
+  const controls = [
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+  ];
+
+  it('are refused in every name a student chooses, with one message', () => {
+    for (const c of controls) {
+      const name = `Ja${c}ne`;
+      const results = [
+        registerBodySchema.safeParse({
+          name: `${name} Doe`,
+          email: 'a@b.co',
+          password: 'x',
+          terms: true,
+        }),
+        magicLinkBodySchema.safeParse({ email: 'a@b.co', first: name, last: 'Doe' }),
+        magicLinkBodySchema.safeParse({ email: 'a@b.co', first: 'Jane', last: name }),
+        updateProfileBodySchema.safeParse({ firstName: name }),
+        updateProfileBodySchema.safeParse({ lastName: name }),
+        usernameBodySchema.safeParse({ username: `jane${c}doe` }),
+      ];
+      for (const result of results)
+        expect(messages(result), JSON.stringify(c)).toContain(TEXT_MESSAGES.directionControls);
+    }
+  });
+
+  it('leave names in right-to-left scripts alone', () => {
+    expect(updateProfileBodySchema.safeParse({ firstName: 'مريم', lastName: 'כהן' }).success).toBe(
       true,
     );
   });

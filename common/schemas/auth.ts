@@ -3,7 +3,7 @@ import { CAMPUS_IDS } from '../campuses';
 import { isCommonPassword } from '../common-passwords';
 import { AUTH_MESSAGES as M } from '../messages';
 import { EMAIL_PATTERN, isBlank, parseName } from '../text';
-import { NO_CONTROLS, oneLine } from './fields';
+import { NO_CONTROLS, NO_DIRECTION_CONTROLS, noDirectionControls, oneLine } from './fields';
 
 /** The spec's password input limit (core §9). */
 export const PASSWORD_MAX = 30;
@@ -40,6 +40,7 @@ export const registerBodySchema = z.object({
     .min(1, { message: M.nameRequired, abort: true })
     .max(100, { message: M.fullNameRequired, abort: true })
     .refine(oneLine, NO_CONTROLS)
+    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
     .refine((v) => !isBlank(v), { message: M.nameRequired, abort: true })
     .refine((v) => parseName(v).words >= 2, M.fullNameRequired),
   email: emailField,
@@ -57,8 +58,22 @@ export const emailStatusSchema = z.object({ exists: z.boolean() });
 export const magicLinkBodySchema = z.object({
   email: emailField,
   /** Present when the link should create the account (spec core §4). */
-  first: z.string().trim().min(1).max(20).refine(oneLine, NO_CONTROLS).optional(),
-  last: z.string().trim().min(1).max(20).refine(oneLine, NO_CONTROLS).optional(),
+  first: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .refine(oneLine, NO_CONTROLS)
+    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
+    .optional(),
+  last: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .refine(oneLine, NO_CONTROLS)
+    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
+    .optional(),
 });
 export const magicLinkCompleteBodySchema = z.object({
   token: z.string().min(10).max(200),

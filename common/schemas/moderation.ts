@@ -46,6 +46,22 @@ export const MODERATION_MESSAGES = {
   /** Sign-in of a suspended account (the ban's words are the spec's: AUTH_MESSAGES.banned). */
   suspended: (endsAt: number) => `Account suspended until ${until(endsAt)}.`,
   removedMessage: 'This message was removed by a moderator.',
+  /** The reason of the report Quad files itself on an account sharing a mailbox (ADR 040). */
+  sharedMailbox: (otherUsername: string, mailbox: string) =>
+    `Quad found that this account's school e-mail reaches the same mailbox (${mailbox}) as @${otherUsername}'s. One student, one account: check whether this is ban evasion.`,
+  /** The moderation page's list of the campus's popular searches (ADR 040). */
+  popularTitle: 'Popular searches',
+  popularIntro:
+    'What students of your campus see under the search box. Remove anything that should not be there.',
+  popularEmpty: 'No popular searches yet.',
+  dropSearchButton: 'Remove',
+  dropSearchLabel: (text: string) => `Remove “${text}” from popular searches`,
+  dropSearchTitle: (text: string) => `Remove “${text}” from popular searches?`,
+  dropSearchText:
+    'Students of your campus won’t see it in popular searches or suggestions again. This can’t be undone.',
+  cancel: 'Cancel',
+  searchDropped: 'Search removed from the campus’s popular searches.',
+  searchGone: 'That search is not on the campus’s list.',
   empty: 'No open reports. Nice and quiet.',
 } as const;
 

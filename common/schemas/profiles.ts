@@ -3,7 +3,14 @@ import { CAMPUS_IDS } from '../campuses';
 import { BIO_MAX_CHARS } from '../limits';
 import { MESSAGES } from '../messages';
 import { isBlank } from '../text';
-import { cursorField, lines, NO_CONTROLS, oneLine } from './fields';
+import {
+  cursorField,
+  lines,
+  NO_CONTROLS,
+  NO_DIRECTION_CONTROLS,
+  noDirectionControls,
+  oneLine,
+} from './fields';
 
 /** Spec companion §2 "Profile page", "Profile edit", "Profile set-up wizard"; §5, §8. */
 export const PROFILE_MESSAGES = {
@@ -102,6 +109,7 @@ const nameField = z
   .min(1, { message: PROFILE_MESSAGES.nameRequired, abort: true })
   .max(NAME_MAX_CHARS, { message: PROFILE_MESSAGES.nameTooLong, abort: true })
   .refine(oneLine, NO_CONTROLS)
+  .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
   .refine((v) => !isBlank(v), PROFILE_MESSAGES.nameRequired);
 
 /** PATCH /api/me: the display name, the bio, and the set-up wizard's end. */

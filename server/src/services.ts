@@ -270,7 +270,9 @@ function createPeopleServices(
     cache: {
       read: (campusId, key, load) =>
         cache.read(campusId, key, load, { shows: { posts: [], list: true } }),
+      forget: (campusId) => cache.changed(campusId, { lists: true }),
     },
+    moderators: config.moderators,
   });
   return {
     search,

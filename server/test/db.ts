@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, openDatabase } from '../src/db/kysely';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate';
 
 /** Which database this test run uses: `npm test` runs the server suite once on each. */
 export const testDialect: 'sqlite' | 'postgres' =
@@ -16,12 +16,14 @@ export interface TestDb extends Db {
 
 /**
  * A fresh, migrated database for one test file: an in-memory SQLite, or a new
- * PostgreSQL database that is dropped again on close.
+ * PostgreSQL database that is dropped again on close. `upTo` stops after that
+ * migration, for a test of the ones after it on the rows it leaves.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb({ upTo }: { upTo?: string } = {}): Promise<TestDb> {
+  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db));
   if (testDialect === 'sqlite') {
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db);
+    await migrate(db);
     return { ...db, url: 'sqlite::memory:' };
   }
   const name = `quad_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -32,7 +34,7 @@ export async function createTestDb(): Promise<TestDb> {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const db = openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     ...db,
     url: url.toString(),

@@ -1,3 +1,4 @@
+import { mailboxOf } from '@common/campuses';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../src/db/kysely';
 import type { Insertable } from 'kysely';
@@ -51,8 +52,12 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> = {}): Promi
     suspended_until: null,
     created_at: now,
     updated_at: now,
+    school_mailbox: null,
+    email_mailbox: null,
     ...overrides,
   };
+  row.email_mailbox = mailboxOf(row.email);
+  row.school_mailbox = row.school_email ? mailboxOf(row.school_email) : null;
   await db.kysely.insertInto('users').values(row).execute();
   return row;
 }

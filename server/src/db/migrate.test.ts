@@ -77,6 +77,8 @@ describe(`migrations (${process.env.QUAD_TEST_DB ?? 'sqlite'})`, () => {
     await expect(buildUser(db, { email: sam.email })).rejects.toThrow();
     await expect(buildUser(db, { username: sam.username })).rejects.toThrow();
     await expect(buildUser(db, { school_email: 'sam@ou.edu' })).rejects.toThrow();
+    // One mailbox, one student (ADR 040): the same mailbox written another way.
+    await expect(buildUser(db, { school_email: 'Sam+2@alumni.ou.edu' })).rejects.toThrow();
   });
 
   it('cascade a post delete to its comments and likes', async () => {

@@ -18,6 +18,7 @@ import { priceOrder } from './migrations/0015-price-order';
 import { wholeSaves } from './migrations/0016-whole-saves';
 import { notificationMarks } from './migrations/0018-notification-marks';
 import { uploadUsage } from './migrations/0020-upload-usage';
+import { oneMailbox } from './migrations/0021-one-mailbox';
 import { loginFailures } from './migrations/0022-login-failures';
 
 /** Every migration in order; both dialects run the same list. */
@@ -41,6 +42,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0016-whole-saves': wholeSaves(),
     '0018-notification-marks': notificationMarks(db.dialect),
     '0020-upload-usage': uploadUsage(db.dialect),
+    '0021-one-mailbox': oneMailbox(db.dialect),
     '0022-login-failures': loginFailures(db.dialect),
   };
 }

@@ -23,6 +23,10 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   school_email: string | null;
+  /** The mailbox the school e-mail reaches, unique (`mailboxOf`, migration 0021, ADR 040). */
+  school_mailbox: NullD<string>;
+  /** The mailbox the account e-mail reaches, for bans (migration 0021). */
+  email_mailbox: NullD<string>;
   grad_year: number | null;
   phone: string | null;
   avatar_key: string | null;
@@ -264,6 +268,8 @@ export interface SearchesTable {
   total_views: number;
   created_at: Time;
   updated_at: Time;
+  /** A moderator took it off the campus's popular searches and suggestions (migration 0021). */
+  dropped_at: NullD<Time>;
 }
 
 export interface UserSearchesTable {
@@ -296,6 +302,11 @@ export interface ReportsTable {
   target_message_id: string | null;
   reason: string;
   created_at: Time;
+  /**
+   * The campus of what is reported, whose moderators read it (migration 0021,
+   * ADR 040): every writer gives it; the migration filled the older rows.
+   */
+  campus_id: string;
   /** When a moderator's action closed it (migration 0012), and with what outcome. */
   closed_at: Time | null;
   outcome: string | null;

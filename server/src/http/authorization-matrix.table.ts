@@ -421,6 +421,11 @@ export const ROUTES: Record<string, Row> = {
       body: { targetType: 'post', targetId: (await w.post()).id, action: 'dismiss', reason: 'ok' },
     }),
   },
+  'DELETE /api/moderation/searches/:id': {
+    expect: publicRoute(404),
+    why: 'as GET /api/moderation/reports: only the campus moderators drop a popular search (search.test.ts covers them)',
+    send: async (w) => ({ url: `/api/moderation/searches/${(await w.recentSearch()).id}` }),
+  },
   'POST /api/users/:username/report': {
     expect: with_(campusReader(), { owner: 400 }),
     why: 'any reader of the campus may report (ADR 011 names no role); reporting oneself is 400',

@@ -1,9 +1,15 @@
-import { type Campus, campusUrl, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { type Campus, campusUrl, GENERIC_CAMPUS_ID, mailboxOf } from '@common/campuses';
 import { AUTH_MESSAGES as M } from '@common/messages';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { isCommonPassword } from '@common/common-passwords';
 import { type LoginBody, PASSWORD_MIN, type RegisterBody } from '@common/schemas/auth';
-import { firstFreeUsername, normalizeEmail, parseName, usernameBase } from '@common/text';
+import {
+  firstFreeUsername,
+  normalizeEmail,
+  parseName,
+  usernameBase,
+  withoutBidiControls,
+} from '@common/text';
 import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config';
@@ -66,13 +72,22 @@ export interface NewAccount {
   googleSub?: string;
 }
 
-/** Creates a user with the first free username (spec core §4), retrying if another sign-up takes it first. */
+/**
+ * Creates a user with the first free username (spec core §4), retrying if
+ * another sign-up takes it first. A new account whose e-mail reaches the
+ * mailbox of a banned one (`jane+2@` for `jane@`) is a ban evaded: refused
+ * (ADR 040). Existing accounts sign in with their addresses as they are.
+ */
 export async function createAccount(
   db: Executor,
   account: NewAccount,
   now: number,
 ): Promise<UserRow> {
-  const base = usernameBase(account.firstName, account.lastName);
+  if (await usersRepository.mailboxBanned(db, account.email)) throw forbidden('banned', M.banned);
+  // Names from a form were refused with a direction control; a provider's (Google) lose theirs.
+  const firstName = withoutBidiControls(account.firstName);
+  const lastName = withoutBidiControls(account.lastName);
+  const base = usernameBase(firstName, lastName);
   for (let attempt = 0; ; attempt++) {
     // After losing a race for a name, a random one of the next few free names.
     const skip = randomInt(attempt + 1);
@@ -85,8 +100,8 @@ export async function createAccount(
         campus_id: account.campusId,
         email: normalizeEmail(account.email),
         username,
-        first_name: account.firstName.slice(0, 20),
-        last_name: account.lastName.slice(0, 20),
+        first_name: firstName.slice(0, 20),
+        last_name: lastName.slice(0, 20),
         password_hash: account.passwordHash,
         verified: account.verified,
         google_sub: account.googleSub ?? null,
@@ -128,8 +143,9 @@ export function createAuthService({
   analytics = noAnalytics,
   now = Date.now,
 }: AuthServiceDeps) {
+  // The list holds mailboxes (banned.ts): an address is looked up as one (ADR 040).
   const assertNotBanned = (email: string) => {
-    if (banned.has(normalizeEmail(email))) throw forbidden('banned', M.banned);
+    if (banned.has(mailboxOf(email))) throw forbidden('banned', M.banned);
   };
   /** A moderator's ban or a running suspension keeps the account out (ADR 025). */
   const assertMayEnter = (user: Pick<UserRow, 'banned_at' | 'suspended_until'>) => {
@@ -447,7 +463,9 @@ export function createAuthService({
         return null;
       if (!(await authRepository.useToken(db.kysely, token.id, at))) return null;
       const user = await usersRepository.findById(db.kysely, token.user_id);
-      return user && !banned.has(user.email) && !moderationRefusal(user, at) ? user : null;
+      return user && !banned.has(mailboxOf(user.email)) && !moderationRefusal(user, at)
+        ? user
+        : null;
     },
 
     assertNotBanned,

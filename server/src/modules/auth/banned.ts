@@ -1,6 +1,11 @@
+import { mailboxOf } from '@common/campuses';
 import fs from 'node:fs';
 
-/** The server-side banned e-mail list (DESIGN §9): one address per line, # for comments. */
+/**
+ * The server-side banned e-mail list: one address per line, # for comments.
+ * Kept as the mailboxes the addresses reach (ADR 040), so `jane+2@` is as
+ * banned as `jane@`: look an address up with `mailboxOf`.
+ */
 export function loadBannedEmails(file: string): ReadonlySet<string> {
   if (!fs.existsSync(file)) return new Set();
   return new Set(
@@ -8,6 +13,7 @@ export function loadBannedEmails(file: string): ReadonlySet<string> {
       .readFileSync(file, 'utf8')
       .split('\n')
       .map((line) => line.trim().toLowerCase())
-      .filter((line) => line && !line.startsWith('#')),
+      .filter((line) => line && !line.startsWith('#'))
+      .map(mailboxOf),
   );
 }

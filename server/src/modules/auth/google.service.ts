@@ -1,6 +1,7 @@
-import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { type Campus, GENERIC_CAMPUS_ID, mailboxOf } from '@common/campuses';
 import { type AUTH_MESSAGES } from '@common/messages';
 import { normalizeEmail, parseName } from '@common/text';
+import { HttpError } from '../../core/errors';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { OidcProvider } from '../../platform/oauth/google';
@@ -82,7 +83,7 @@ export function createGoogleSignIn({
       }
       if (!claims.emailVerified) return { ok: false, error: 'notFound' };
       const email = normalizeEmail(claims.email);
-      if (banned.has(email)) return { ok: false, error: 'banned' };
+      if (banned.has(mailboxOf(email))) return { ok: false, error: 'banned' };
 
       try {
         const at = now();
@@ -128,7 +129,10 @@ export function createGoogleSignIn({
             ? '/search_schools'
             : '/home';
         return { ok: true, user, redirectTo };
-      } catch {
+      } catch (error) {
+        // A new account for the mailbox of a banned one (ADR 040).
+        if (error instanceof HttpError && error.code === 'banned')
+          return { ok: false, error: 'banned' };
         return { ok: false, error: 'database' };
       }
     },

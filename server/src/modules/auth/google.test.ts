@@ -272,6 +272,14 @@ describe('finishing Google sign-in', () => {
     expect(await usersWithEmail(BANNED)).toHaveLength(0);
   });
 
+  it("refuses a new account for a banned student's mailbox (+tag), and no account is made", async () => {
+    const evader = uniqueGmail('evader').toLowerCase();
+    await buildUser(t.db, { email: evader, banned_at: Date.now() });
+    const tagged = evader.replace('@', '+again@');
+    expectFailure(await signInWithGoogle(googleUser({ email: tagged })), 'banned');
+    expect(await usersWithEmail(tagged)).toHaveLength(0);
+  });
+
   it('refuses an e-mail Google has not verified: google_error=notFound', async () => {
     const who = googleUser({ email_verified: false });
     expectFailure(await signInWithGoogle(who), 'notFound');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, sessionCookie } from '../../../test/auth';
 import { LIMITS } from '../../core/limits';
+import { buildUser } from '../../../test/factories';
 import { verifyPassword } from './passwords';
 
 /**
@@ -331,6 +332,24 @@ describe('banned e-mails', () => {
       expect(res.cookies.find((c) => c.name === 'quad_session')).toBeUndefined();
     }
     expect(await userRow(BANNED)).toBeUndefined();
+  });
+
+  it('reads the list as mailboxes: the address with a +tag is as banned', async () => {
+    const [local, domain] = BANNED.split('@');
+    const res = await register(validBody({ email: `${local}+2@${domain}` }));
+    expectError(res, 403, M.banned);
+  });
+
+  it('refuses a new account for the mailbox of a student a moderator banned, and lets others sign up', async () => {
+    const local = `evader-${randomUUID().slice(0, 8)}`;
+    await buildUser(t.db, { email: `${local}@example.com`, banned_at: Date.now() });
+    for (const email of [`${local}+2@example.com`, `${local.toUpperCase()}+x@Example.com`]) {
+      const res = await register(validBody({ email }));
+      expectError(res, 403, M.banned);
+      expect(res.json().error.code).toBe('banned');
+      expect(await userRow(email.toLowerCase())).toBeUndefined();
+    }
+    expect((await register(validBody({ email: `${local}2@example.com` }))).statusCode).toBe(201);
   });
 
   it('does not treat the comment lines of the file as addresses', async () => {

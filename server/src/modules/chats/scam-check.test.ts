@@ -91,8 +91,71 @@ describe('checkMessage', () => {
     ).toEqual([{ code: 'lookalike_link', host: 'paypa1-secure.com', imitates: 'paypal.com' }]);
   });
 
+  // The same scripts drawn with characters that change the bytes but not what the recipient reads.
+  const disguised: [string, string, ScamCode[], { first?: boolean }?][] = [
+    [
+      'a zero-width space',
+      'send me the 6-digit co\u200bde Google texted you',
+      ['verification_code'],
+    ],
+    [
+      'a soft hyphen',
+      'I can pay with an Apple gift\u00adcard, is that ok?',
+      ['off_platform_payment'],
+    ],
+    ['a zero-width joiner', 'Can you accept payment in bit\u200dcoin?', ['off_platform_payment']],
+    [
+      'a word joiner and a BOM',
+      'I over\u2060pa\ufeffid by mistake, please send the extra back',
+      ['overpayment'],
+    ],
+    ['a bidi override', 'pay me in \u202eUSDT\u202c please', ['off_platform_payment']],
+    ['fullwidth letters', 'Can you accept payment in ｂｉｔｃｏｉｎ?', ['off_platform_payment']],
+    ['Cyrillic letters in a word', 'I can pay with an Apple gіft саrd', ['off_platform_payment']],
+    ['Greek letters in a word', 'send me the verification cοde', ['verification_code']],
+    ['digits in a word', 'pay you with a g1ft card or bitc0in', ['off_platform_payment']],
+    [
+      'a zero-width space in an address',
+      'Confirm here: https://paypa\u200b1.com/confirm',
+      ['lookalike_link'],
+    ],
+    [
+      'fullwidth digits in a phone number',
+      'Text me at (４０５) ５５５-０１２３',
+      ['phone_number'],
+      { first: true },
+    ],
+    [
+      'invisible characters in a phone number',
+      'call 405\u200b555\u200b0123',
+      ['phone_number'],
+      { first: true },
+    ],
+  ];
+
+  it.each(disguised)('sees through %s', (_, text, codes, context = {}) => {
+    const found = checkMessage(text, { firstFromSender: context.first ?? false });
+    expect(found.map((f) => f.code)).toEqual(codes);
+  });
+
+  it('names a Cyrillic look-alike of a real site by the address the browser goes to', () => {
+    expect(checkMessage('log in at pаypal.com/claim', { firstFromSender: false })).toEqual([
+      { code: 'lookalike_link', host: 'xn--pypal-4ve.com', imitates: 'paypal.com' },
+    ]);
+  });
+
+  it.each([
+    ['a door code with digits', 'The door code is 4521, then the 2nd floor'],
+    ['a word with digits that is no scam', 'My mp3 player and the 3ds are $40'],
+    ['a Russian sentence', 'Привет, как дела? Встретимся у библиотеки.'],
+    ['a Greek sentence with a stop', 'Καλημέρα.Τα λέμε αύριο'],
+    ['an accented address', 'the café.com sign is down, meet at noon'],
+  ])('lets %s through', (_, text) => {
+    expect(checkMessage(text, { firstFromSender: false })).toEqual([]);
+  });
+
   it('checks a long message in linear time', () => {
-    const long = `${'a.'.repeat(5_000)}com ${'code '.repeat(2_000)}`;
+    const long = `${'a.'.repeat(5_000)}com ${'а.'.repeat(5_000)}com ${'code '.repeat(2_000)}`;
     const started = performance.now();
     checkMessage(long, { firstFromSender: true });
     expect(performance.now() - started).toBeLessThan(1_000);

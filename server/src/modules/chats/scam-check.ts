@@ -1,4 +1,6 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js';
+import { domainToASCII } from 'node:url';
+import { hasLookalikeLetters, scanText } from './scam-text';
 
 /**
  * Scam-aware chat (issue 14 item 5, ADR 018): the patterns behind most
@@ -126,21 +128,50 @@ function lookalike(host: string): ScamFinding | undefined {
   return undefined;
 }
 
-/** The scam patterns a message shows, at most one finding of each kind, in a fixed order. */
-export function checkMessage(text: string, context: MessageContext): ScamFinding[] {
-  const findings: ScamFinding[] = [];
-  if (CODE.test(text) && ASKED.test(text) && KIND.test(text))
-    findings.push({ code: 'verification_code' });
-  if (IRREVERSIBLE.test(text) && PAYING.test(text)) findings.push({ code: 'off_platform_payment' });
-  if (OVERPAID.test(text)) findings.push({ code: 'overpayment' });
-  for (const match of text.matchAll(LINK)) {
-    const found = lookalike(match[1]!);
-    if (found) {
-      findings.push(found);
-      break;
-    }
+// An address in any alphabet ending in a Latin top-level domain: "pаypal.com" with a Cyrillic "а".
+const ANY_SCRIPT_LINK =
+  /(?<![\p{L}\p{N}-])((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[a-z]{2,24})(?=[/:?#\s]|$|[.,!)])/gu;
+
+/**
+ * An address drawn with letters of another alphabet that look Latin: flagged
+ * like an `xn--` address, naming the site it draws when there is one.
+ */
+function mixedScript(shown: string): ScamFinding | undefined {
+  for (const match of shown.toLowerCase().matchAll(ANY_SCRIPT_LINK)) {
+    const host = match[1]!.replace(/^www\./, '');
+    if (!hasLookalikeLetters(host)) continue;
+    const drawn = scanText(host).latin;
+    const owner = Object.values(SITES).find((domains) => ownedBy(drawn, domains));
+    const imitates = owner?.[0] ?? lookalike(drawn)?.imitates ?? 'a site you know';
+    return { code: 'lookalike_link', host: domainToASCII(host) || host, imitates };
   }
-  if (context.firstFromSender && findPhoneNumbersInText(text, 'US').length > 0)
+  return undefined;
+}
+
+function firstLookalikeLink(latin: string): ScamFinding | undefined {
+  for (const match of latin.matchAll(LINK)) {
+    const found = lookalike(match[1]!);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The scam patterns a message shows, at most one finding of each kind, in a
+ * fixed order. The rules read the message as it is drawn (`scanText`), so
+ * invisible characters and look-alike letters do not hide a pattern.
+ */
+export function checkMessage(message: string, context: MessageContext): ScamFinding[] {
+  const text = scanText(message);
+  const findings: ScamFinding[] = [];
+  if (CODE.test(text.words) && ASKED.test(text.words) && KIND.test(text.words))
+    findings.push({ code: 'verification_code' });
+  if (IRREVERSIBLE.test(text.words) && PAYING.test(text.words))
+    findings.push({ code: 'off_platform_payment' });
+  if (OVERPAID.test(text.words)) findings.push({ code: 'overpayment' });
+  const link = mixedScript(text.shown) ?? firstLookalikeLink(text.latin);
+  if (link) findings.push(link);
+  if (context.firstFromSender && findPhoneNumbersInText(text.shown, 'US').length > 0)
     findings.push({ code: 'phone_number' });
   return findings;
 }

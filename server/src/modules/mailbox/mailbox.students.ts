@@ -34,7 +34,7 @@ export function createDevStudents({ db, register, now = Date.now }: DevStudentsD
         );
       // Refused before the account is made, as the school e-mail's code would be: a taken
       // address would otherwise fail the update and leave an unverified account behind.
-      if (school !== undefined && (await usersRepository.findBySchoolEmail(db.kysely, school)))
+      if (school !== undefined && (await usersRepository.findBySchoolMailbox(db.kysely, school)))
         throw conflict('school_email_taken', M.schoolEmailTaken);
       const user = await register({ ...input, terms: true }, campus);
       await usersRepository.update(db.kysely, user.id, {

@@ -30,8 +30,7 @@ export const moderationRepository = {
   async openTargets(db: Executor, campusId: string, limit: number, after: Keyset | undefined) {
     let query = db
       .selectFrom('reports as r')
-      .innerJoin('users as rep', 'rep.id', 'r.reporter_id')
-      .where('rep.campus_id', '=', campusId)
+      .where('r.campus_id', '=', campusId)
       .where('r.closed_at', 'is', null)
       .select([
         'r.target_post_id',
@@ -69,8 +68,7 @@ export const moderationRepository = {
     const users = ids('target_user_id');
     return db
       .selectFrom('reports as r')
-      .innerJoin('users as rep', 'rep.id', 'r.reporter_id')
-      .where('rep.campus_id', '=', campusId)
+      .where('r.campus_id', '=', campusId)
       .where('r.closed_at', 'is', null)
       .where((eb) =>
         eb.or([
@@ -162,13 +160,13 @@ export const moderationRepository = {
       .execute();
   },
 
-  /** Whether the target has open reports from this campus. */
+  /** Whether the target has open reports of this campus. */
   async hasOpen(db: Executor, campusId: string, column: TargetColumn, id: string) {
     const row = await openOf(db, campusId, column, id).select('r.id').executeTakeFirst();
     return row !== undefined;
   },
 
-  /** Closes the target's open reports from this campus with the outcome. */
+  /** Closes the target's open reports of this campus with the outcome. */
   async close(
     db: Executor,
     campusId: string,
@@ -231,12 +229,11 @@ export const moderationRepository = {
   },
 };
 
-/** The target's open reports from this campus (a profile's: those about the student alone). */
+/** The target's open reports of this campus (a profile's: those about the student alone). */
 function openOf(db: Executor, campusId: string, column: TargetColumn, id: string) {
   let query = db
     .selectFrom('reports as r')
-    .innerJoin('users as rep', 'rep.id', 'r.reporter_id')
-    .where('rep.campus_id', '=', campusId)
+    .where('r.campus_id', '=', campusId)
     .where('r.closed_at', 'is', null)
     .where(`r.${column}`, '=', id);
   if (column === 'target_user_id')

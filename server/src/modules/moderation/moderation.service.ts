@@ -49,7 +49,12 @@ interface Target {
   post?: PostRow;
 }
 
-/** The reported thing of this campus, or the queue's 404. */
+/**
+ * The reported thing, or the queue's 404. A student or a message is the
+ * campus's while it has open reports of the campus (`act` checks): its
+ * author may have moved campus since, and the report stays where it was
+ * made (ADR 040).
+ */
 async function targetOf(
   db: Db,
   posts: ModerationServiceDeps['posts'],
@@ -59,12 +64,12 @@ async function targetOf(
   const gone = () => notFound('reports_gone', M.reportGone);
   if (body.targetType === 'user') {
     const [student] = await repo.students(db.kysely, [body.targetId]);
-    if (!student || student.campus_id !== campus.id) throw gone();
+    if (!student) throw gone();
     return { type: 'user', id: student.id, studentId: student.id };
   }
   if (body.targetType === 'message') {
     const [message] = await repo.messagesWithSenders(db.kysely, [body.targetId]);
-    if (!message || message.campus_id !== campus.id) throw gone();
+    if (!message) throw gone();
     return { type: 'message', id: message.id, studentId: message.user_id };
   }
   const post = await posts.find(body.targetId);

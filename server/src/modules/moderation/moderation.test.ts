@@ -194,6 +194,7 @@ describe('the queue', () => {
         .values({
           id: uuidv7(),
           reporter_id: reporter.user.id,
+          campus_id: 'ou',
           target_user_id: null,
           target_post_id: post.id,
           target_message_id: null,

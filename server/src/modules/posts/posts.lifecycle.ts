@@ -69,7 +69,7 @@ export function createListingLifecycle(
         notSince: at - BUMP_EVERY_MS,
       });
       if (!bumped) throw conflict('bumped_this_week', LISTING_MESSAGES.bumpedThisWeek);
-      cache.changed(campus.id, { lists: true, posts: [id] });
+      cache.changed(post!.campus_id, { lists: true, posts: [id] });
       return presentFor(user, id);
     },
 

@@ -91,7 +91,7 @@ export function createListingWrites({
         );
       });
       announce();
-      cache.changed(campus.id, { lists: true, posts: [id] });
+      cache.changed(post!.campus_id, { lists: true, posts: [id] });
       return presentFor(user, id);
     },
   };

@@ -56,24 +56,27 @@ export function createProfileTabs({
       campusPolicy.canRead(viewer, campus);
       const limit = PAGE_SIZES.profileTab;
       const cursor = decodeCursor(query.cursor);
+      // A student's own posts stay theirs after a campus change (ADR 040): their own profile
+      // lists them wherever they were posted, so they can still delete or mark them sold.
+      const own = viewer.id === authorId;
       const rows =
         query.tab === 'likes'
           ? await posts.saved(db.kysely, { userId: authorId, campusId: campus.id, limit, cursor })
           : await posts.byAuthor(db.kysely, {
               authorId,
-              campusId: campus.id,
+              campusId: own ? null : campus.id,
               kind: query.tab,
               limit,
               cursor,
             });
       const { replies, parents } = await context(query.tab, campus.id, rows);
       const shown = await pages.presented([...rows, ...replies, ...parents]);
-      const own = shown.slice(0, rows.length);
+      const listed = shown.slice(0, rows.length);
       const below = shown.slice(rows.length, rows.length + replies.length);
       const byId = new Map(shown.slice(rows.length + replies.length).map((p) => [p.id, p]));
       const last = rows.length === limit ? rows[rows.length - 1] : undefined;
       const json = profileListJson(
-        own.map((post) => ({
+        listed.map((post) => ({
           post,
           replyTo: (post.parentId && byId.get(post.parentId)) || null,
           replies:

@@ -1,8 +1,9 @@
-import { type Campus, RANKED_CAMPUS_ID } from '@common/campuses';
+import { type Campus, CAMPUSES, type CampusId, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import { type ListingFilter, POST_MESSAGES as M } from '@common/schemas/posts';
 import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
+import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { PostCache } from './posts.cache';
@@ -59,9 +60,11 @@ export interface PostReadsDeps {
   now: () => number;
 }
 
-/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
-export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
-  const { dialect } = db;
+/**
+ * Post pages: each post's thread written once per campus cache entry, and
+ * the campus whose page a viewer opens.
+ */
+function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' | 'pages'>) {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     const row = await posts.findWithAuthor(db.kysely, id);
@@ -84,6 +87,33 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       chain: [rootId, id, ...above.map((p) => p.id)],
     };
   }
+
+  /** The post's thread as the campus's cache keeps it; null when it is not a post of the campus. */
+  const threadOn = (campus: Campus, id: string) =>
+    cache.read(campus.id, `post:${id}`, () => readThread(campus, id), {
+      // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
+      shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
+    });
+
+  /**
+   * The thread a reader of `campus` opens, and the campus it is of: a post of
+   * the campus, or the viewer's own post of a campus they left (ADR 040).
+   */
+  return async function pageOf(user: UserRow, campus: Campus, id: string) {
+    const thread = await threadOn(campus, id);
+    if (thread) return { site: campus, thread };
+    const row = await posts.find(db.kysely, id);
+    if (!row || row.campus_id === campus.id || !postPolicy.isAuthor(user, row)) return null;
+    const site = CAMPUSES[row.campus_id as CampusId];
+    const own = await threadOn(site, id);
+    return own ? { site, thread: own } : null;
+  };
+}
+
+/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
+export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
+  const { dialect } = db;
+  const pageOf = createThreads({ db, cache, pages });
 
   return {
     /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
@@ -147,12 +177,10 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
      */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
-      const thread = await cache.read(campus.id, `post:${id}`, () => readThread(campus, id), {
-        // Every post shown, the root among them: a save, a reply or a deletion in the thread drops it.
-        shows: (t) => (t ? { posts: t.json.ids, list: false } : { posts: [], list: true }),
-      });
-      if (!thread) throw notFound('post_not_found', M.postDeletedMissing);
-      return pages.forViewer(campus.id, user, thread, () =>
+      const page = await pageOf(user, campus, id);
+      if (!page) throw notFound('post_not_found', M.postDeletedMissing);
+      const { site, thread } = page;
+      return pages.forViewer(site.id, user, thread, () =>
         saves.inThread(user.id, thread.rootId, thread.chain),
       );
     },

@@ -240,20 +240,22 @@ export const postsRepository = {
     return pageQuery(page, opts.dialect).execute();
   },
 
-  /** A profile's posts, photos or replies on a campus, by last activity (companion §7). */
+  /**
+   * A profile's posts, photos or replies on a campus (every campus: null), by
+   * last activity (companion §7).
+   */
   byAuthor(
     db: Executor,
     opts: {
       authorId: string;
-      campusId: string;
+      campusId: string | null;
       kind: 'posts' | 'photos' | 'replies';
       limit: number;
       cursor?: Cursor;
     },
   ): Promise<PostWithAuthor[]> {
-    let query = withAuthor(db)
-      .where('posts.author_id', '=', opts.authorId)
-      .where('posts.campus_id', '=', opts.campusId);
+    let query = withAuthor(db).where('posts.author_id', '=', opts.authorId);
+    if (opts.campusId !== null) query = query.where('posts.campus_id', '=', opts.campusId);
     if (opts.kind === 'posts') query = query.where('posts.parent_id', 'is', null);
     if (opts.kind === 'replies') query = query.where('posts.parent_id', 'is not', null);
     if (opts.kind === 'photos') query = query.where('posts.media_count', '>', 0);

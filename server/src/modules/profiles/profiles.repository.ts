@@ -55,13 +55,22 @@ export const profilesRepository = {
   /** One report per reporter and student: a second one changes nothing. */
   async report(
     db: Executor,
-    row: { id: string; reporterId: string; targetId: string; reason: string; now: number },
+    row: {
+      id: string;
+      reporterId: string;
+      targetId: string;
+      /** The reported student's campus, whose moderators read it (ADR 040). */
+      campusId: string;
+      reason: string;
+      now: number;
+    },
   ): Promise<void> {
     await db
       .insertInto('reports')
       .values({
         id: row.id,
         reporter_id: row.reporterId,
+        campus_id: row.campusId,
         target_user_id: row.targetId,
         target_post_id: null,
         reason: row.reason,

@@ -123,6 +123,7 @@ export function createProfilesService({
         id: uuidv7(),
         reporterId: found.viewer.id,
         targetId: found.user.id,
+        campusId: found.user.campus_id,
         reason,
         now: now(),
       });

@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '@common/limits';
+import { TEXT_MESSAGES } from '@common/schemas/fields';
 import { PROFILE_MESSAGES as M, type ProfileDto } from '@common/schemas/profiles';
 import { type PostList, type ProfilePostList, profilePostListSchema } from '@common/schemas/posts';
 import sharp from 'sharp';
@@ -289,6 +290,39 @@ describe('editing one’s profile', () => {
     expect(ok.json().viewer).toMatchObject({ firstName: 'Jane', profileSetUp: true });
     const guest = await api(t.app, { method: 'PATCH', url: '/api/me', payload: { bio: 'x' } });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('names drawn in another direction', () => {
+  it('refuses a direction control in any name field with one message, and changes nothing', async () => {
+    const jane = await student({ first_name: 'Jane', last_name: 'Doe' });
+    const tricks = ['\u202eenaJ', 'Ja\u202dne', 'Ja\u2066ne\u2069', 'Jane\u200f', 'Ja\u061cne'];
+    for (const name of tricks) {
+      for (const payload of [{ firstName: name }, { lastName: name }, { username: name }]) {
+        const url = 'username' in payload ? '/api/me/username' : '/api/me';
+        const method = 'username' in payload ? 'PUT' : 'PATCH';
+        const res = await api(t.app, { method, url, cookie: jane.cookie, payload });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json().error.message).toBe(TEXT_MESSAGES.directionControls);
+      }
+    }
+    const me = (await api(t.app, { method: 'GET', url: '/api/me', cookie: jane.cookie })).json();
+    expect(me.viewer).toMatchObject({ firstName: 'Jane', lastName: 'Doe' });
+  });
+
+  it('refuses one in the full name of a registration', async () => {
+    const res = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Jane \u202eeoD',
+        email: `rtl-${Date.now()}@example.com`,
+        password: 'a fine long password',
+        terms: true,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(TEXT_MESSAGES.directionControls);
   });
 });
 

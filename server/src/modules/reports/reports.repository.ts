@@ -4,6 +4,8 @@ import type { Executor } from '../../db/schema';
 export interface ReportRow {
   id: string;
   reporterId: string;
+  /** The campus of what is reported, whose moderators read the report. */
+  campusId: string;
   target: { userId?: string; postId?: string; messageId?: string };
   reason: string;
   now: number;
@@ -23,6 +25,7 @@ export const reportsRepository = {
       .values({
         id: row.id,
         reporter_id: row.reporterId,
+        campus_id: row.campusId,
         target_user_id: row.target.userId ?? null,
         target_post_id: row.target.postId ?? null,
         target_message_id: row.target.messageId ?? null,

@@ -8,6 +8,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { ChatsService } from '../chats/chats.service';
 import type { PostsService } from '../posts/posts.service';
+import { usersRepository } from '../users/users.repository';
 import { type ReportRow, reportsRepository as reports } from './reports.repository';
 
 export interface ReportsServiceDeps {
@@ -24,23 +25,28 @@ export interface ReportsServiceDeps {
  * for the campus's moderators; the reported student is not told.
  */
 export function createReportsService({ db, posts, chats, now = Date.now }: ReportsServiceDeps) {
-  /** What the report points at, once the viewer is allowed to report it. */
+  /**
+   * What the report points at, once the viewer is allowed to report it, and
+   * the campus it belongs to (ADR 040): the post's, the student's, the
+   * sender's — not the reporter's, who may have moved campus since.
+   */
   async function targetOf(
     user: UserRow | null,
     campus: Campus,
     { targetType, targetId }: CreateReportBody,
-  ): Promise<ReportRow['target']> {
+  ): Promise<{ target: ReportRow['target']; campusId: string }> {
     campusPolicy.canRead(user, campus);
     if (targetType === 'user') {
       if (targetId === user.id) throw badRequest('own_profile', M.notYourself);
       const student = await reports.findStudent(db.kysely, targetId, campus.id);
       if (!student) throw notFound('not_found', M.userNotFound);
-      return { userId: student.id };
+      return { target: { userId: student.id }, campusId: campus.id };
     }
     if (targetType === 'message') {
       const message = await chats.readable(user, campus, targetId);
       if (message.sender_id === user.id) throw badRequest('own_content', M.ownContent);
-      return { messageId: message.id };
+      const sender = await usersRepository.findById(db.kysely, message.sender_id);
+      return { target: { messageId: message.id }, campusId: sender?.campus_id ?? campus.id };
     }
     const post = await posts.find(targetId);
     postPolicy.canRead(user, campus, post);
@@ -48,15 +54,16 @@ export function createReportsService({ db, posts, chats, now = Date.now }: Repor
     if ((post!.parent_id === null) !== (targetType === 'post'))
       postPolicy.canRead(user, campus, null);
     if (post!.author_id === user.id) throw badRequest('own_content', M.ownContent);
-    return { postId: post!.id };
+    return { target: { postId: post!.id }, campusId: post!.campus_id };
   }
 
   return {
     async report(user: UserRow | null, campus: Campus, body: CreateReportBody) {
-      const target = await targetOf(user, campus, body);
+      const { target, campusId } = await targetOf(user, campus, body);
       await reports.insert(db.kysely, {
         id: uuidv7(),
         reporterId: user!.id,
+        campusId,
         target,
         reason: body.reason,
         now: now(),

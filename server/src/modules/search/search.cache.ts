@@ -4,6 +4,11 @@
  */
 export interface CampusCache {
   read<T>(campusId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops everything kept of the campus, on every server (a moderator dropped a query). */
+  forget(campusId: string): void;
 }
 
-export const uncached: CampusCache = { read: (_campusId, _key, load) => load() };
+export const uncached: CampusCache = {
+  read: (_campusId, _key, load) => load(),
+  forget: () => undefined,
+};

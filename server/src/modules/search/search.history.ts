@@ -1,7 +1,9 @@
 import type { Campus } from '@common/campuses';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
+import * as moderationPolicy from '../../core/policies/moderation';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { plain } from './search.text';
@@ -9,17 +11,43 @@ import { searchesRepository as searches } from './searches.repository';
 
 const RECENT_SHOWN = 10;
 const POPULAR_FETCHED = 14;
+/**
+ * A query is the campus's (popular, suggested) once this many students have
+ * searched it: one student repeating a phone number or a scam address 120
+ * times writes nothing on everyone's list (ADR 040).
+ */
+export const POPULAR_MIN_STUDENTS = 3;
 
 /** A query as the campus's list keeps it: trimmed, single spaces, lower case. */
 export const queryText = (q: string) => plain(q).trim().replace(/\s+/g, ' ').toLowerCase();
 
+export interface SearchHistoryDeps {
+  db: Db;
+  now: () => number;
+  /** Who moderates each campus: they drop a popular query. */
+  moderators: moderationPolicy.Moderators;
+  /** Forgets what the campus's suggestions kept, on every server. */
+  forget: (campusId: string) => void;
+}
+
 /** The campus's queries and each student's history (spec core §3, §4 "Search", §7). */
-export function createSearchHistory({ db, now }: { db: Db; now: () => number }) {
+export function createSearchHistory({ db, now, moderators, forget }: SearchHistoryDeps) {
   return {
-    /** Spec core §7: the campus's 14 most viewed queries. */
+    /** Spec core §7: the campus's 14 queries the most students searched. */
     async popular(user: UserRow | null, campus: Campus) {
       campusPolicy.canRead(user, campus);
-      return { items: await searches.popular(db.kysely, campus.id, POPULAR_FETCHED) };
+      return {
+        items: await searches.popular(db.kysely, campus.id, POPULAR_FETCHED, POPULAR_MIN_STUDENTS),
+      };
+    },
+
+    /** A moderator drops a query from the campus's popular searches and suggestions for good. */
+    async dropPopular(user: UserRow | null, campus: Campus, id: string) {
+      moderationPolicy.canModerate(user, campus, moderators);
+      if (!(await searches.drop(db.kysely, campus.id, id, now())))
+        throw notFound('search_not_found', MODERATION_MESSAGES.searchGone);
+      forget(campus.id);
+      return { message: MODERATION_MESSAGES.searchDropped };
     },
 
     /** The viewer's recent queries, newest first. */

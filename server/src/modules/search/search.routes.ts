@@ -11,6 +11,7 @@ import {
   SEARCH_QUERY_MAX,
   suggestionsSchema,
 } from '@common/schemas/search';
+import { moderationDoneSchema } from '@common/schemas/moderation';
 import { z } from 'zod';
 import { idParams, NO_CONTROLS, noContentSchema, oneLine } from '@common/schemas/fields';
 import { LIMITS } from '../../core/limits';
@@ -95,6 +96,25 @@ export async function searchRoutes(
   );
 
   recentSearchRoutes(fastify, search);
+  popularModerationRoutes(fastify, search);
+}
+
+/** What the campus's moderators do to its popular searches (ADR 040). */
+function popularModerationRoutes(fastify: FastifyInstance, search: SearchService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.delete(
+    '/api/moderation/searches/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        operationId: 'dropPopularSearch',
+        summary: 'Take a query off the campus’s popular searches and suggestions (moderators only)',
+        params: idParams,
+        response: { 200: moderationDoneSchema },
+      },
+    },
+    async (request) => search.dropPopular(request.user, request.campus, request.params.id),
+  );
 }
 
 /** The viewer's recent searches on this campus. */

@@ -14,6 +14,7 @@ import { presentAuthor } from '../users/users.presenter';
 import { type Candidate, searchRepository as search } from './search.repository';
 import { createTermResolver, type TermResolver } from './search.terms';
 import { highlightTerms, matchScore, plain, type QueryTerm, queryWords } from './search.text';
+import type { Moderators } from '../../core/policies/moderation';
 import { createSearchHistory } from './search.history';
 import { type CampusCache, uncached } from './search.cache';
 import { createSuggestions } from './search.suggestions';
@@ -35,6 +36,8 @@ export interface SearchServiceDeps {
   /** Whom each viewer blocked or was blocked by (modules/blocks); nobody when absent. */
   blocks?: Pick<BlocksService, 'hidden'>;
   cache?: CampusCache;
+  /** Who moderates each campus (they drop popular queries); nobody when absent. */
+  moderators?: Moderators;
   now?: () => number;
 }
 
@@ -123,6 +126,7 @@ export function createSearchService({
   posts,
   blocks = { hidden: async () => new Set<string>() },
   cache = uncached,
+  moderators = {},
   now = Date.now,
 }: SearchServiceDeps) {
   const resolve = createTermResolver(db, now);
@@ -167,7 +171,7 @@ export function createSearchService({
   }
 
   return {
-    ...createSearchHistory({ db, now }),
+    ...createSearchHistory({ db, now, moderators, forget: (id) => cache.forget(id) }),
 
     /** Matching listings; a matching comment brings its post (spec core §2 "latest"). */
     posts: (user: UserRow | null, campus: Campus, query: SearchPostsQuery) =>

@@ -3,7 +3,7 @@ import type { Suggestions } from '@common/schemas/search';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
-import { queryText } from './search.history';
+import { POPULAR_MIN_STUDENTS, queryText } from './search.history';
 import type { CampusCache } from './search.cache';
 import { searchRepository as search } from './search.repository';
 import { normalize, plain, wordsOf } from './search.text';
@@ -53,7 +53,13 @@ export function createSuggestions(db: Db, cache: CampusCache) {
       searches.recentStarting(db.kysely, user.id, q, SUGGESTIONS.recent),
       // The campus's queries change with every search: kept as long as its pages are.
       cache.read(campus.id, `queries:${q}`, () =>
-        searches.popularStarting(db.kysely, campus.id, q, SUGGESTIONS.queries + SUGGESTIONS.recent),
+        searches.popularStarting(
+          db.kysely,
+          campus.id,
+          q,
+          SUGGESTIONS.queries + SUGGESTIONS.recent,
+          POPULAR_MIN_STUDENTS,
+        ),
       ),
       completions(campus, q),
     ]);

@@ -1,4 +1,5 @@
 import { TEXT_MESSAGES } from '@common/schemas/fields';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { SEARCH_MESSAGES, type SearchPosts } from '@common/schemas/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -11,8 +12,9 @@ import { searchesRepository } from './searches.repository';
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;
 let onUt: ReturnType<typeof callerOn>;
+const MOD_DUKE = 'search-mod@duke.edu';
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { MODERATORS: `duke:${MOD_DUKE}` } });
   call = callerOn(t.app, 'ou', '198.30');
   onUt = callerOn(t.app, 'ut', '198.31');
 });
@@ -206,6 +208,74 @@ describe('people', () => {
   });
 });
 
+/**
+ * What one student cannot write on everyone's lists (ADR 040): each campus of
+ * these tests is its own, so no other test's queries reach its lists.
+ */
+describe('popular searches are the campus’s, not one student’s', () => {
+  const onDuke = () => callerOn(t.app, 'duke', '198.32');
+  const dukeStudent = (overrides: Parameters<typeof userWithSession>[1] = {}) =>
+    student({ campus_id: 'duke', ...overrides });
+  const popular = async (who: Student) =>
+    (await onDuke()(who, 'GET', '/api/search/popular'))
+      .json()
+      .items.map((i: { text: string }) => i.text);
+  const suggested = async (who: Student, q: string) =>
+    (await onDuke()(who, 'GET', `/api/search/suggestions?q=${encodeURIComponent(q)}`))
+      .json()
+      .items.filter((i: { kind: string }) => i.kind === 'query')
+      .map((i: { text: string }) => i.text);
+  const searched = async (who: Student, text: string, times = 1) => {
+    for (let n = 0; n < times; n++) await onDuke()(who, 'POST', '/api/me/searches', { text });
+  };
+
+  it('counts students, not searches: 120 repeats by one student put nothing on the lists', async () => {
+    const spammer = await dukeStudent();
+    const others = [await dukeStudent(), await dukeStudent(), await dukeStudent()];
+    await searched(spammer, 'call 405 555 0123 scam-deals.example', 120);
+    await searched(others[0]!, 'call 405 555 0123 scam-deals.example');
+    for (const who of others.slice(0, 2)) await searched(who, 'couch', 5);
+    for (const who of others) await searched(who, 'calculator');
+    for (const who of [...others, spammer]) await searched(who, 'textbook');
+
+    const viewer = await dukeStudent();
+    expect(await popular(viewer)).toEqual(['textbook', 'calculator']);
+    expect(await suggested(viewer, 'ca')).toEqual(['calculator']);
+    expect(await suggested(viewer, 'co')).toEqual([]);
+  });
+
+  it('lets a moderator drop a query for good; to anyone else the route does not exist', async () => {
+    const [a, b, c] = [await dukeStudent(), await dukeStudent(), await dukeStudent()];
+    const moderator = await dukeStudent({ email: MOD_DUKE });
+    for (const who of [a, b, c]) await searched(who, 'scamdomain.example');
+    const viewer = await dukeStudent();
+    expect(await popular(a)).toContain('scamdomain.example');
+    expect(await suggested(viewer, 'scamd')).toEqual(['scamdomain.example']);
+    const { id } = (await onDuke()(a, 'GET', '/api/search/popular'))
+      .json()
+      .items.find((i: { text: string }) => i.text === 'scamdomain.example');
+
+    const url = `/api/moderation/searches/${id}`;
+    for (const who of [a, null]) expect((await onDuke()(who, 'DELETE', url)).statusCode).toBe(404);
+    const dropped = await onDuke()(moderator, 'DELETE', url);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json()).toEqual({ message: MODERATION_MESSAGES.searchDropped });
+    expect(await popular(a)).not.toContain('scamdomain.example');
+    expect(await suggested(viewer, 'scamd')).toEqual([]);
+
+    // More students searching it later do not bring it back; a second drop finds nothing.
+    await searched(await dukeStudent(), 'scamdomain.example');
+    expect(await popular(a)).not.toContain('scamdomain.example');
+    const again = await onDuke()(moderator, 'DELETE', url);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe(MODERATION_MESSAGES.searchGone);
+    // Another campus's moderator finds no such query on theirs.
+    expect((await onDuke()(moderator, 'DELETE', '/api/moderation/searches/nope')).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('history, popular searches and suggestions', () => {
   it('ignores an empty query and counts a known one instead of adding it', async () => {
     const a = await student();
@@ -259,13 +329,15 @@ describe('history, popular searches and suggestions', () => {
     expect(recent.map((r) => r.text)).toEqual(['desk', 'lamp']);
   });
 
-  it('lists the 14 most viewed queries of the campus', async () => {
-    const a = await student();
+  it('lists the 14 queries the most students searched, each searched by 3 or more', async () => {
+    const [a, b, c] = [await student(), await student(), await student()];
     for (let i = 0; i < 16; i++) {
-      for (let n = 0; n <= i; n++) {
-        await call(a, 'POST', '/api/me/searches', { text: `popular${String(i).padStart(2, '0')}` });
-      }
+      for (const who of [a, b, c])
+        await call(who, 'POST', '/api/me/searches', {
+          text: `popular${String(i).padStart(2, '0')}`,
+        });
     }
+    await call(await student(), 'POST', '/api/me/searches', { text: 'popular15' });
     const items = (await call(a, 'GET', '/api/search/popular')).json().items;
     expect(items).toHaveLength(14);
     expect(items[0].text).toBe('popular15');
@@ -278,7 +350,8 @@ describe('history, popular searches and suggestions', () => {
     const b = await student();
     await listing(b, 'Waffle maker and wafflecone mold');
     await call(a, 'POST', '/api/me/searches', { text: 'waffle iron' });
-    await call(b, 'POST', '/api/me/searches', { text: 'waffle maker' });
+    for (const who of [b, await student(), await student()])
+      await call(who, 'POST', '/api/me/searches', { text: 'waffle maker' });
     const res = await call(a, 'GET', '/api/search/suggestions?q=waff');
     expect(res.json().items).toEqual([
       { text: 'waffle iron', kind: 'recent' },

@@ -108,30 +108,62 @@ export const searchesRepository = {
     await db.deleteFrom('user_searches').where('user_id', '=', userId).execute();
   },
 
-  /** Spec core §7: the campus's most viewed queries. */
-  popular(db: Executor, campusId: string, limit: number) {
-    return db
-      .selectFrom('searches')
-      .select(['id', 'text'])
-      .where('campus_id', '=', campusId)
-      .orderBy('total_views', 'desc')
-      .orderBy('updated_at', 'desc')
+  /**
+   * Spec core §7: the campus's most searched queries, by how many students
+   * searched each (a student's repeats count once: their history holds a
+   * query once), shown from `minStudents` on, none a moderator dropped.
+   */
+  popular(db: Executor, campusId: string, limit: number, minStudents: number) {
+    return bySearchers(db, campusId, minStudents)
+      .select(['s.id', 's.text'])
+      .orderBy(searchers, 'desc')
+      .orderBy('s.updated_at', 'desc')
       .limit(limit)
       .execute();
   },
 
-  /** The campus's queries starting with `prefix`, the most viewed first. */
-  popularStarting(db: Executor, campusId: string, prefix: string, limit: number) {
-    return db
-      .selectFrom('searches')
-      .select('text')
-      .where('campus_id', '=', campusId)
-      .where(sql<SqlBool>`text like ${likePrefix(prefix)} escape '\\'`)
-      .orderBy('total_views', 'desc')
+  /** The campus's popular queries starting with `prefix`, the most searched first. */
+  popularStarting(
+    db: Executor,
+    campusId: string,
+    prefix: string,
+    limit: number,
+    minStudents: number,
+  ) {
+    return bySearchers(db, campusId, minStudents)
+      .where(sql<SqlBool>`s.text like ${likePrefix(prefix)} escape '\\'`)
+      .select('s.text')
+      .orderBy(searchers, 'desc')
       .limit(limit)
       .execute();
   },
+
+  /** A moderator takes a query off the campus's lists for good; false when it is not the campus's. */
+  async drop(db: Executor, campusId: string, id: string, at: number): Promise<boolean> {
+    const result = await db
+      .updateTable('searches')
+      .set({ dropped_at: at })
+      .where('id', '=', id)
+      .where('campus_id', '=', campusId)
+      .where('dropped_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
 };
+
+/** How many students have the query in their history. */
+const searchers = sql<number>`count(us.user_id)`;
+
+/** The campus's queries not dropped, with the students who searched them, from `minStudents` on. */
+function bySearchers(db: Executor, campusId: string, minStudents: number) {
+  return db
+    .selectFrom('searches as s')
+    .innerJoin('user_searches as us', 'us.search_id', 's.id')
+    .where('s.campus_id', '=', campusId)
+    .where('s.dropped_at', 'is', null)
+    .groupBy(['s.id', 's.text', 's.updated_at'])
+    .having(searchers, '>=', minStudents);
+}
 
 /** Puts the query on top of the student's history; true when it is new to them. */
 async function addToHistory(

@@ -1,3 +1,4 @@
+import { mailboxOf } from '@common/campuses';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Executor, NewUser, UserRow } from '../../db/schema';
 
@@ -39,6 +40,20 @@ async function takeTry(
   return row ? Number((row as Record<string, unknown>)[count]) : undefined;
 }
 
+/**
+ * The mailboxes stored beside the addresses a change sets (ADR 040): every
+ * write of an e-mail goes through here, so the two never disagree.
+ */
+function withMailboxes<T extends Partial<NewUser>>(changes: T): T {
+  return {
+    ...changes,
+    ...(changes.email !== undefined ? { email_mailbox: mailboxOf(changes.email) } : {}),
+    ...(changes.school_email !== undefined
+      ? { school_mailbox: changes.school_email === null ? null : mailboxOf(changes.school_email) }
+      : {}),
+  };
+}
+
 /** The only SQL over `users` for accounts and sign-in. */
 export const usersRepository = {
   findById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -57,12 +72,25 @@ export const usersRepository = {
     return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
   },
 
-  findBySchoolEmail(db: Executor, schoolEmail: string): Promise<UserRow | undefined> {
+  /** The account whose school e-mail reaches the same mailbox (`jane+2@` is `jane@`). */
+  findBySchoolMailbox(db: Executor, schoolEmail: string): Promise<UserRow | undefined> {
     return db
       .selectFrom('users')
       .selectAll()
-      .where('school_email', '=', schoolEmail.toLowerCase())
+      .where('school_mailbox', '=', mailboxOf(schoolEmail))
       .executeTakeFirst();
+  },
+
+  /** Whether a banned account's login or school e-mail reaches the mailbox of `email`. */
+  async mailboxBanned(db: Executor, email: string): Promise<boolean> {
+    const mailbox = mailboxOf(email);
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('banned_at', 'is not', null)
+      .where((eb) => eb.or([eb('email_mailbox', '=', mailbox), eb('school_mailbox', '=', mailbox)]))
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Every username equal to `base` or `base-…`, for picking the next free suffix. */
@@ -80,7 +108,8 @@ export const usersRepository = {
    * a unique-key failure (a username taken a moment ago) can be retried: on
    * PostgreSQL a failed statement would otherwise abort the whole transaction.
    */
-  async insert(db: Executor, user: NewUser): Promise<void> {
+  async insert(db: Executor, newUser: NewUser): Promise<void> {
+    const user = withMailboxes(newUser);
     if (!db.isTransaction) {
       await db.insertInto('users').values(user).execute();
       return;
@@ -128,6 +157,6 @@ export const usersRepository = {
   },
 
   async update(db: Executor, id: string, changes: Partial<NewUser>): Promise<void> {
-    await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    await db.updateTable('users').set(withMailboxes(changes)).where('id', '=', id).execute();
   },
 };

@@ -9,9 +9,10 @@ import {
 import { AUTH_MESSAGES as M, MESSAGES } from '@common/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/kysely';
-import type { UserRow } from '../../db/schema';
+import type { Executor, UserRow } from '../../db/schema';
 import { requireSignedIn, requireVerified } from '../../core/policies/roles';
-import { badRequest, conflict } from '../../core/errors';
+import { badRequest, conflict, forbidden } from '../../core/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { usersRepository } from '../users/users.repository';
 import { createCodeBook } from './verification.codes';
 import { createEmailChange } from './verification.email';
@@ -46,6 +47,18 @@ export function createVerificationService({
     return campus;
   }
 
+  /**
+   * One mailbox, one student (ADR 040): a school e-mail reaching the mailbox
+   * of another account (`jane+2@`, a sub-domain) is taken, and refused in
+   * the ban's words when that account is banned.
+   */
+  async function assertMailboxFree(db: Executor, user: UserRow, email: string) {
+    const owner = await usersRepository.findBySchoolMailbox(db, email);
+    if (!owner || owner.id === user.id) return;
+    if (owner.banned_at !== null) throw forbidden('banned', M.banned);
+    throw conflict('school_email_taken', M.schoolEmailTaken);
+  }
+
   return {
     ...createEmailChange({ db, codes, now }),
 
@@ -69,8 +82,7 @@ export function createVerificationService({
       const campus = targetCampus(site, input.campus);
       if (!isSchoolEmail(campus, email))
         throw badRequest('invalid_school_email', M.validSchoolEmail);
-      const owner = await usersRepository.findBySchoolEmail(db.kysely, email);
-      if (owner && owner.id !== user.id) throw conflict('school_email_taken', M.schoolEmailTaken);
+      await assertMailboxFree(db.kysely, user, email);
       return codes.send(user, campus, 'school_email', email, campus.id);
     },
 
@@ -88,23 +100,28 @@ export function createVerificationService({
       const record = await codes.check(user, purpose, email, input.code);
 
       const target = school ? (record.campus_id as CampusId | null) : null;
-      const updated = await db.kysely.transaction().execute(async (trx) => {
-        if (school) {
-          const owner = await usersRepository.findBySchoolEmail(trx, email!);
-          if (owner && owner.id !== user.id)
-            throw conflict('school_email_taken', M.schoolEmailTaken);
-          await usersRepository.update(trx, user.id, {
-            school_verified: true,
-            school_email: email,
-            ...(target ? { campus_id: target } : {}),
-            updated_at: at,
-          });
-        } else {
-          await usersRepository.update(trx, user.id, { verified: true, updated_at: at });
-        }
-        await verificationRepository.deleteAll(trx, user.id, purpose);
-        return (await usersRepository.findById(trx, user.id))!;
-      });
+      const updated = await db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          if (school) {
+            await assertMailboxFree(trx, user, email!);
+            await usersRepository.update(trx, user.id, {
+              school_verified: true,
+              school_email: email,
+              ...(target ? { campus_id: target } : {}),
+              updated_at: at,
+            });
+          } else {
+            await usersRepository.update(trx, user.id, { verified: true, updated_at: at });
+          }
+          await verificationRepository.deleteAll(trx, user.id, purpose);
+          return (await usersRepository.findById(trx, user.id))!;
+        })
+        .catch((error: unknown) => {
+          // Another account took the mailbox between the check and the update.
+          if (isUniqueViolation(error)) throw conflict('school_email_taken', M.schoolEmailTaken);
+          throw error;
+        });
       const redirectCampus =
         school && target && target !== GENERIC_CAMPUS_ID
           ? { id: target, url: campusUrl(config.publicUrl, target) }

@@ -436,7 +436,15 @@ describe('school e-mail: "Send PIN" (POST /api/me/school-email)', () => {
     }
   });
 
-  it('accepts subdomains of a school domain (alumni.ou.edu)', async () => {
+  it('refuses a sub-domain the campus does not list (any.sub.ou.edu)', async () => {
+    const { cookie } = await signedIn({ verified: true });
+    for (const domain of ['any.sub.ou.edu', 'x.alumni.ou.edu', 'mail.utexas.edu']) {
+      const res = await sendPin(cookie, { schoolEmail: `${uniqueLocal()}@${domain}` }, 'ou');
+      expectError(res, 400, M.validSchoolEmail, 'invalid_school_email');
+    }
+  });
+
+  it('accepts a sub-domain the campus lists (alumni.ou.edu)', async () => {
     const { cookie } = await signedIn({ verified: true });
     const schoolEmail = `${uniqueLocal()}@alumni.ou.edu`;
     expect((await sendPin(cookie, { schoolEmail })).json()).toEqual({
@@ -520,6 +528,69 @@ describe('school e-mail: "Send PIN" (POST /api/me/school-email)', () => {
       'school_email_taken',
     );
     expect(await mailsTo(taken)).toHaveLength(0);
+  });
+});
+
+describe('one mailbox, one student', () => {
+  const holder = async (schoolEmail: string, overrides: Parameters<typeof buildUser>[1] = {}) =>
+    buildUser(t.db, {
+      email: uniqueEmail(),
+      verified: true,
+      school_verified: true,
+      school_email: schoolEmail,
+      ...overrides,
+    });
+
+  it('answers 409 for the mailbox of another account written another way (+tag, case, sub-domain)', async () => {
+    const local = uniqueLocal();
+    await holder(`${local}@ou.edu`);
+    const { cookie } = await signedIn({ verified: true });
+    for (const schoolEmail of [
+      `${local}+2@ou.edu`,
+      `${local.toUpperCase()}+market@OU.edu`,
+      `${local}@alumni.ou.edu`,
+    ]) {
+      expectError(await sendPin(cookie, { schoolEmail }), 409, M.schoolEmailTaken);
+      expect(await mailsTo(schoolEmail.toLowerCase())).toHaveLength(0);
+    }
+  });
+
+  it("refuses a banned student's mailbox in the ban's words, however it is written", async () => {
+    const local = uniqueLocal();
+    await holder(`${local}@ou.edu`, { banned_at: Date.now() });
+    const { user, cookie } = await signedIn({ verified: true });
+    for (const schoolEmail of [`${local}+2@ou.edu`, `${local}@alumni.ou.edu`]) {
+      expectError(await sendPin(cookie, { schoolEmail }), 403, M.banned, 'banned');
+    }
+    expect(Boolean((await userRow(user.id)).school_verified)).toBe(false);
+  });
+
+  it('refuses the code when the mailbox was verified by another account meanwhile', async () => {
+    const local = uniqueLocal();
+    const late = await signedIn({ verified: true });
+    const tagged = `${local}+2@ou.edu`;
+    await sendPin(late.cookie, { schoolEmail: tagged });
+    const code = await latestCode(tagged);
+    await holder(`${local}@ou.edu`, { banned_at: Date.now() });
+    expectError(await verify(late.cookie, { code, email: tagged }), 403, M.banned);
+    expect((await userRow(late.user.id)).school_email).toBeNull();
+  });
+
+  it('lets the same student verify their own mailbox written another way', async () => {
+    const local = uniqueLocal();
+    const { user, cookie } = await signedIn({
+      verified: true,
+      school_verified: true,
+      school_email: `${local}@ou.edu`,
+    });
+    const schoolEmail = `${local}+quad@ou.edu`;
+    await sendPin(cookie, { schoolEmail });
+    const res = await verify(cookie, { code: await latestCode(schoolEmail), email: schoolEmail });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({
+      school_email: schoolEmail,
+      school_mailbox: `${local}@ou.edu`,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { useModerationQueue } from '../api/moderation';
 import { ACTION_TEXT, ActionDialog } from '../components/ActionDialog';
+import { PopularSearches } from '../components/PopularSearches';
 import settings from '../../../components/layout/SettingsList.module.css';
 import styles from './ModerationPage.module.css';
 
@@ -103,7 +104,11 @@ function Skeleton() {
   );
 }
 
-/** /moderation: the campus's open reports with their context and actions (ADR 025). */
+/**
+ * /moderation: the campus's open reports with their context and actions
+ * (ADR 025), then its popular searches, each of which a moderator can remove
+ * (ADR 040).
+ */
 export function ModerationPage() {
   const queue = useModerationQueue();
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
@@ -135,6 +140,7 @@ export function ModerationPage() {
           ) : null}
         </>
       )}
+      <PopularSearches />
     </div>
   );
 }
