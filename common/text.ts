@@ -39,6 +39,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'forgotpassword',
   'reset-password',
   'verify',
+  'handoff',
   'settings',
   'post',
   'posts',

@@ -32,7 +32,7 @@ const LOCK_AFTER_FAILURES = 10;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 const LINK_MS = 60 * 60 * 1000;
-const HANDOFF_MS = 60 * 1000;
+const HANDOFF_MS = 5 * 60 * 1000;
 /** Sign-ups racing for one name each get one within this many tries. */
 const MAX_USERNAME_TRIES = 12;
 
@@ -63,6 +63,9 @@ export async function createAccount(
   account: NewAccount,
   now: number,
 ): Promise<UserRow> {
+  // An address an undo link may give back to its owner is not free (ADR 036).
+  if (await authRepository.addressHeld(db, normalizeEmail(account.email), now))
+    throw conflict('email_taken', M.emailTaken);
   const base = usernameBase(account.firstName, account.lastName);
   for (let attempt = 0; ; attempt++) {
     // After losing a race for a name, a random one of the next few free names.
@@ -147,6 +150,29 @@ export function createAuthService({
       failed_login_window_start: null,
       locked_until: null,
     });
+
+  /**
+   * The account a handoff token would sign in to on this site, for its
+   * confirmation page; nothing is used or changed. "This link has expired…"
+   * when it is unknown, used, expired, for another site or for an account
+   * that may not enter.
+   */
+  async function previewHandoff(tokenText: string, site: Campus): Promise<UserRow> {
+    const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
+    const at = now();
+    if (
+      !token ||
+      token.used_at !== null ||
+      token.expires_at <= at ||
+      token.campus_id !== site.id ||
+      !token.user_id
+    )
+      throw badRequest('link_expired', M.linkExpired);
+    const user = await usersRepository.findById(db.kysely, token.user_id);
+    if (!user || banned.has(user.email) || moderationRefusal(user, at))
+      throw badRequest('link_expired', M.linkExpired);
+    return user;
+  }
 
   return {
     /** Whether the entry step should go to /login or /register. */
@@ -359,8 +385,9 @@ export function createAuthService({
 
     /**
      * Sessions are per site (host-only cookies): moving a signed-in user to
-     * their campus's own site carries them over with a single-use, 60-second
-     * token instead of asking them to sign in again.
+     * their campus's own site carries them over with a single-use token, which
+     * the other site's confirmation page posts back (ADR 036). Five minutes
+     * leave a student time to read "Continue as …?".
      */
     async startHandoff(user: UserRow, target: Campus): Promise<string> {
       const token = newSecret();
@@ -377,26 +404,19 @@ export function createAuthService({
         expires_at: at + HANDOFF_MS,
         used_at: null,
       });
-      const url = new URL('/api/auth/handoff', siteUrl(target));
+      const url = new URL('/handoff', siteUrl(target));
       url.searchParams.set('token', token);
       return url.toString();
     },
 
-    /** The user a handoff token carries to this site, or null when it is unknown, used, expired or for another site. */
-    async finishHandoff(tokenText: string, site: Campus): Promise<UserRow | null> {
-      const at = now();
-      const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
-      if (
-        !token ||
-        token.used_at !== null ||
-        token.expires_at <= at ||
-        token.campus_id !== site.id ||
-        !token.user_id
-      )
-        return null;
-      if (!(await authRepository.useToken(db.kysely, token.id, at))) return null;
-      const user = await usersRepository.findById(db.kysely, token.user_id);
-      return user && !banned.has(user.email) && !moderationRefusal(user, at) ? user : null;
+    previewHandoff,
+
+    /** Uses the token (once) and answers its user, whom the caller signs in. */
+    async finishHandoff(tokenText: string, site: Campus): Promise<UserRow> {
+      const user = await previewHandoff(tokenText, site);
+      if (!(await authRepository.useToken(db.kysely, hashSecret(tokenText), now())))
+        throw badRequest('link_expired', M.linkExpired);
+      return user;
     },
 
     assertNotBanned,
