@@ -296,6 +296,15 @@ describe('account settings', () => {
       await postJson(page, '/api/verification/verify', { code: pin, email: schoolEmail }),
     ).toBe(200);
 
+    // Its first password comes through a link to its own address, not with the session alone.
+    await page.goto(env.server.url('ut', `${ACCOUNT}/password`));
+    await page.getByText(L.setPasswordIntro(email)).waitFor();
+    expect(await page.getByLabel(L.newPassword, { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: L.sendPasswordLink }).click();
+    await page.getByRole('status').filter({ hasText: MESSAGES.signIn.checkYourInbox }).waitFor();
+    await waitForMail(env.server, email, (m) => m.subject.startsWith('Reset your'));
+    await maybeScreenshot(page, 'first-password-link-1280');
+
     await page.goto(env.server.url('ut', `${ACCOUNT}/email`));
     await page.getByText(L.emailIntroNoPassword).waitFor();
     expect(await page.getByLabel(L.currentPassword).count()).toBe(0);
