@@ -202,6 +202,17 @@ export const AUTH_MESSAGES = {
   schoolVerifyRequired: 'Verify your school email to continue.',
   crossOrigin: 'This request came from another site and was refused.',
   rateLimited: 'Too many requests. Please try again later.',
+  // Moving to another campus site (ADR 036): a confirmation, never a silent sign-in.
+  handoff: {
+    title: (name: string, username: string) => `Continue as ${name} (@${username})?`,
+    text: (campus: string) => `You'll be signed in to ${campus} on this device.`,
+    replaces: (username: string) =>
+      `You're signed in here as @${username}. Continuing signs you out of that account.`,
+    continue: 'Continue',
+    notNow: 'Not now',
+    expiredTitle: 'This link has expired',
+    goHome: 'Go to the home page',
+  },
 } as const;
 
 /** Account settings (companion spec §2 "Account settings"). */
@@ -232,7 +243,9 @@ export const ACCOUNT_MESSAGES = {
   currentPassword: 'Current password',
   newPassword: 'New password',
   newPasswordAgain: 'Re-enter new password',
-  setPasswordIntro: 'You sign in without a password today. Choose one to sign in with it too.',
+  setPasswordIntro: (email: string) =>
+    `You sign in without a password today. To choose one, we e-mail a link to ${email}: it proves the address is yours.`,
+  sendPasswordLink: 'Email me a link',
   passwordIntro: 'Every other device signed in to your account is signed out when you save.',
   phoneHint: 'A US number, like (405) 555-0123. Leave it empty to remove it.',
   genderOptions: { male: 'Male', female: 'Female', other: 'Other' },
@@ -242,7 +255,26 @@ export const ACCOUNT_MESSAGES = {
   year: 'Year',
   newEmail: 'New email',
   sendCode: 'Send code',
-  emailIntro: 'We send a code to the new address; your e-mail changes when you enter it.',
+  emailIntro:
+    'We send a code to the new address; your e-mail changes when you enter it. Every other device is signed out.',
+  emailIntroNoPassword:
+    'Your account has no password, so we first send a link to your current address to confirm the change; then a code to the new address.',
+  approvalSentTo: (current: string, next: string) =>
+    `Open the link we sent to ${current} to confirm, then enter the 4-digit code we send to ${next}.`,
+  approveTitle: 'Confirm your new e-mail',
+  approveText: (email: string) =>
+    `Change your account’s e-mail to ${email}? A code then goes to that address.`,
+  approveButton: 'Confirm the change',
+  undoTitle: 'Undo the e-mail change',
+  undoText: (email: string) =>
+    `Your account signs in with ${email} again, and every device signed in to it is signed out.`,
+  undoButton: 'Undo the change',
+  undoneTitle: 'The change is undone',
+  approvedTitle: 'Change confirmed',
+  linkIncomplete: 'This link is incomplete',
+  signInAgain: 'Sign in',
+  resetPassword: 'Reset your password',
+  toEmailPage: 'Go to your e-mail settings',
   codeSentTo: (email: string) => `Enter the 4-digit code we sent to ${email}.`,
   verificationCode: 'Verification code',
   useAnotherEmail: 'Use another e-mail',

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as L, MESSAGES } from '@common/messages';
+import { ACCOUNT_MESSAGES as L, AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { violations } from './axe';
-import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 import {
   codeFor,
   PASSWORD,
@@ -14,6 +14,7 @@ import {
   signInElsewhere,
   tag,
   viewerOf,
+  waitForMail,
 } from './students';
 
 /** Account settings and their sub-pages (companion §2 "Account settings", "Account sub-pages", §5). */
@@ -21,6 +22,9 @@ import {
 const env = serverAndBrowser();
 
 const ACCOUNT = '/settings/account';
+/** Whether the page's browser is signed in, as /api/me says. */
+const signedIn = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/me')).json()).viewer !== null);
 const successAlert = (page: Page, msg: string) =>
   page.locator('.alerts').getByRole('status').filter({ hasText: msg });
 const row = (page: Page, label: string) =>
@@ -155,14 +159,23 @@ describe('account settings', () => {
       }),
     ).toBe(200);
 
-    // The e-mail changes once the code sent to the new address comes back.
+    // The e-mail changes with the current password, once the code sent to the new address comes back.
     await row(page, L.email).click();
     const newEmail = page.getByRole('textbox', { name: L.newEmail });
+    const emailPassword = page.getByLabel(L.currentPassword);
     await newEmail.fill(sam.email.toUpperCase());
     await page.getByRole('button', { name: L.sendCode }).click();
     await page.getByRole('alert').filter({ hasText: M.emailSame }).waitFor();
     const changed = `sam.lee-${tag()}@example.com`;
     await newEmail.fill(changed);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByRole('alert').filter({ hasText: M.currentPasswordRequired }).waitFor();
+    await emailPassword.fill(PASSWORD);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByRole('alert').filter({ hasText: M.currentPasswordWrong }).waitFor();
+    expect(await emailPassword.getAttribute('aria-invalid')).toBe('true');
+    await maybeScreenshot(page, 'email-password-1280');
+    await emailPassword.fill('violet-harbor-77');
     await page.getByRole('button', { name: L.sendCode }).click();
     await successAlert(page, M.emailCodeSent).waitFor();
     await page.getByText(L.codeSentTo(changed)).waitFor();
@@ -212,6 +225,118 @@ describe('account settings', () => {
     await sam.context.close();
     // Six sub-pages with real password hashing (scrypt 2^17, as in production): a long journey.
   }, 120_000);
+
+  it('at phone width: an e-mail change signs out the other devices, and the old address undoes it', async () => {
+    const kim = await schoolVerifiedStudent(env.server, env.browser, 'Kim Ortiz', MOBILE);
+    const { page } = kim;
+    const laptop = await signInElsewhere(env, kim.email, DESKTOP);
+    await page.goto(env.server.url('ut', `${ACCOUNT}/email`));
+    await page.getByText(L.emailIntro).waitFor();
+    const changed = `kim-${tag()}@example.com`;
+    await page.getByRole('textbox', { name: L.newEmail }).fill(changed);
+    await page.getByLabel(L.currentPassword).fill(PASSWORD);
+    await maybeScreenshot(page, 'email-390');
+    expect(await violations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByText(L.codeSentTo(changed)).waitFor();
+    await page
+      .getByRole('textbox', { name: L.verificationCode })
+      .fill(await codeFor(env.server, changed));
+    await save(page, M.accountUpdated, MESSAGES.signIn.verify);
+    await row(page, L.email).getByText(changed).waitFor();
+    expect(await signedIn(laptop.page)).toBe(false);
+    expect(await signedIn(page)).toBe(true);
+
+    // The old address's mail undoes it, from a browser signed in nowhere.
+    const mail = await waitForMail(env.server, kim.email, (m) =>
+      m.subject.endsWith('e-mail was changed'),
+    );
+    const link = /https?:\/\/\S+\/email_change\/undo\?\S+/.exec(mail.text)![0];
+    const owner = await openPage(env.browser, MOBILE);
+    await owner.page.goto(link);
+    await owner.page.getByRole('heading', { name: L.undoTitle }).waitFor();
+    await owner.page.getByText(L.undoText(kim.email)).waitFor();
+    await maybeScreenshot(owner.page, 'email-undo-390');
+    expect(await violations(owner.page, 'main')).toEqual([]);
+    await owner.page.getByRole('button', { name: L.undoButton }).click();
+    await owner.page.getByRole('heading', { name: L.undoneTitle }).waitFor();
+    await owner.page
+      .getByRole('status')
+      .filter({ hasText: M.emailChangeUndone(kim.email) })
+      .waitFor();
+    await maybeScreenshot(owner.page, 'email-undone-390');
+    expect(await signedIn(page)).toBe(false);
+
+    // The link works once; the owner signs in with the old address.
+    await owner.page.goto(link);
+    await owner.page.getByRole('button', { name: L.undoButton }).click();
+    await owner.page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.linkExpired }).waitFor();
+    expect(
+      await postJson(owner.page, '/api/auth/login', { email: kim.email, password: PASSWORD }),
+    ).toBe(200);
+    expect([...kim.errors, ...laptop.errors, ...owner.errors]).toEqual([]);
+    await Promise.all([kim.context.close(), laptop.context.close(), owner.context.close()]);
+  });
+
+  it('an account without a password confirms a new e-mail from its current address first', async () => {
+    // A student who joined with an e-mailed link has no password.
+    const { context, page, errors } = await openPage(env.browser, DESKTOP);
+    const email = `lee-${tag()}@example.com`;
+    await page.goto(env.server.url('ut', '/api/me'));
+    expect(
+      await postJson(page, '/api/auth/magic-link', { email, first: 'Lee', last: 'Park' }),
+    ).toBe(200);
+    const joining = await waitForMail(env.server, email, (m) => m.subject.startsWith('Finish'));
+    const token = new URL(/https?:\/\/\S+/.exec(joining.text)![0]).searchParams.get('token');
+    expect(await postJson(page, '/api/auth/magic-link/complete', { token, email })).toBe(200);
+    const schoolEmail = `lee-${tag()}@utexas.edu`;
+    expect(await postJson(page, '/api/me/school-email', { schoolEmail })).toBe(200);
+    const pin = await codeFor(env.server, schoolEmail);
+    expect(
+      await postJson(page, '/api/verification/verify', { code: pin, email: schoolEmail }),
+    ).toBe(200);
+
+    // Its first password comes through a link to its own address, not with the session alone.
+    await page.goto(env.server.url('ut', `${ACCOUNT}/password`));
+    await page.getByText(L.setPasswordIntro(email)).waitFor();
+    expect(await page.getByLabel(L.newPassword, { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: L.sendPasswordLink }).click();
+    await page.getByRole('status').filter({ hasText: MESSAGES.signIn.checkYourInbox }).waitFor();
+    await waitForMail(env.server, email, (m) => m.subject.startsWith('Reset your'));
+    await maybeScreenshot(page, 'first-password-link-1280');
+
+    await page.goto(env.server.url('ut', `${ACCOUNT}/email`));
+    await page.getByText(L.emailIntroNoPassword).waitFor();
+    expect(await page.getByLabel(L.currentPassword).count()).toBe(0);
+    const changed = `lee.park-${tag()}@example.com`;
+    await page.getByRole('textbox', { name: L.newEmail }).fill(changed);
+    await page.getByRole('button', { name: L.sendCode }).click();
+    await page.getByText(L.approvalSentTo(email, changed)).waitFor();
+    await maybeScreenshot(page, 'email-approval-sent-1280');
+
+    // The current address's link, opened on a phone: nothing changes until its button.
+    const approval = await waitForMail(env.server, email, (m) => m.subject.startsWith('Confirm'));
+    const phone = await openPage(env.browser, MOBILE);
+    await phone.page.goto(/https?:\/\/\S+\/email_change\/approve\?\S+/.exec(approval.text)![0]);
+    await phone.page.getByRole('heading', { name: L.approveTitle }).waitFor();
+    await phone.page.getByText(L.approveText(changed)).waitFor();
+    await maybeScreenshot(phone.page, 'email-approve-390');
+    expect(await violations(phone.page, 'main')).toEqual([]);
+    await phone.page.getByRole('button', { name: L.approveButton }).click();
+    await phone.page
+      .getByRole('status')
+      .filter({ hasText: M.emailChangeApproved(changed) })
+      .waitFor();
+    await phone.page.getByRole('link', { name: L.toEmailPage }).waitFor();
+
+    await page
+      .getByRole('textbox', { name: L.verificationCode })
+      .fill(await codeFor(env.server, changed));
+    await save(page, M.accountUpdated, MESSAGES.signIn.verify);
+    await row(page, L.email).getByText(changed).waitFor();
+    expect([...errors, ...phone.errors]).toEqual([]);
+    await Promise.all([context.close(), phone.context.close()]);
+  });
 
   it('at phone width the header shows the unread badge once a classmate writes; not at 1280 px', async () => {
     const [casey, morgan] = await Promise.all([

@@ -158,7 +158,8 @@ describe('school e-mail verification', () => {
       .poll(() => new URL(page.url()).host, { timeout: 15_000 })
       .toBe(`ut.localhost:${env.server.port}`);
     await expect.poll(() => page.title()).toBe(CAMPUSES.ut.productName);
-    // Sessions are per site: the hand-over arrives signed in, on the feed.
+    // Sessions are per site: the hand-over asks "Continue as …?", and one click arrives signed in, on the feed.
+    await page.getByRole('button', { name: AUTH_MESSAGES.handoff.continue }).click();
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
 
     // Back on the generic site the target is forgotten, and "Visit Your Campus" shows.
@@ -170,6 +171,7 @@ describe('school e-mail verification', () => {
     expect(await verifyBanner(page).count()).toBe(0);
     await visit.getByRole('link', { name: MESSAGES.visitYourCampus }).click();
     await expect.poll(() => new URL(page.url()).host).toBe(`ut.localhost:${env.server.port}`);
+    // Signed in there already as the same student: straight to the feed.
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
 
     expect(errors).toEqual([]);

@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   reenterPassword: 'Must re-enter new password',
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordWrong: 'Your current password is incorrect.',
+  firstPasswordByLink:
+    'Your account has no password yet: choose one with the link we e-mail to your address.',
   passwordChanged: 'Password changed. You were signed out everywhere else.',
   fillAllFields: 'Please fill in all the fields',
   notARealDate: 'That date does not exist.',
@@ -28,6 +30,11 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account already uses that e-mail.',
   emailCodeSent: 'Email sent',
   emailChanged: 'Your e-mail is changed.',
+  emailApprovalSent: 'Email sent',
+  emailChangeApproved: (email: string) =>
+    `Change confirmed. Enter the code we sent to ${email} on the e-mail page of your account settings.`,
+  emailChangeUndone: (email: string) =>
+    `Your account signs in with ${email} again, and every device was signed out. Sign in, or reset your password if someone may know it.`,
   deleteTitle: 'Delete your account?',
   deleteText:
     'Your posts, comments, saves, chats and photos are removed for good. This can’t be undone.',
@@ -110,7 +117,21 @@ export const accountBodySchema = z.object({
 export type AccountBody = z.infer<typeof accountBodySchema>;
 
 const newEmailField = emailField.transform((email) => email.toLowerCase());
-export const emailChangeBodySchema = z.object({ email: newEmailField });
+/** The current password is asked for unless the account has none (ADR 036). */
+export const emailChangeBodySchema = z.object({
+  email: newEmailField,
+  currentPassword: z.string().max(PASSWORD_MAX).default(''),
+});
+export const emailChangeStartedSchema = z.object({
+  /** False when a code was sent less than 30 seconds ago (no new mail). */
+  sent: z.boolean(),
+  email: z.string(),
+  /** For an account without a password: the current address, where a link to confirm went. */
+  approvalSentTo: z.string().nullable(),
+});
+/** An e-mailed link of the e-mail change (approve, undo), opened on its page. */
+export const emailLinkBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const emailLinkResultSchema = z.object({ email: z.string(), message: z.string() });
 export const emailVerifyBodySchema = z.object({
   email: newEmailField,
   code: z.string().trim().max(10).refine(oneLine, NO_CONTROLS),

@@ -140,6 +140,15 @@ export type Me = z.infer<typeof meSchema>;
 
 export const sessionResultSchema = z.object({ viewer: viewerSchema });
 
+/** A handoff token from another campus site, posted by its confirmation page (ADR 036). */
+export const handoffBodySchema = z.object({ token: z.string().min(1).max(200) });
+/** Whom a handoff token names: "Continue as Jane D. (@jane) on UT Buy / Sell?". */
+export const handoffPreviewSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  campus: z.string(),
+});
+
 export const codeSentSchema = z.object({
   /** False when a code was sent less than 30 seconds ago (no new mail). */
   sent: z.boolean(),

@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { type BlocksService, createBlocksService } from './modules/blocks/blocks.service';
+import { createAccountLinks } from './modules/auth/account-links.service';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -187,6 +188,7 @@ export async function createServices(
   const used = { posts, sessions, media, chats, postCache, notifications, blocks };
   const people = createPeopleServices(deps, used, log);
   const auth = createAuthService({ db, config, banned, sessions, analytics });
+  const accountLinks = createAccountLinks({ db });
   const services = {
     health: createHealthService(db, bus),
     campuses,
@@ -195,7 +197,13 @@ export async function createServices(
     google: config.google
       ? createGoogleSignIn({ db, banned, analytics, provider: createOidcProvider(config.google) })
       : null,
-    verification: createVerificationService({ db, config }),
+    verification: createVerificationService({
+      db,
+      config,
+      links: accountLinks,
+      verifyPassword,
+      sessions,
+    }),
     media,
     posts,
     likes: createLikesService({ db, storage, posts, notifications, blocks }),

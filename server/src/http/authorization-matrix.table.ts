@@ -1,5 +1,5 @@
 import type { Student, World } from './authorization-matrix.world';
-import { photoBody } from './authorization-matrix.world';
+import { PASSWORD, photoBody } from './authorization-matrix.world';
 
 /**
  * The authorization matrix (issue 13 item 3, ADR 015): what every route of
@@ -189,8 +189,14 @@ export const ROUTES: Record<string, Row> = {
     why: 'a guest is sent to the other site, a student with a one-time token',
   },
   'GET /api/auth/handoff': {
-    expect: publicRoute(302),
+    expect: publicRoute(400),
     send: () => ({ url: '/api/auth/handoff?token=not-a-real-token' }),
+    why: 'the token is the authority: a made-up one names nobody (400), and a GET never signs in',
+  },
+  'POST /api/auth/handoff': {
+    expect: publicRoute(400),
+    send: () => json({ token: 'not-a-real-token' }),
+    why: 'as the GET: a made-up token is refused for everyone',
   },
   'GET /api/auth/google/start': {
     expect: publicRoute(302),
@@ -214,7 +220,17 @@ export const ROUTES: Record<string, Row> = {
   },
   'PUT /api/me/email': {
     expect: signedIn(),
-    send: (w) => json({ email: w.freshEmail() }),
+    send: (w) => json({ email: w.freshEmail(), currentPassword: PASSWORD }),
+  },
+  'POST /api/email-change/approve': {
+    expect: publicRoute(400),
+    send: () => json({ token: 'not-a-real-approval-token' }),
+    why: 'the link from the current address is the authority: a made-up one is refused (400)',
+  },
+  'POST /api/email-change/undo': {
+    expect: publicRoute(400),
+    send: () => json({ token: 'not-a-real-undo-token' }),
+    why: 'as approve: the link from the old address is the authority',
   },
   'POST /api/me/email/verify': {
     expect: signedIn(400),

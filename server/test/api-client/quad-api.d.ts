@@ -193,6 +193,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account a handoff token from another campus site would sign in to */
+        get: operations["previewHandoff"];
+        put?: never;
+        /** Sign in on this campus site with a handoff token */
+        post: operations["finishHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verification/code": {
         parameters: {
             query?: never;
@@ -253,8 +271,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a new account e-mail address with its code */
+        /** Confirm a new account e-mail address with its code; other sessions end */
         post: operations["verifyNewEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-change/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail change from the current address; a code goes to the new one */
+        post: operations["approveEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-change/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the account its old e-mail back from the old address; every session ends */
+        post: operations["undoEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1875,6 +1927,95 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    previewHandoff: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        name: string;
+                        campus: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    finishHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        viewer: {
+                            id: string;
+                            /** @enum {string} */
+                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            email: string;
+                            username: string;
+                            firstName: string;
+                            lastName: string;
+                            verified: boolean;
+                            schoolVerified: boolean;
+                            schoolEmail: string | null;
+                            avatarUrl: string | null;
+                            profileSetUp: boolean;
+                            hasPassword: boolean;
+                            phone: string | null;
+                            gender: string | null;
+                            birthDate: {
+                                year: number;
+                                month: number;
+                                day: number;
+                            } | null;
+                            emailNotifications: boolean;
+                            createdAt: number;
+                            /** @enum {boolean} */
+                            moderator?: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     sendVerificationCode: {
         parameters: {
             query?: never;
@@ -1959,6 +2100,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    /** @default  */
+                    currentPassword?: string;
                 };
             };
         };
@@ -1972,6 +2115,7 @@ export interface operations {
                     "application/json": {
                         sent: boolean;
                         email: string;
+                        approvalSentTo: string | null;
                     };
                 };
             };
@@ -2040,6 +2184,78 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    undoEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

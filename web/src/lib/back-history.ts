@@ -31,6 +31,8 @@ const AUTH_PAGES = [
   '/reset_password',
   '/verify',
   '/logout',
+  '/handoff',
+  '/email_change',
 ];
 /** Settings-type pages: /settings and everything under it, and the profile's own edit forms. */
 const SETTINGS_PAGES = ['/settings', '/profile/edit', '/profile/set-up'];

@@ -73,19 +73,22 @@ export function createAccountService({
       return reread(viewer.id);
     },
 
-    /** Needs the current password (unless the account has none); ends every other session. */
+    /**
+     * Needs the current password; ends every other session. An account without
+     * one sets its first through a reset link to its address (ADR 036): a
+     * password set with a session alone would then let that session change the e-mail.
+     */
     async changePassword(
       viewer: UserRow | null,
       keepToken: string | null,
       body: { currentPassword: string; password: string },
     ): Promise<void> {
       requireSignedIn(viewer);
-      if (viewer.password_hash) {
-        if (!body.currentPassword)
-          throw badRequest('current_password_required', M.currentPasswordRequired);
-        if (!(await passwords.verify(body.currentPassword, viewer.password_hash)))
-          throw badRequest('current_password_wrong', M.currentPasswordWrong);
-      }
+      if (!viewer.password_hash) throw badRequest('password_link_required', M.firstPasswordByLink);
+      if (!body.currentPassword)
+        throw badRequest('current_password_required', M.currentPasswordRequired);
+      if (!(await passwords.verify(body.currentPassword, viewer.password_hash)))
+        throw badRequest('current_password_wrong', M.currentPasswordWrong);
       await account.setPasswordHash(
         db.kysely,
         viewer.id,

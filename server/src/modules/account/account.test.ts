@@ -279,16 +279,26 @@ describe('e-mail change', () => {
   };
 
   it('sends a code to the new address and changes it only with that code; the old address is told', async () => {
-    const jane = await student({ email: `jane-${Date.now()}@example.com` });
+    const jane = await student({
+      email: `jane-${Date.now()}@example.com`,
+      password_hash: await hashPassword('old-password-1', 10),
+    });
     const other = await student();
     const next = `new-${Date.now()}@example.com`;
-    const same = await send(jane, 'PUT', '/api/me/email', { email: jane.user.email.toUpperCase() });
+    const currentPassword = 'old-password-1';
+    const same = await send(jane, 'PUT', '/api/me/email', {
+      email: jane.user.email.toUpperCase(),
+      currentPassword,
+    });
     expect(errorOf(same)).toBe(M.emailSame);
-    const taken = await send(jane, 'PUT', '/api/me/email', { email: other.user.email });
+    const taken = await send(jane, 'PUT', '/api/me/email', {
+      email: other.user.email,
+      currentPassword,
+    });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toBe(M.emailTaken);
 
-    const sent = await send(jane, 'PUT', '/api/me/email', { email: next });
+    const sent = await send(jane, 'PUT', '/api/me/email', { email: next, currentPassword });
     expect(sent.json()).toMatchObject({ sent: true, email: next });
     const code = await codeIn(next);
     const wrong = await api(t.app, {

@@ -205,6 +205,44 @@ export const authRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /**
+   * Whether a live undo link of an e-mail change would give this address
+   * back to another account (ADR 036): the address is held for its owner
+   * until the link is used or expires.
+   */
+  async addressHeld(db: Executor, email: string, now: number, exceptUserId?: string) {
+    let query = db
+      .selectFrom('auth_tokens')
+      .select('id')
+      .where('email', '=', email)
+      .where('purpose', '=', 'email_undo')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now);
+    if (exceptUserId) query = query.where('user_id', '!=', exceptUserId);
+    return (await query.executeTakeFirst()) !== undefined;
+  },
+
+  /**
+   * Marks the user's unused links of these purposes used, only those made
+   * after `after` when given (an undo voids the later undo links, not the earlier).
+   */
+  async voidTokens(
+    db: Executor,
+    userId: string,
+    purposes: readonly string[],
+    now: number,
+    after?: number,
+  ): Promise<void> {
+    let query = db
+      .updateTable('auth_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null);
+    if (after !== undefined) query = query.where('created_at', '>', after);
+    await query.execute();
+  },
+
   async insertOauthState(db: Executor, state: OauthStatesTable): Promise<void> {
     await db.insertInto('oauth_states').values(state).execute();
   },

@@ -6,6 +6,8 @@ import {
   emailStatusQuerySchema,
   emailStatusSchema,
   forgotPasswordBodySchema,
+  handoffBodySchema,
+  handoffPreviewSchema,
   loginBodySchema,
   magicLinkBodySchema,
   magicLinkCompleteBodySchema,
@@ -17,7 +19,7 @@ import {
   viewerSchema,
 } from '@common/schemas/auth';
 import { LIMITS } from '../../core/limits';
-import { presentViewer } from '../users/users.presenter';
+import { presentAuthor, presentViewer } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { GoogleSignIn } from './google.service';
 
@@ -207,16 +209,47 @@ export async function authRoutes(
       return reply.redirect(await auth.startHandoff(request.user, target), 302);
     },
   );
+  // The other site's confirmation page ("Continue as …?") reads whom the token
+  // names; only its button's same-origin POST signs in (ADR 036): a link alone
+  // never signs anyone in nor ends the session the browser has.
   app.get(
     '/api/auth/handoff',
     {
       config: { rateLimit: LIMITS.signIn },
-      schema: { hide: true, querystring: z.object({ token: z.string().max(200) }) },
+      schema: {
+        operationId: 'previewHandoff',
+        summary: 'The account a handoff token from another campus site would sign in to',
+        querystring: handoffBodySchema,
+        response: { 200: handoffPreviewSchema },
+      },
+    },
+    async (request) => {
+      const author = presentAuthor(
+        await auth.previewHandoff(request.query.token, request.campus),
+        storage,
+      );
+      return {
+        username: author.username,
+        name: `${author.firstName} ${author.lastInitial}`.trim(),
+        campus: request.campus.productName,
+      };
+    },
+  );
+  app.post(
+    '/api/auth/handoff',
+    {
+      config: { rateLimit: LIMITS.signIn },
+      schema: {
+        operationId: 'finishHandoff',
+        summary: 'Sign in on this campus site with a handoff token',
+        body: handoffBodySchema,
+        response: { 200: sessionResultSchema },
+      },
     },
     async (request, reply) => {
-      const user = await auth.finishHandoff(request.query.token, request.campus);
-      if (user) await app.sessionCookie.signIn(request, reply, user.id);
-      return reply.redirect('/home', 302);
+      const user = await auth.finishHandoff(request.body.token, request.campus);
+      await app.sessionCookie.signIn(request, reply, user.id);
+      return { viewer: viewer(user, request.campus) };
     },
   );
 

@@ -47,7 +47,7 @@ const LOCK_MS = 15 * 60 * 1000;
 const LINK_MS = 60 * 60 * 1000;
 /** Sign-in links and reset links e-mailed to one address within an hour, whoever asks. */
 export const LINKS_PER_ADDRESS_PER_HOUR = 5;
-const HANDOFF_MS = 60 * 1000;
+const HANDOFF_MS = 5 * 60 * 1000;
 /** Sign-ups racing for one name each get one within this many tries. */
 const MAX_USERNAME_TRIES = 12;
 
@@ -84,6 +84,9 @@ export async function createAccount(
   now: number,
 ): Promise<UserRow> {
   if (await usersRepository.mailboxBanned(db, account.email)) throw forbidden('banned', M.banned);
+  // An address an undo link may give back to its owner is not free (ADR 036).
+  if (await authRepository.addressHeld(db, normalizeEmail(account.email), now))
+    throw conflict('email_taken', M.emailTaken);
   // Names from a form were refused with a direction control; a provider's (Google) lose theirs.
   const firstName = withoutBidiControls(account.firstName);
   const lastName = withoutBidiControls(account.lastName);
@@ -188,6 +191,29 @@ export function createAuthService({
     const sent = await authRepository.countTokensSince(db.kysely, email, purpose, at - LINK_MS);
     if (sent >= LINKS_PER_ADDRESS_PER_HOUR) throw tooMany('rate_limited', M.rateLimited);
   };
+
+  /**
+   * The account a handoff token would sign in to on this site, for its
+   * confirmation page; nothing is used or changed. "This link has expired…"
+   * when it is unknown, used, expired, for another site or for an account
+   * that may not enter.
+   */
+  async function previewHandoff(tokenText: string, site: Campus): Promise<UserRow> {
+    const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
+    const at = now();
+    if (
+      !token ||
+      token.used_at !== null ||
+      token.expires_at <= at ||
+      token.campus_id !== site.id ||
+      !token.user_id
+    )
+      throw badRequest('link_expired', M.linkExpired);
+    const user = await usersRepository.findById(db.kysely, token.user_id);
+    if (!user || banned.has(mailboxOf(user.email)) || moderationRefusal(user, at))
+      throw badRequest('link_expired', M.linkExpired);
+    return user;
+  }
 
   return {
     /** Forgets wrong-password counts whose window and lock are over, and sessions past their end. */
@@ -426,8 +452,9 @@ export function createAuthService({
 
     /**
      * Sessions are per site (host-only cookies): moving a signed-in user to
-     * their campus's own site carries them over with a single-use, 60-second
-     * token instead of asking them to sign in again.
+     * their campus's own site carries them over with a single-use token, which
+     * the other site's confirmation page posts back (ADR 036). Five minutes
+     * leave a student time to read "Continue as …?".
      */
     async startHandoff(user: UserRow, target: Campus): Promise<string> {
       const token = newSecret();
@@ -444,28 +471,19 @@ export function createAuthService({
         expires_at: at + HANDOFF_MS,
         used_at: null,
       });
-      const url = new URL('/api/auth/handoff', siteUrl(target));
+      const url = new URL('/handoff', siteUrl(target));
       url.searchParams.set('token', token);
       return url.toString();
     },
 
-    /** The user a handoff token carries to this site, or null when it is unknown, used, expired or for another site. */
-    async finishHandoff(tokenText: string, site: Campus): Promise<UserRow | null> {
-      const at = now();
-      const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
-      if (
-        !token ||
-        token.used_at !== null ||
-        token.expires_at <= at ||
-        token.campus_id !== site.id ||
-        !token.user_id
-      )
-        return null;
-      if (!(await authRepository.useToken(db.kysely, token.id, at))) return null;
-      const user = await usersRepository.findById(db.kysely, token.user_id);
-      return user && !banned.has(mailboxOf(user.email)) && !moderationRefusal(user, at)
-        ? user
-        : null;
+    previewHandoff,
+
+    /** Uses the token (once) and answers its user, whom the caller signs in. */
+    async finishHandoff(tokenText: string, site: Campus): Promise<UserRow> {
+      const user = await previewHandoff(tokenText, site);
+      if (!(await authRepository.useToken(db.kysely, hashSecret(tokenText), now())))
+        throw badRequest('link_expired', M.linkExpired);
+      return user;
     },
 
     assertNotBanned,

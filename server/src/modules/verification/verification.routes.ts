@@ -11,6 +11,9 @@ import {
 import {
   ACCOUNT_MESSAGES,
   emailChangeBodySchema,
+  emailChangeStartedSchema,
+  emailLinkBodySchema,
+  emailLinkResultSchema,
   emailVerifyBodySchema,
 } from '@common/schemas/account';
 import { z } from 'zod';
@@ -83,7 +86,11 @@ export async function verificationRoutes(
   );
 }
 
-/** A new account e-mail address: a code to it, then the code confirms it (spec core §5). */
+/**
+ * A new account e-mail address: the current password (or a link to the current
+ * address), a code to the new one, then the code confirms it; the old address
+ * may undo the change (spec core §5; ADR 036).
+ */
 function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { storage } = app.deps;
@@ -96,11 +103,10 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
         operationId: 'changeEmail',
         summary: 'Send a code to confirm a new account e-mail address',
         body: emailChangeBodySchema,
-        response: { 200: codeSentSchema },
+        response: { 200: emailChangeStartedSchema },
       },
     },
-    async (request) =>
-      verification.requestEmailChange(request.user, request.campus, request.body.email),
+    async (request) => verification.requestEmailChange(request.user, request.campus, request.body),
   );
 
   app.post(
@@ -109,17 +115,56 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
       config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
       schema: {
         operationId: 'verifyNewEmail',
-        summary: 'Confirm a new account e-mail address with its code',
+        summary: 'Confirm a new account e-mail address with its code; other sessions end',
         body: emailVerifyBodySchema,
         response: { 200: updatedSchema },
       },
     },
     async (request) => ({
       viewer: presentViewer(
-        await verification.confirmEmailChange(request.user, request.campus, request.body),
+        await verification.confirmEmailChange(
+          request.user,
+          request.campus,
+          request.sessionToken,
+          request.body,
+        ),
         storage,
       ),
       message: ACCOUNT_MESSAGES.accountUpdated,
     }),
+  );
+
+  app.post(
+    '/api/email-change/approve',
+    {
+      config: { errors: [409], rateLimit: LIMITS.mail },
+      schema: {
+        operationId: 'approveEmailChange',
+        summary: 'Confirm an e-mail change from the current address; a code goes to the new one',
+        body: emailLinkBodySchema,
+        response: { 200: emailLinkResultSchema },
+      },
+    },
+    async (request) => {
+      const { email } = await verification.approveEmailChange(request.body.token);
+      return { email, message: ACCOUNT_MESSAGES.emailChangeApproved(email) };
+    },
+  );
+
+  app.post(
+    '/api/email-change/undo',
+    {
+      config: { errors: [409], rateLimit: LIMITS.signIn },
+      schema: {
+        operationId: 'undoEmailChange',
+        summary: 'Give the account its old e-mail back from the old address; every session ends',
+        body: emailLinkBodySchema,
+        response: { 200: emailLinkResultSchema },
+      },
+    },
+    async (request) => {
+      const { email } = await verification.undoEmailChange(request.body.token);
+      return { email, message: ACCOUNT_MESSAGES.emailChangeUndone(email) };
+    },
   );
 }

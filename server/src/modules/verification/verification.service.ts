@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { usersRepository } from '../users/users.repository';
 import { createCodeBook } from './verification.codes';
-import { createEmailChange } from './verification.email';
+import { createEmailChange, createEmailUndo, type EmailChangeDeps } from './verification.email';
 import { verificationRepository } from './verification.repository';
 
 export interface VerifyResult {
@@ -31,13 +31,25 @@ export interface VerifyResult {
 export function createVerificationService({
   db,
   config,
+  links,
+  verifyPassword,
+  sessions,
   now = Date.now,
 }: {
   db: Db;
   config: Config;
   now?: () => number;
-}) {
+} & Pick<EmailChangeDeps, 'links' | 'verifyPassword' | 'sessions'>) {
   const codes = createCodeBook({ db, now });
+  const emailChange: EmailChangeDeps = {
+    db,
+    codes,
+    links,
+    verifyPassword,
+    sessions,
+    publicUrl: config.publicUrl,
+    now,
+  };
 
   /** The campus whose domains apply: the site's, or on the generic site the chosen one (spec core §5). */
   function targetCampus(site: Campus, chosen: CampusId | undefined): Campus {
@@ -60,7 +72,8 @@ export function createVerificationService({
   }
 
   return {
-    ...createEmailChange({ db, codes, now }),
+    ...createEmailChange(emailChange),
+    undoEmailChange: createEmailUndo(emailChange),
 
     /** The /verify page asks for a code on arrival; at most one new code per 30 seconds. */
     async sendAccountCode(user: UserRow | null, site: Campus) {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildUser } from '../../../test/factories';
+import { createAccountLinks } from '../auth/account-links.service';
+import { verifyPassword } from '../auth/passwords';
 import { createVerificationService } from './verification.service';
 
 /**
@@ -79,6 +81,17 @@ async function latestCode(to: string, campusName = 'OU'): Promise<string> {
   if (!match) throw new Error(`not a ${campusName} code mail: ${mail.subject}`);
   return match[1]!;
 }
+
+/** The service on a clock of the test's own. */
+const clockedService = (now: () => number) =>
+  createVerificationService({
+    db: t.db,
+    config: t.app.deps.config,
+    links: createAccountLinks({ db: t.db, now }),
+    verifyPassword,
+    sessions: t.app.services.sessions,
+    now,
+  });
 
 /** Another valid-looking code. */
 const otherCode = (code: string) => String(((Number(code) - 1000 + 1) % 9000) + 1000);
@@ -166,11 +179,7 @@ describe('the account code (POST /api/verification/code)', () => {
     const row = await userRow(user.id);
     const start = Date.now();
     const clock = { now: start };
-    const service = createVerificationService({
-      db: t.db,
-      config: t.app.deps.config,
-      now: () => clock.now,
-    });
+    const service = clockedService(() => clock.now);
     expect((await service.sendAccountCode(row, CAMPUSES.ou)).sent).toBe(true);
     clock.now = start + 30 * SECOND - 1;
     expect((await service.sendAccountCode(row, CAMPUSES.ou)).sent).toBe(false);
@@ -242,11 +251,7 @@ describe('checking the account code (POST /api/verification/verify)', () => {
     const { user } = await signedIn();
     const start = Date.now();
     const clock = { now: start };
-    const service = createVerificationService({
-      db: t.db,
-      config: t.app.deps.config,
-      now: () => clock.now,
-    });
+    const service = clockedService(() => clock.now);
     await service.sendAccountCode(await userRow(user.id), CAMPUSES.ou);
     const first = await latestCode(user.email);
     clock.now = start + 2 * HOUR - 1;

@@ -16,7 +16,8 @@ export function campusSiteUrl(current: CampusDto, id: CampusId): string {
 /**
  * Where to send a signed-in user so they arrive signed in on another campus's
  * site: sessions are per site, so the server hands the session over with a
- * single-use token (GET /api/auth/handoff/start).
+ * single-use token (GET /api/auth/handoff/start), which the other site's
+ * "Continue as …?" page posts back with one click (ADR 036).
  */
 export function campusHandoffPath(id: CampusId): string {
   return `/api/auth/handoff/start?campus=${encodeURIComponent(id)}`;

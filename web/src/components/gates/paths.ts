@@ -20,11 +20,21 @@ export function isSchoolEmailPage(pathname: string): boolean {
   return path === SCHOOL_EMAIL_PATH || path === VERIFY_SCHOOL_EMAIL_PATH;
 }
 
+/**
+ * The pages of links that act on an account, which any browser may open in
+ * any state (ADR 036): moving from another campus site, and the e-mail
+ * change's approve and undo links.
+ */
+function isAccountLinkPage(path: string): boolean {
+  return path === '/handoff' || path === '/email_change/approve' || path === '/email_change/undo';
+}
+
 /** Pages an unverified account may stay on instead of being sent to /verify. */
 export function mayStayUnverified(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (
     path === '/verify' ||
+    isAccountLinkPage(path) ||
     path === '/logout' ||
     path === '/login' ||
     path.startsWith('/login/') ||
@@ -46,6 +56,7 @@ export function mayStayWithoutSchoolEmail(pathname: string, moderator = false): 
   return (
     isSchoolEmailPage(path) ||
     path === '/logout' ||
+    isAccountLinkPage(path) ||
     isStaticSettingsPage(path) ||
     (moderator && path === MODERATION_PATH)
   );

@@ -21,6 +21,9 @@ const ForgotPasswordPage = lazyNamed(
 const ResetPasswordPage = lazyNamed(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const VerifyPage = lazyNamed(() => import('./pages/VerifyPage'), 'VerifyPage');
 const LogoutPage = lazyNamed(() => import('./pages/LogoutPage'), 'LogoutPage');
+const HandoffPage = lazyNamed(() => import('./pages/HandoffPage'), 'HandoffPage');
+const EmailApprovePage = lazyNamed(() => import('./pages/EmailChangeLinkPage'), 'EmailApprovePage');
+const EmailUndoPage = lazyNamed(() => import('./pages/EmailChangeLinkPage'), 'EmailUndoPage');
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Spinner />}>
@@ -28,7 +31,7 @@ const page = (Page: ComponentType) => (
   </Suspense>
 );
 
-/** The sign-in, registration and verification pages (spec core §2 routes). */
+/** The sign-in, registration and verification pages (spec core §2 routes), and the account's e-mailed links (ADR 036). */
 export const authRoutes: RouteObject[] = [
   { path: '/user_registration', element: page(UserRegistrationPage) },
   { path: '/login', element: page(LoginPage) },
@@ -38,4 +41,7 @@ export const authRoutes: RouteObject[] = [
   { path: '/reset_password', element: page(ResetPasswordPage) },
   { path: '/verify', element: page(VerifyPage) },
   { path: '/logout', element: page(LogoutPage) },
+  { path: '/handoff', element: page(HandoffPage) },
+  { path: '/email_change/approve', element: page(EmailApprovePage) },
+  { path: '/email_change/undo', element: page(EmailUndoPage) },
 ];

@@ -1,15 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { codeSentSchema } from '@common/schemas/auth';
+import type { emailChangeStartedSchema } from '@common/schemas/account';
 import type { AccountUpdated } from '../../../lib/account-api';
 import { api } from '../../../lib/api';
 import { useSetViewer } from '../../../lib/session';
 
-/** PUT /api/me/email: a code to the new address ("Email sent"); nothing changes yet. */
+/**
+ * PUT /api/me/email with the current password: a code to the new address
+ * ("Email sent"), or for an account without a password a link to the current
+ * one; nothing changes yet.
+ */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api<z.infer<typeof codeSentSchema>>('/api/me/email', { method: 'PUT', json: { email } }),
+    mutationFn: (body: { email: string; currentPassword: string }) =>
+      api<z.infer<typeof emailChangeStartedSchema>>('/api/me/email', {
+        method: 'PUT',
+        json: body,
+      }),
   });
 }
 

@@ -16,3 +16,14 @@ export function useChangePassword() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
   });
 }
+
+/**
+ * POST /api/auth/password/forgot for the viewer's own address: an account
+ * without a password chooses its first through the e-mailed link (ADR 036).
+ */
+export function useSendPasswordLink() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ ok: true }>('/api/auth/password/forgot', { method: 'POST', json: { email } }),
+  });
+}

@@ -1,39 +1,55 @@
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES as L, AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M, emailChangeBodySchema } from '@common/schemas/account';
-import type { Viewer } from '@common/schemas/auth';
+import { PASSWORD_MAX, type Viewer } from '@common/schemas/auth';
 import { useAlert } from '../../../components/ui/Alerts';
-import { TextField } from '../../../components/ui/TextField';
+import { PasswordField, TextField } from '../../../components/ui/TextField';
 import { useViewer } from '../../../lib/session';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/change-email';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 import styles from '../components/AccountSubPage.module.css';
 
 /**
- * /settings/account/email (companion §2; issue 12): the new address first,
- * then the code e-mailed to it; the e-mail changes only then.
+ * /settings/account/email (companion §2; ADR 036): the new address with the
+ * current password (an account without one confirms from its current
+ * address instead), then the code e-mailed to the new address; the e-mail
+ * changes only then.
  */
 export function EmailPage() {
   const viewer = useViewer();
   return viewer ? <EmailForm viewer={viewer} /> : null;
 }
 
+type Field = 'email' | 'currentPassword';
+
+/** The field a message of the server belongs under. */
+const fieldOf = (message: string): Field =>
+  message === M.currentPasswordRequired || message === M.currentPasswordWrong
+    ? 'currentPassword'
+    : 'email';
+
 function EmailForm({ viewer }: { viewer: Viewer }) {
   const [email, setEmail] = useState('');
-  /** The address the code went to, once sent. */
+  const [currentPassword, setCurrentPassword] = useState('');
+  /** The address the code goes to, once asked for. */
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** For an account without a password: the current address the confirming link went to. */
+  const [approvalFrom, setApprovalFrom] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Partial<Record<Field | 'code', string>>>({});
   const request = useRequestEmailChange();
   const confirm = useConfirmEmailChange();
   const alert = useAlert();
   const saved = useSaved();
+  const needsPassword = viewer.hasPassword;
 
   const handleSend = () => {
-    const parsed = emailChangeBodySchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    if (parsed.data.email === viewer.email) return setError(M.emailSame);
-    request.mutate(parsed.data.email, {
+    const parsed = emailChangeBodySchema.safeParse({ email, currentPassword });
+    if (!parsed.success) return setErrors({ email: parsed.error.issues[0]?.message });
+    if (parsed.data.email === viewer.email) return setErrors({ email: M.emailSame });
+    if (needsPassword && !currentPassword)
+      return setErrors({ currentPassword: M.currentPasswordRequired });
+    request.mutate(parsed.data, {
       onSuccess: (result) => {
         alert(
           result.sent
@@ -41,21 +57,26 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
             : { msg: AUTH_MESSAGES.codeRecentlySent },
         );
         setSentTo(result.email);
+        setApprovalFrom(result.approvalSentTo);
         setCode('');
-        setError(undefined);
+        setCurrentPassword('');
+        setErrors({});
       },
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => {
+        const message = errorMessage(failure);
+        setErrors({ [fieldOf(message)]: message });
+      },
     });
   };
 
   const handleVerify = () => {
     if (!sentTo) return;
-    if (!code) return setError(AUTH_MESSAGES.enterCode);
+    if (!code) return setErrors({ code: AUTH_MESSAGES.enterCode });
     confirm.mutate(
       { email: sentTo, code },
       {
         onSuccess: (result) => saved(result.message),
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (failure) => setErrors({ code: errorMessage(failure) }),
       },
     );
   };
@@ -64,7 +85,7 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
     return (
       <AccountSubPage
         title={L.email}
-        intro={L.codeSentTo(sentTo)}
+        intro={approvalFrom ? L.approvalSentTo(approvalFrom, sentTo) : L.codeSentTo(sentTo)}
         canSave
         saving={confirm.isPending}
         submitLabel={MESSAGES.signIn.verify}
@@ -78,12 +99,12 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
           autoComplete="one-time-code"
           maxLength={4}
           value={code}
-          error={error}
+          error={errors.code}
           hint={MESSAGES.signIn.emailDelay}
           autoFocus
           onChange={(event) => {
             setCode(event.target.value.replace(/\D/g, '').slice(0, 4));
-            setError(undefined);
+            setErrors({});
           }}
         />
         <button
@@ -91,7 +112,8 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
           className={styles.textButton}
           onClick={() => {
             setSentTo(null);
-            setError(undefined);
+            setApprovalFrom(null);
+            setErrors({});
           }}
         >
           {L.useAnotherEmail}
@@ -103,7 +125,7 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
   return (
     <AccountSubPage
       title={L.email}
-      intro={L.emailIntro}
+      intro={needsPassword ? L.emailIntro : L.emailIntroNoPassword}
       canSave={email.trim() !== ''}
       saving={request.isPending}
       submitLabel={L.sendCode}
@@ -123,12 +145,26 @@ function EmailForm({ viewer }: { viewer: Viewer }) {
         spellCheck={false}
         maxLength={254}
         value={email}
-        error={error}
+        error={errors.email}
         onChange={(event) => {
           setEmail(event.target.value);
-          setError(undefined);
+          setErrors((e) => ({ ...e, email: undefined }));
         }}
       />
+      {needsPassword ? (
+        <PasswordField
+          label={L.currentPassword}
+          name="currentPassword"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={currentPassword}
+          error={errors.currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setErrors((e) => ({ ...e, currentPassword: undefined }));
+          }}
+        />
+      ) : null}
     </AccountSubPage>
   );
 }

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES as L } from '@common/messages';
+import { ACCOUNT_MESSAGES as L, AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as M, passwordBodySchema } from '@common/schemas/account';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@common/schemas/auth';
-import type { Viewer } from '@common/schemas/auth';
+import { useAlert } from '../../../components/ui/Alerts';
 import { PasswordField } from '../../../components/ui/TextField';
 import { useViewer } from '../../../lib/session';
-import { type PasswordBody, useChangePassword } from '../api/change-password';
+import { type PasswordBody, useChangePassword, useSendPasswordLink } from '../api/change-password';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 
 type Field = keyof PasswordBody;
 type Errors = Partial<Record<Field, string>>;
 
 /** Each of the spec's messages in its field (companion §5), in the spec's order. */
-function check(body: Required<PasswordBody>, needsCurrent: boolean): Errors {
+function check(body: Required<PasswordBody>): Errors {
   const errors: Errors = {};
-  if (needsCurrent && !body.currentPassword) errors.currentPassword = M.currentPasswordRequired;
+  if (!body.currentPassword) errors.currentPassword = M.currentPasswordRequired;
   const parsed = passwordBodySchema.safeParse(body);
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as Field;
@@ -31,13 +31,45 @@ function fieldOf(message: string): Field {
   return 'password';
 }
 
-/** /settings/account/password: current (when there is one), new, and new again. */
+/**
+ * /settings/account/password: current, new, and new again. An account without
+ * a password gets a link to its address instead (ADR 036).
+ */
 export function PasswordPage() {
   const viewer = useViewer();
-  return viewer ? <PasswordForm viewer={viewer} /> : null;
+  if (!viewer) return null;
+  return viewer.hasPassword ? <PasswordForm /> : <FirstPasswordLink email={viewer.email} />;
 }
 
-function PasswordForm({ viewer }: { viewer: Viewer }) {
+/** "Email me a link": the reset link to the account's own address chooses the first password. */
+function FirstPasswordLink({ email }: { email: string }) {
+  const send = useSendPasswordLink();
+  const alert = useAlert();
+  const [error, setError] = useState<string>();
+  return (
+    <AccountSubPage
+      title={L.changePassword}
+      intro={L.setPasswordIntro(email)}
+      canSave={!send.isSuccess}
+      saving={send.isPending}
+      submitLabel={L.sendPasswordLink}
+      onSubmit={() =>
+        send.mutate(email, {
+          onSuccess: () => alert({ msg: AUTH_MESSAGES.emailSent, alertType: 'success' }),
+          onError: (failure) => setError(errorMessage(failure)),
+        })
+      }
+    >
+      {send.isSuccess ? (
+        <p role="status">{MESSAGES.signIn.checkYourInbox}</p>
+      ) : error ? (
+        <p role="alert">{error}</p>
+      ) : null}
+    </AccountSubPage>
+  );
+}
+
+function PasswordForm() {
   const [body, setBody] = useState<Required<PasswordBody>>({
     currentPassword: '',
     password: '',
@@ -46,10 +78,9 @@ function PasswordForm({ viewer }: { viewer: Viewer }) {
   const [errors, setErrors] = useState<Errors>({});
   const change = useChangePassword();
   const saved = useSaved();
-  const needsCurrent = viewer.hasPassword;
 
   const handleSubmit = () => {
-    const problems = check(body, needsCurrent);
+    const problems = check(body);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     change.mutate(body, {
@@ -80,12 +111,12 @@ function PasswordForm({ viewer }: { viewer: Viewer }) {
   return (
     <AccountSubPage
       title={L.changePassword}
-      intro={needsCurrent ? L.passwordIntro : L.setPasswordIntro}
+      intro={L.passwordIntro}
       canSave
       saving={change.isPending}
       onSubmit={handleSubmit}
     >
-      {needsCurrent ? field('currentPassword', L.currentPassword, 'current-password') : null}
+      {field('currentPassword', L.currentPassword, 'current-password')}
       {field(
         'password',
         L.newPassword,

@@ -1,5 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Viewer } from '@common/schemas/auth';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { emailLinkResultSchema } from '@common/schemas/account';
+import type { handoffPreviewSchema, Viewer } from '@common/schemas/auth';
 import { api } from '../../../lib/api';
 
 /*
@@ -11,6 +13,8 @@ import { api } from '../../../lib/api';
 interface SessionResult {
   viewer: Viewer;
 }
+type HandoffPreview = z.infer<typeof handoffPreviewSchema>;
+type EmailLinkResult = z.infer<typeof emailLinkResultSchema>;
 
 export const getEmailStatus = (email: string) =>
   api<{ exists: boolean }>(`/api/auth/email-status?email=${encodeURIComponent(email)}`);
@@ -79,5 +83,29 @@ export function useVerifyCode() {
         method: 'POST',
         json: { code },
       }),
+  });
+}
+
+/** GET /api/auth/handoff: whom a handoff token from another campus site names (ADR 036). */
+export function handoffQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['handoff', token],
+    queryFn: () => api<HandoffPreview>(`/api/auth/handoff?token=${encodeURIComponent(token)}`),
+    staleTime: Infinity,
+  });
+}
+
+/** POST /api/auth/handoff: the confirmation page's button signs in with the token. */
+export function useFinishHandoff() {
+  return useSignInMutation((token: string) =>
+    api<SessionResult>('/api/auth/handoff', { method: 'POST', json: { token } }),
+  );
+}
+
+/** POST /api/email-change/approve | undo: an e-mailed link of the e-mail change, confirmed on its page. */
+export function useEmailChangeLink(kind: 'approve' | 'undo') {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<EmailLinkResult>(`/api/email-change/${kind}`, { method: 'POST', json: { token } }),
   });
 }
