@@ -61,10 +61,12 @@ export function createAccountLinks({ db, now = Date.now }: { db: Db; now?: () =>
 
     /**
      * Voids what was sent to an address the account no longer has: sign-in
-     * and reset links, pending approvals, and undo links made after `after`.
+     * and reset links, pending approvals, and undo links made after `after`;
+     * and the wrong passwords counted while it was not the owner's.
      */
     async voidAfterUndo(trx: Executor, userId: string, after: number): Promise<void> {
       const at = now();
+      await authRepository.clearLoginFailures(trx, userId);
       await authRepository.voidTokens(trx, userId, ['magic', 'reset', 'email_change_approve'], at);
       await authRepository.voidTokens(trx, userId, ['email_undo'], at, after);
     },
