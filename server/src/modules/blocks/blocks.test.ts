@@ -1,5 +1,6 @@
 import { MEETUP_SPOTS } from '@common/meetup-spots';
 import { BLOCK_MESSAGES as M } from '@common/schemas/blocks';
+import { POST_MESSAGES } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, userWithSession } from '../../../test/auth';
@@ -204,6 +205,38 @@ describe('blocking', () => {
     await unblock(ann, bob);
     const sent = await call(bob, 'POST', `/api/chats/${chat.id}/messages`, { text: 'Hi again' });
     expect(sent.statusCode, sent.body).toBe(201);
+  });
+
+  it('shows each the other’s post, and a comment in it, as deleted, even from a cached thread', async () => {
+    const [ann, bob, cy] = [await student(), await student(), await student()];
+    const [annPost, bobPost] = [await post(ann, 'Oak desk'), await post(bob, 'Office chair')];
+    const cyComment = (
+      await call(cy, 'POST', '/api/posts', { text: 'Is it solid oak?', parentId: annPost })
+    ).json().id;
+    // Read once before the block: the thread is in the campus cache.
+    expect((await call(bob, 'GET', `/api/posts/${annPost}`)).statusCode).toBe(200);
+    await block(ann, bob);
+
+    for (const [who, id] of [
+      [bob, annPost],
+      [ann, bobPost],
+    ] as const)
+      expectError(
+        await call(who, 'GET', `/api/posts/${id}`),
+        404,
+        POST_MESSAGES.postDeletedMissing,
+      );
+    // A third student's comment shows the blocker's post above it: missing too; not to the third.
+    expectError(
+      await call(bob, 'GET', `/api/posts/${cyComment}`),
+      404,
+      POST_MESSAGES.postDeletedMissing,
+    );
+    expect((await call(cy, 'GET', `/api/posts/${cyComment}`)).statusCode).toBe(200);
+    expect((await call(cy, 'GET', `/api/posts/${annPost}`)).statusCode).toBe(200);
+
+    await unblock(ann, bob);
+    expect((await call(bob, 'GET', `/api/posts/${annPost}`)).statusCode).toBe(200);
   });
 
   it('refuses replies in the other’s threads and mentions of the other, either way, while it stands', async () => {

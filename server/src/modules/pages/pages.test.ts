@@ -331,7 +331,7 @@ describe('serving the web app', () => {
       }
     });
 
-    it('a student blocked by the author, or blocking them, finds the post and profile missing, as a reader finds what is not there', async () => {
+    it('a student blocked by the author, or blocking them, finds the post missing; the blocked one the profile too', async () => {
       const { student, post } = await subjects();
       const blocked = await buildUser(t.db, { campus_id: 'ut', verified: true });
       const blocking = await buildUser(t.db, { campus_id: 'ut', verified: true });
@@ -342,19 +342,19 @@ describe('serving the web app', () => {
           { blocker_id: blocking.id, blocked_id: student.id, created_at: Date.now() },
         ])
         .execute();
-      for (const viewer of [blocked, blocking]) {
-        const cookie = await loginAs(t.app, viewer);
-        for (const [existing, missing] of [
-          [`/post/${post.id}`, `/post/${randomUUID()}`],
-          [`/${student.username}`, '/no_such_student'],
-        ]) {
-          const [there, notThere] = [await page(existing!, cookie), await page(missing!, cookie)];
-          expect(there.statusCode, existing).toBe(404);
-          expect(there.body, existing).toBe(notThere.body);
-          expect(there.body, existing).not.toContain('og:title');
-          expect(there.body, existing).not.toContain('Selling my bike');
-        }
-      }
+      const missingTo = async (cookie: string, existing: string, missing: string) => {
+        const [there, notThere] = [await page(existing, cookie), await page(missing, cookie)];
+        expect(there.statusCode, existing).toBe(404);
+        expect(there.body, existing).toBe(notThere.body);
+        expect(there.body, existing).not.toContain('og:title');
+        expect(there.body, existing).not.toContain('Selling my bike');
+      };
+      for (const viewer of [blocked, blocking])
+        await missingTo(await loginAs(t.app, viewer), `/post/${post.id}`, `/post/${randomUUID()}`);
+      await missingTo(await loginAs(t.app, blocked), `/${student.username}`, '/no_such_student');
+      // The blocker keeps the profile of the student they blocked, to unblock them there (as the API).
+      const blocker = await page(`/${student.username}`, await loginAs(t.app, blocking));
+      expect(blocker.statusCode).toBe(200);
     });
 
     it('a reader of the campus keeps the real preview', async () => {

@@ -202,6 +202,8 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     presented,
     listJson,
     forViewer,
+    /** Whose posts the viewer does not see (blocked either way), cached beside their saves. */
+    hiddenFrom,
     /** A number naming a new cache entry. */
     nextSerial: () => ++serials,
 

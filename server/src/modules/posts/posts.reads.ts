@@ -48,6 +48,8 @@ const invalidCursor = () => badRequest('invalid_cursor', 'This list has changed.
 /** A post page also knows its thread, to read the viewer's saves in it. */
 interface SharedThread extends SharedPage {
   rootId: string;
+  /** The authors of the post and of the posts above it: one across a block from the viewer hides the page. */
+  authorIds: string[];
   /** The root and the chain above a comment: posts outside the root's index. */
   chain: string[];
 }
@@ -84,6 +86,7 @@ function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' 
       }),
       serial: pages.nextSerial(),
       rootId,
+      authorIds: [row, ...parents].map((p) => p.author_id),
       chain: [rootId, id, ...above.map((p) => p.id)],
     };
   }
@@ -178,7 +181,11 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
       const page = await pageOf(user, campus, id);
-      if (!page) throw notFound('post_not_found', M.postDeletedMissing);
+      // A page showing a post of a student across a block, either way, as the
+      // post or above it, is missing to the viewer, as its page is (ADR 038).
+      const hidden = page && (await pages.hiddenFrom(page.site.id, user));
+      if (!page || page.thread.authorIds.some((id) => hidden!.has(id)))
+        throw notFound('post_not_found', M.postDeletedMissing);
       const { site, thread } = page;
       return pages.forViewer(site.id, user, thread, () =>
         saves.inThread(user.id, thread.rootId, thread.chain),

@@ -109,8 +109,8 @@ export function createProfilesService({
 
     /**
      * A shared /{username} link's Open Graph preview for a reader of the campus;
-     * null for nobody, another campus's student, or one across a block from the
-     * viewer either way (ADR 038: then they are missing to them).
+     * null for nobody, another campus's student, or one who blocked the viewer
+     * (ADR 038: then they are missing to them, as in the API).
      */
     preview: (viewer: UserRow, campus: Campus, username: string) =>
       preview({ db, storage, blocks }, now(), viewer, campus, username),
@@ -158,7 +158,8 @@ async function preview(
   username: string,
 ): Promise<ProfilePreview | null> {
   const user = await profiles.findByUsername(db.kysely, username, now);
-  if (!user || user.campus_id !== campus.id || (await blocks.between(user.id, viewer.id)))
+  // The API's rule (findStudent): missing to a student they blocked; the blocker still sees them, to unblock.
+  if (!user || user.campus_id !== campus.id || (await blocks.blocked(user.id, viewer.id)))
     return null;
   return presentPreview(user, campus, storage);
 }
