@@ -31,9 +31,19 @@ export function App({ boot }: { boot: BootData }) {
     }
     return client;
   });
-  // Signed out elsewhere (another device, a password change, a ban): the tab loads its page
-  // again as the server now sees it, and nothing the student could read stays in memory.
-  useEffect(() => onSessionEnded(() => window.location.reload()), []);
+  // Signed out elsewhere (another device, a password change, a ban): once the server says
+  // so, the tab shows the student signed out, and every query of theirs is dropped and
+  // read again as a guest's, so nothing they could read stays in memory.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        void queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).then((me) => {
+          if (me.viewer) return;
+          void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+        });
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <CampusProvider campus={campus}>
