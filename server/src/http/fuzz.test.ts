@@ -53,11 +53,13 @@ describe('fuzzing every route', () => {
     );
   }
 
+  // Pages only read: one world serves them all.
+  let pageWorld: ReturnType<typeof buildWorld> | undefined;
   for (const route of WEB_ROUTES) {
     it(
       `page ${route} with hostile segments`,
       async () => {
-        const world = await buildWorld(ctx.app);
+        const world = await (pageWorld ??= buildWorld(ctx.app));
         await fuzz(ctx.app, world, pageRequests(route));
       },
       FUZZ_TIMEOUT,
