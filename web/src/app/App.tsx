@@ -37,10 +37,14 @@ export function App({ boot }: { boot: BootData }) {
   useEffect(
     () =>
       onSessionEnded(() => {
-        void queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).then((me) => {
-          if (me.viewer) return;
-          void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-        });
+        // A sign-out of this tab's own clears the cache meanwhile, cancelling the read: nothing to do.
+        queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).then(
+          (me) => {
+            if (!me.viewer)
+              void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+          },
+          () => undefined,
+        );
       }),
     [queryClient],
   );
