@@ -55,25 +55,21 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const emailStatusQuerySchema = z.object({ email: emailField });
 export const emailStatusSchema = z.object({ exists: z.boolean() });
 
+/** A first or last name a sign-in link carries to create the account with. */
+const linkName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .refine(oneLine, NO_CONTROLS)
+  .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
+  .optional();
+
 export const magicLinkBodySchema = z.object({
   email: emailField,
   /** Present when the link should create the account (spec core §4). */
-  first: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .refine(oneLine, NO_CONTROLS)
-    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
-    .optional(),
-  last: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .refine(oneLine, NO_CONTROLS)
-    .refine(noDirectionControls, NO_DIRECTION_CONTROLS)
-    .optional(),
+  first: linkName,
+  last: linkName,
 });
 export const magicLinkCompleteBodySchema = z.object({
   token: z.string().min(10).max(200),
