@@ -349,8 +349,18 @@ describe('serving the web app', () => {
         expect(there.body, existing).not.toContain('og:title');
         expect(there.body, existing).not.toContain('Selling my bike');
       };
-      for (const viewer of [blocked, blocking])
-        await missingTo(await loginAs(t.app, viewer), `/post/${post.id}`, `/post/${randomUUID()}`);
+      // A third student's comment shows the post above it: missing too.
+      const third = await buildUser(t.db, { campus_id: 'ut', verified: true });
+      const comment = await buildPost(t.db, third, {
+        text: 'Is it a road bike?',
+        parent_id: post.id,
+        root_id: post.id,
+      });
+      for (const viewer of [blocked, blocking]) {
+        const cookie = await loginAs(t.app, viewer);
+        await missingTo(cookie, `/post/${post.id}`, `/post/${randomUUID()}`);
+        await missingTo(cookie, `/post/${comment.id}`, `/post/${randomUUID()}`);
+      }
       await missingTo(await loginAs(t.app, blocked), `/${student.username}`, '/no_such_student');
       // The blocker keeps the profile of the student they blocked, to unblock them there (as the API).
       const blocker = await page(`/${student.username}`, await loginAs(t.app, blocking));

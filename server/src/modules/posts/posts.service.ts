@@ -133,8 +133,9 @@ export function createPostsService({
     /**
      * What a shared link shows a reader of the campus (Open Graph): the
      * author's first name, the start of the text and the first photo. Null
-     * for a post that is missing, of another campus, or whose author stands
-     * across a block from the viewer (ADR 038: then it is missing to them).
+     * for a post that is missing, of another campus, or whose author, or the
+     * author of a post above it, stands across a block from the viewer
+     * (ADR 038: then it is missing to them).
      */
     async preview(
       viewer: UserRow,
@@ -148,7 +149,10 @@ export function createPostsService({
     } | null> {
       const row = await posts.findWithAuthor(db.kysely, id);
       if (!row || row.campus_id !== campus.id) return null;
-      if ((await blocks.hidden(viewer.id)).has(row.author_id)) return null;
+      // As in the API: the posts above a comment are on its page too.
+      const above = row.parent_id ? await posts.ancestors(db.kysely, id) : [];
+      const hidden = await blocks.hidden(viewer.id);
+      if ([row, ...above].some((p) => hidden.has(p.author_id))) return null;
       const [dto] = await pages.presented([row]);
       const text = dto!.text.replace(/\s+/g, ' ').trim();
       // A listing leads with its price (ADR 023): "$40 · OBO · Maya's post · UT Buy / Sell".
