@@ -9,7 +9,12 @@ import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.serv
 import type { CacheChange, PostCache } from './posts.cache';
 
 export { viewerState } from './posts.cache';
-import { createSharedPages, type ViewerBlocks, type ViewerSaves } from './posts.pages';
+import {
+  createSharedPages,
+  type SharedPages,
+  type ViewerBlocks,
+  type ViewerSaves,
+} from './posts.pages';
 import { createAuthorLeaving } from './posts.leaving';
 import { createListingLifecycle } from './posts.lifecycle';
 import { createListingWrites } from './posts.listings';
@@ -131,44 +136,51 @@ export function createPostsService({
     changed: (campusId: string, change?: CacheChange) => cache.changed(campusId, change),
 
     /**
-     * What a shared link shows a reader of the campus (Open Graph): the
-     * author's first name, the start of the text and the first photo. Null
-     * for a post that is missing, of another campus, or whose author, or the
-     * author of a post above it, stands across a block from the viewer
-     * (ADR 038: then it is missing to them).
+     * What a shared link shows a reader of the campus (Open Graph); null for
+     * a post missing to the viewer (previewOf).
      */
-    async preview(
-      viewer: UserRow,
-      campus: Campus,
-      id: string,
-    ): Promise<{
-      title: string;
-      description: string;
-      image: string | null;
-      price: number | null;
-    } | null> {
-      const row = await posts.findWithAuthor(db.kysely, id);
-      if (!row || row.campus_id !== campus.id) return null;
-      // As in the API: the posts above a comment are on its page too.
-      const above = row.parent_id ? await posts.ancestors(db.kysely, id) : [];
-      const hidden = await blocks.hidden(viewer.id);
-      if ([row, ...above].some((p) => hidden.has(p.author_id))) return null;
-      const [dto] = await pages.presented([row]);
-      const text = dto!.text.replace(/\s+/g, ' ').trim();
-      // A listing leads with its price (ADR 023): "$40 · OBO · Maya's post · UT Buy / Sell".
-      const price = priceLabel(dto!);
-      const lead = price ? `${price} · ` : '';
-      const body = text.length > 200 ? `${text.slice(0, 197)}…` : text;
-      return {
-        title: `${lead}${dto!.author.firstName}'s post · ${campus.productName}`,
-        description: body ? `${lead}${body}` : `${lead}A post on ${campus.productName}`,
-        image: dto!.media.find((m) => m.kind === 'image')?.url ?? null,
-        price: dto!.price,
-      };
-    },
+    preview: (viewer: UserRow, campus: Campus, id: string) =>
+      previewOf({ db, pages, blocks }, viewer, campus, id),
   };
 }
 export type PostsService = ReturnType<typeof createPostsService>;
+
+/**
+ * A post's link preview: the author's first name, the start of the text and
+ * the first photo. Null for a post that is missing, of another campus, or
+ * whose author, or the author of a post above it, stands across a block from
+ * the viewer (ADR 038: then it is missing to them).
+ */
+async function previewOf(
+  { db, pages, blocks }: { db: Db; pages: SharedPages; blocks: ViewerBlocks },
+  viewer: UserRow,
+  campus: Campus,
+  id: string,
+): Promise<{
+  title: string;
+  description: string;
+  image: string | null;
+  price: number | null;
+} | null> {
+  const row = await posts.findWithAuthor(db.kysely, id);
+  if (!row || row.campus_id !== campus.id) return null;
+  // As in the API: the posts above a comment are on its page too.
+  const above = row.parent_id ? await posts.ancestors(db.kysely, id) : [];
+  const hidden = await blocks.hidden(viewer.id);
+  if ([row, ...above].some((p) => hidden.has(p.author_id))) return null;
+  const [dto] = await pages.presented([row]);
+  const text = dto!.text.replace(/\s+/g, ' ').trim();
+  // A listing leads with its price (ADR 023): "$40 · OBO · Maya's post · UT Buy / Sell".
+  const price = priceLabel(dto!);
+  const lead = price ? `${price} · ` : '';
+  const body = text.length > 200 ? `${text.slice(0, 197)}…` : text;
+  return {
+    title: `${lead}${dto!.author.firstName}'s post · ${campus.productName}`,
+    description: body ? `${lead}${body}` : `${lead}A post on ${campus.productName}`,
+    image: dto!.media.find((m) => m.kind === 'image')?.url ?? null,
+    price: dto!.price,
+  };
+}
 
 /**
  * The acts of spec core §7's analytics, recorded once they succeeded: a
