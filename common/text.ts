@@ -179,3 +179,12 @@ const INVISIBLE = /[\s\p{Cf}\p{Cc}\u034f\u115f\u1160\u2800\u3164\uffa0]/gu;
 export function isBlank(text: string): boolean {
   return text.replace(INVISIBLE, '').length === 0;
 }
+
+/**
+ * Text made safe inside HTML or XML: element content and double- or
+ * single-quoted attribute values. The one escaper of the server's pages,
+ * e-mails and SVG.
+ */
+export function escapeHtml(value: string): string {
+  return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

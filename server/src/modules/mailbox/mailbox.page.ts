@@ -1,4 +1,5 @@
 import type { MailboxEntry, MailboxListing } from './mailbox.service';
+import { escapeHtml } from '@common/text';
 
 /** The whole /dev/mailbox page: self-contained HTML with inline CSS and no script (CSP). */
 export function renderMailboxPage(page: MailboxListing, to: string | undefined): string {
@@ -86,19 +87,6 @@ function renderTime(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC</time>`;
 }
-
-/** Escapes text for element content and for double- or single-quoted attribute values. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 const PAGE_CSS = `
 :root { color-scheme: light; --ink: #1d2330; --muted: #5d6677; --line: #dde1e8; --bg: #f4f5f8;

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Campus, campusUrl } from '@common/campuses';
 import type { OutgoingMail } from '../../platform/mail';
-import { brandedMail, escapeHtml, mailButton } from '../../platform/mail/branded';
+import { brandedMail, mailButton } from '../../platform/mail/branded';
+import { escapeHtml } from '@common/text';
 
 /** What an e-mail alert points at: a chat or a post. */
 export interface AlertTarget {

@@ -6,9 +6,8 @@ import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@c
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { POST_MESSAGES, type MediaDto, type PostDto, type PostList } from '@common/schemas/posts';
-import { initials } from '@common/text';
+import { escapeHtml, initials } from '@common/text';
 import { timeAgo } from '@common/time';
-import { escapeHtml } from './pages.html';
 
 /** Posts written into /home: enough to fill a phone's first screen and then some. */
 export const FIRST_POSTS = 4;

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { campusLogoSvg } from '@common/logo';
 import type { CampusDto } from '@common/schemas/campus';
+import { escapeHtml } from '@common/text';
 
 /** Open Graph tags for a shared post (/post/{id}) or profile (/{username}) link, so chat apps show a preview. */
 export function openGraphTags(
@@ -124,8 +125,4 @@ export function compressed(
 export function withQuery(target: string, url: string): string {
   const q = url.indexOf('?');
   return q >= 0 ? target + url.slice(q) : target;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { idField } from '@common/schemas/fields';
-import { USERNAME_PATTERN } from '@common/text';
+import { escapeHtml, USERNAME_PATTERN } from '@common/text';
 import { usernameParams } from '@common/schemas/profiles';
 import { matchWebRoute, routeParam, type WebRoute } from '@common/web-routes';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import { presentViewer } from '../users/users.presenter';
 import type { ModerationService } from '../moderation/moderation.service';
 import type { PostList } from '@common/schemas/posts';
 import { firstFeedMarkup, firstPostsStyling } from './pages.feed';
-import { escapeHtml, lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
+import { lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
 

@@ -1,7 +1,8 @@
 import { type Campus, campusUrl } from '@common/campuses';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { OutgoingMail } from '../../platform/mail';
-import { brandedMail, escapeHtml, mailButton } from '../../platform/mail/branded';
+import { brandedMail, mailButton } from '../../platform/mail/branded';
+import { escapeHtml } from '@common/text';
 
 /** The settings page where a student pauses, changes or deletes saved searches. */
 export const SETTINGS_PATH = '/settings/saved-searches';

@@ -7,12 +7,13 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/kysely';
 import type { AuthTokensTable, UserRow } from '../../db/schema';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail';
-import { brandedMail, escapeHtml, mailButton } from '../../platform/mail/branded';
+import { brandedMail, mailButton } from '../../platform/mail/branded';
 import type { AccountLinks } from '../auth/account-links.service';
 import type { SessionService } from '../auth/sessions.service';
 import { usersRepository } from '../users/users.repository';
 import type { CodeBook } from './verification.codes';
 import { verificationRepository } from './verification.repository';
+import { escapeHtml } from '@common/text';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long the old address may undo a change (ADR 036). */

@@ -1,9 +1,5 @@
 import type { Campus } from '@common/campuses';
-
-/** Text as HTML, for mail bodies. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '@common/text';
 
 /**
  * Every Quad e-mail: the campus's name on its colour, a heading, the body and
