@@ -73,7 +73,7 @@ export interface NewAccount {
 }
 
 /**
- * Creates a user with the first free username (spec core §4), retrying if
+ * Creates a user with the first free username (first and last name joined), retrying if
  * another sign-up takes it first. A new account whose e-mail reaches the
  * mailbox of a banned one (`jane+2@` for `jane@`) is a ban evaded: refused
  * (ADR 040). Existing accounts sign in with their addresses as they are.

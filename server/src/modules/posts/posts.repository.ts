@@ -242,7 +242,7 @@ export const postsRepository = {
 
   /**
    * A profile's posts, photos or replies on a campus (every campus: null), by
-   * last activity (companion §7).
+   * last activity, newest first.
    */
   byAuthor(
     db: Executor,

@@ -147,7 +147,7 @@ export function createEmailUndo({ db, links, sessions, now }: EmailChangeDeps) {
 }
 
 /**
- * Changing the account e-mail (companion §2 "email"; ADR 036): the current
+ * Changing the account e-mail (ADR 036): the current
  * password (or, for an account without one, a link to the current address)
  * lets a code go to the new address, and the e-mail changes only when it
  * comes back. The change ends every other session, and the old address gets a

@@ -89,7 +89,7 @@ export async function verificationRoutes(
 /**
  * A new account e-mail address: the current password (or a link to the current
  * address), a code to the new one, then the code confirms it; the old address
- * may undo the change (spec core §5; ADR 036).
+ * may undo the change (ADR 036).
  */
 function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationService): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -22,7 +22,7 @@ const sent = { verify: false, schoolEmail: false };
  * - A signed-in account that is not verified goes to /verify, once per page load.
  * - A verified user without school verification goes to the school e-mail page
  *   (not on the generic campus), once per page load: afterwards they may browse,
- *   with the banner and the prompts reminding them (spec core §6). A moderator
+ *   with the banner and the prompts reminding them. A moderator
  *   opening their queue stays there.
  * - `?SetUp=true` on any page opens the profile set-up wizard for a signed-in
  *   user, or their profile when it is set up already (companion §2).

@@ -31,7 +31,7 @@ const page = (Page: ComponentType) => (
   </Suspense>
 );
 
-/** The sign-in, registration and verification pages (spec core §2 routes), and the account's e-mailed links (ADR 036). */
+/** The sign-in, registration and verification pages, and the account's e-mailed links (ADR 036). */
 export const authRoutes: RouteObject[] = [
   { path: '/user_registration', element: page(UserRegistrationPage) },
   { path: '/login', element: page(LoginPage) },

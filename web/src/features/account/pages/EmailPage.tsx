@@ -10,7 +10,7 @@ import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSub
 import styles from '../components/AccountSubPage.module.css';
 
 /**
- * /settings/account/email (companion §2; ADR 036): the new address with the
+ * /settings/account/email (ADR 036): the new address with the
  * current password (an account without one confirms from its current
  * address instead), then the code e-mailed to the new address; the e-mail
  * changes only then.
