@@ -1,5 +1,5 @@
 /**
- * The campus registry (DESIGN §10): every site Quad serves, with its branding,
+ * The campus registry: every site Quad serves, with its branding,
  * school e-mail domains and contact details. Ids are fixed forever: they are
  * stored on users and posts.
  */
@@ -8,9 +8,9 @@ export type CampusId = (typeof CAMPUS_IDS)[number];
 
 /** The generic multi-campus site that sends newcomers to pick a school. */
 export const GENERIC_CAMPUS_ID: CampusId = 'campus';
-/** Unknown hosts fall back to this campus (spec core §1). */
+/** Unknown hosts fall back to this campus. */
 export const FALLBACK_CAMPUS_ID: CampusId = 'ou';
-/** The largest campus: its feed is ranked by feed_score (DESIGN §10). */
+/** The largest campus: its feed is ranked by feed_score, the others by newest activity. */
 export const RANKED_CAMPUS_ID: CampusId = 'ou';
 
 export interface CampusTheme {
@@ -170,7 +170,7 @@ export function getCampus(id: CampusId): Campus {
 
 /**
  * The campus a host name serves: `{id}.{baseDomain}`; anything else, bare
- * base domain included, is OU (spec core §1).
+ * base domain included, is OU.
  */
 export function campusForHost(host: string | undefined, baseDomain: string): Campus {
   const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
@@ -219,7 +219,7 @@ export function mailboxOf(email: string): string {
   return `${box}@${school ?? domain}`;
 }
 
-/** DESIGN §11: the usual local-part characters, so jane.doe@duke.edu works. */
+/** School e-mail local parts: letters, digits, . _ + - (so jane.doe@duke.edu works). */
 const SCHOOL_EMAIL_LOCAL_PART = /^[a-z0-9._+-]+$/;
 
 /**

@@ -1,4 +1,4 @@
-/** Post categories, by their stored value (spec core §3). 'all' is the feed's no-filter choice. */
+/** Post categories, by their stored value. 'all' is the feed's no-filter choice. */
 export const CATEGORIES = [
   'audio & speakers',
   'auto parts & accessories',

@@ -103,7 +103,7 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'administrator',
 ]);
 
-/** True for passwords on the list of the most common ones, whatever their case (DESIGN §9). */
+/** True for passwords on the list of the most common ones, whatever their case: never a new password. */
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }

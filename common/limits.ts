@@ -1,4 +1,4 @@
-/** Business constants of the spec (core §9, companion §9). */
+/** Business constants the server and the web app share: breakpoints, page sizes, limits. */
 export const BREAKPOINTS = {
   /** Widths at or below this are mobile. */
   mobile: 769,
@@ -8,7 +8,7 @@ export const BREAKPOINTS = {
   sidebar: 1170,
 } as const;
 
-/** A profile tab loads no next page for this long after asking for one (companion §4, §9). */
+/** A profile tab loads no next page for this long after asking for one. */
 export const PROFILE_LOAD_MORE_COOLDOWN_MS = 1000;
 
 export const PAGE_SIZES = {

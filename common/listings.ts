@@ -1,5 +1,5 @@
 /**
- * Listings (issue 14 items 1–3, ADR 023): a top-level post may carry a price
+ * Listings (ADR 023): a top-level post may carry a price
  * in whole dollars, "or best offer", a condition and a status.
  */
 
@@ -54,7 +54,7 @@ export const LISTING_MESSAGES = {
   sortPrice: 'Price: low to high',
   applyFilters: 'Apply',
   clearFilters: 'Clear',
-  /** Empty states when the filters hide everything (Quad's words, in the voice of spec core §2). */
+  /** Empty states when the filters hide everything (Quad's words, in the feed's voice). */
   nothingMatchesFilters: 'Nothing matches these filters - yet',
   noResultsWithFilters: (query: string) => `No results for "${query}" with these filters`,
   filtersHideHint: 'Try a wider price range, or clear the filters to see everything.',

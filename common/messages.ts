@@ -1,5 +1,5 @@
 /**
- * Every user-visible message of the spec, verbatim (DESIGN §1.5). The web app
+ * Every user-visible message, word for word, in one catalogue. The web app
  * and the tests both read from here, so a changed word fails a test.
  */
 export const MESSAGES = {
@@ -27,7 +27,7 @@ export const MESSAGES = {
   takesSeconds: 'Takes less than a few seconds.',
   continueWithEmail: 'Continue with Email',
   logInWithEmail: 'Log In with Email',
-  // Auth prompt wording by type (spec core §2)
+  // Auth prompt wording by type: one reason per gated action
   authPrompt: {
     search: 'Start searching.',
     post: 'Create a post.',
@@ -47,10 +47,10 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   copiedToClipboard: 'Copied to clipboard',
   linkCopied: 'Link Copied!',
-  // School finder (generic campus; spec core §2 "Search screen")
+  // School finder (the generic campus's search box leads there)
   searchSchools: 'Search schools',
   noResultsFor: (query: string) => `No results for "${query}"`,
-  // Settings menu and static pages (companion §2 "Settings menu", "Static pages", §9)
+  // Settings menu and static pages
   settingsAccountInfo: 'Account Info',
   settingsAccountSettings: 'Account Settings',
   settingsHelpFeedback: 'Help & Feedback',
@@ -67,8 +67,8 @@ export const MESSAGES = {
   settingsCodeOfConduct: 'Code of Conduct',
   termsLastUpdated: 'Last updated May 27, 2021',
   privacyLastUpdated: 'Last updated June 24, 2022',
-  // School e-mail pages and permission gates (spec core §2, §4, §5; companion §2). The spec
-  // names the school-verification prompt's variants but not their words: those are Quad's.
+  // School e-mail pages and permission gates. The words of the school-verification
+  // prompt's variants are Quad's.
   schoolEmail: {
     sendPin: 'Send PIN',
     verify: 'Verify',
@@ -81,8 +81,8 @@ export const MESSAGES = {
     comment: 'Verify your school email to comment.',
     like: 'Verify your school email to like and save posts.',
   },
-  // Sign-in pages, account menu and sidebar (spec core §2, §4, §8). Labels the spec quotes
-  // are verbatim; the rest of the sign-in copy is Quad's.
+  // Sign-in pages, account menu and sidebar. The labels are the product's fixed
+  // wording; the rest of the sign-in copy is Quad's.
   signIn: {
     continueWithGoogle: 'Continue with Google',
     emailMeALink: 'Email me a link',
@@ -104,7 +104,7 @@ export const MESSAGES = {
     passwordsDoNotMatch: 'Passwords do not match.',
     passwordChanged: 'Your password was changed.',
   },
-  // Feed, composer and post page (feed web helper; spec core §2, §4; companion §2)
+  // Feed, composer and post page
   posts: {
     createPost: 'Create Post',
     post: 'Post',
@@ -140,13 +140,13 @@ export const MESSAGES = {
 /** Alert tones of the spec: success (green), okay (neutral), danger (red). */
 export type AlertTone = 'success' | 'okay' | 'danger';
 
-/** Alert durations of spec core §9. */
+/** How long an alert stays up; the long one is for the too-many-attempts lockout. */
 export const ALERT_MS = 2600;
 export const ALERT_LONG_MS = 7800;
 
-/** Sign-in, registration and verification messages (spec core §5, §8; companion §5). */
+/** Sign-in, registration and verification messages. */
 export const AUTH_MESSAGES = {
-  // Login (spec core §8)
+  // Login
   tooManyAttempts:
     'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.',
   wrongPassword: 'Wrong password!',
@@ -155,14 +155,14 @@ export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email address.',
   invalidCredentials: 'Invalid login credentials.',
   genericError: 'Something went wrong. Try again.',
-  // Registration (spec core §8)
+  // Registration
   emailTaken: 'Email has already been taken.',
   passwordTooShort: 'Password too short.',
-  // Quad's words: the spec has no message for a common password (DESIGN §9 refuses them).
+  // Quad's words: a password on the common-passwords list is refused.
   // One line, like the field's other messages, so nothing below the field moves.
   passwordTooCommon: 'This password is too common.',
   acceptTerms: 'Please accept the Terms of Service.',
-  // Validation (spec core §5, §8)
+  // Validation
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email address!',
   passwordRequired: 'Password is required.',
@@ -175,11 +175,11 @@ export const AUTH_MESSAGES = {
   resetUserNotFound: 'User not found, try again!',
   tooManyCodeAttempts: 'Too many incorrect codes. Please try again tomorrow.',
   codeRecentlySent: 'A code was just sent. Please wait a moment before asking for another.',
-  // Magic link (spec core §8)
+  // Magic link
   emailSent: 'Email sent.',
   unknownError: 'An unknown error has occurred',
   linkExpired: 'This link has expired or was already used.',
-  // Google sign-in (spec core §8)
+  // Google sign-in
   google: {
     network: 'Network error. Please check your connection',
     canceled: 'Error: Sign-in process was canceled',
@@ -191,12 +191,12 @@ export const AUTH_MESSAGES = {
     unknown: 'Unknown Error Signing In with Google',
     database: 'Error Signing In with Google.',
   },
-  // School e-mail (spec core §5)
+  // School e-mail
   newSchoolEmail: 'Enter a new school email',
   validSchoolEmail: 'Enter a valid school email',
   schoolEmailTaken: 'That school email belongs to another account.',
   schoolEmailPlaceholder: 'Enter school email(.edu)',
-  // Gates (spec core §6; DESIGN §9)
+  // Gates: why the server refuses a request (sign-in, verification, origin, rate)
   signInRequired: 'Log in to continue.',
   verifyRequired: 'Verify your account to continue.',
   schoolVerifyRequired: 'Verify your school email to continue.',
@@ -215,7 +215,7 @@ export const AUTH_MESSAGES = {
   },
 } as const;
 
-/** Account settings (companion spec §2 "Account settings"). */
+/** Account settings: /settings/account and its sub-pages. */
 export const ACCOUNT_MESSAGES = {
   title: 'Account settings',
   username: 'Username',
@@ -283,8 +283,8 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
- * Media gallery (companion spec §2 "Media gallery", §4 "Media grid"). The spec
- * names the Feed and Media tabs; the other labels are Quad's.
+ * Media gallery (/media and /media/{id}). The Feed and Media tab names are
+ * the product's fixed wording; the other labels are Quad's.
  */
 export const MEDIA_MESSAGES = {
   feedTab: 'Feed',

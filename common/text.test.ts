@@ -12,7 +12,7 @@ import {
   usernameBase,
 } from './text';
 
-describe('parseName (spec core §4)', () => {
+describe('parseName', () => {
   it('splits on space, dot, comma and hyphen', () => {
     expect(parseName('Jane Doe')).toMatchObject({
       firstName: 'Jane',
@@ -98,7 +98,7 @@ describe('usernames', () => {
   });
 });
 
-describe('countPostCharacters (spec core §5)', () => {
+describe('countPostCharacters', () => {
   it('counts characters plus 2 per line break', () => {
     expect(countPostCharacters('')).toBe(0);
     expect(countPostCharacters('hello')).toBe(5);

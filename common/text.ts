@@ -14,7 +14,7 @@ export interface ParsedName {
 }
 
 /**
- * Spec core §4 "Name parsing": separators are space, dot, comma and hyphen;
+ * Name parsing: separators are space, dot, comma and hyphen;
  * words containing digits are dropped; first word is the first name, last word
  * the last name, the rest the middle name; defaults 'anonymous' and 'user'.
  */
@@ -83,7 +83,7 @@ export function isReservedUsername(name: string): boolean {
   return RESERVED_USERNAMES.has(name) || FILE_LIKE.test(name);
 }
 
-/** Usernames: lowercase letters, digits, '-', '_' and '.' (DESIGN §11). */
+/** Usernames: 1 to 50 lowercase letters, digits, '-', '_' and '.', starting with a letter or digit. */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,49}$/;
 
 /** The base of a generated username: first plus last name, lowercased, letters and digits only. */
@@ -98,7 +98,7 @@ export function usernameBase(firstName: string, lastName: string): string {
 }
 
 /**
- * The first free username: base, then base-2, base-3, … (spec core §4).
+ * The first free username: base, then base-2, base-3, ….
  * `taken` holds every existing username that starts with the base; `skip`
  * passes over that many free names (sign-ups racing for the same name spread
  * out instead of all taking the one that just went).
@@ -112,7 +112,7 @@ export function firstFreeUsername(base: string, taken: ReadonlySet<string>, skip
   }
 }
 
-/** Spec core §5: block lengths plus 2 per line break. */
+/** A post's length: the characters of its lines plus 2 per line break. */
 export function countPostCharacters(text: string): number {
   const lines = text.split('\n');
   return lines.reduce((sum, line) => sum + [...line].length, 0) + 2 * (lines.length - 1);
@@ -123,7 +123,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** "A standard address pattern" (spec core §5 Login). */
+/** A standard address pattern: something@domain.tld, without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The paths the web app draws a page for (web/src/app/routes.tsx; its test
  * checks the two agree). The server answers 404 for a page path that matches
- * none of them, and for the ones naming something that does not exist
- * (issue 15 item 3). `:name` is one segment, `:name?` one or none.
+ * none of them, and for the ones naming something that does not exist.
+ * `:name` is one segment, `:name?` one or none.
  */
 export const WEB_ROUTES = [
   '/',

@@ -1,6 +1,6 @@
 /**
  * A public place on campus where students meet to hand over what they sold
- * (issue 14 item 4, ADR 026): lit, staffed, with people around. Operators
+ * (ADR 026): lit, staffed, with people around. Operators
  * edit the list of each campus in its own file (README, "Meetup spots").
  */
 export interface MeetupSpot {

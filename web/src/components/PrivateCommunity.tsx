@@ -11,10 +11,10 @@ import { useViewer } from '../lib/session';
 import styles from './PrivateCommunity.module.css';
 
 /**
- * What signed-out visitors see instead of a private campus's content (spec
- * core §2): Join opens the guest prompt "Join Your Campus". Signed-in members
- * get their `MemberWelcome` instead. For a shared post (`post`) it says the
- * post is there, and offers Log In beside Join Group.
+ * What signed-out visitors see instead of a private campus's content: Join
+ * opens the guest prompt "Join Your Campus". Signed-in members get their
+ * `MemberWelcome` instead. For a shared post (`post`) it says the post is
+ * there, and offers Log In beside Join Group.
  */
 export function PrivateCommunity({
   joinLabel = MESSAGES.joinGroup,
@@ -140,7 +140,7 @@ export function MemberWelcome() {
 
 /**
  * A school-verified student on another campus's site: the campus is private
- * to its own students (spec core §6), so point them home, signed in.
+ * to its own students, so point them home, signed in.
  */
 function OtherCampusMember() {
   const campus = useCampus();

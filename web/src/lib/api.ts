@@ -25,7 +25,7 @@ export function retryOnceUnlessRefused(failureCount: number, error: unknown): bo
 
 /**
  * JSON over fetch with the session cookie. State-changing requests carry the
- * X-Quad-CSRF header the server's same-origin check accepts (DESIGN §6).
+ * X-Quad-CSRF header the server's same-origin check accepts (ADR 028).
  */
 export async function api<T>(
   path: string,

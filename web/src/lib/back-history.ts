@@ -1,8 +1,8 @@
 /**
- * Where the header's Back button leads (spec core §4 "Back navigation"; ADR
- * 012): the pages a student visited, newest last, kept in local storage so
- * they outlive a reload or a new tab, and forgotten after more than 24 hours.
- * Pure: the storage and the time are parameters, so the rules are unit-tested.
+ * Where the header's Back button leads (ADR 012): the pages a student visited,
+ * newest last, kept in local storage so they outlive a reload or a new tab, and
+ * forgotten after more than 24 hours. Pure: the storage and the time are
+ * parameters, so the rules are unit-tested.
  */
 
 export const BACK_HISTORY_KEY = 'quad:back-history';

@@ -1,4 +1,4 @@
-/** Spec core §5: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime (posts and chat messages). */
+/** The files posts and chat messages take: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime. */
 export const ALLOWED_EXTENSIONS = [
   'jpeg',
   'jpg',
@@ -14,7 +14,7 @@ const VIDEO = ['mp4', 'mov', 'avi', 'quicktime'];
 
 export const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
-/** Videos are recognised by their file names (spec core §5). */
+/** Videos are recognised here by their file names; the server checks the bytes. */
 export const isVideoName = (name: string) => VIDEO.includes(extensionOf(name));
 
 /** The file picker's `accept` for photos and videos. */

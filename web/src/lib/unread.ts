@@ -11,7 +11,7 @@ export const unreadQueryOptions = queryOptions({
   staleTime: 15_000,
 });
 
-/** The live events after which the counts may have moved (DESIGN §7). */
+/** The live events after which the counts may have moved (ADR 008). */
 const COUNT_EVENTS = new Set([
   'unread.changed',
   'notification.created',

@@ -44,7 +44,7 @@ export function useRecordBackHistory(): void {
 }
 
 /**
- * The header's Back (spec core §4 "Back navigation"): to the newest page of
+ * The header's Back (ADR 012): to the newest page of
  * the stored history that is not this one, else to `fallback`; through the
  * browser's history when that page is just behind this one, else in place of it.
  */

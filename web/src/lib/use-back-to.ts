@@ -6,8 +6,8 @@ export interface FromState {
 }
 
 /**
- * A back action that always lands on `path` (spec core §4 "Back navigation":
- * account sub-pages go back to /settings/account): through history when this
+ * A back action that always lands on `path` (account sub-pages go back to
+ * /settings/account): through history when this
  * page was opened from there, else by replacing this entry.
  */
 export function useBackTo(path: string): () => void {

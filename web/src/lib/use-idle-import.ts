@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A module the first paint does not need (DESIGN §13: initial JavaScript
+ * A module the first paint does not need (ADR 006: initial JavaScript
  * under 150 KB gzipped): fetched once the browser is idle after the page has
  * rendered, or at once when `loadNow` is called (a click that cannot wait).
  * Returns the module once it is there, and `loadNow`.

@@ -87,7 +87,7 @@ function disconnect(): void {
 }
 
 /**
- * Listens to the tab's one live socket (DESIGN §7). The socket opens with the
+ * Listens to the tab's one live socket (ADR 008). The socket opens with the
  * first listener, reconnects with backoff while any listener remains, and
  * closes with the last one.
  */

@@ -12,10 +12,10 @@ interface Pager {
 
 /**
  * Loads the next page when `sentinel` comes within about 250 px of the bottom
- * of the viewport (companion §9). The observer is renewed after every page,
+ * of the viewport. The observer is renewed after every page,
  * so a sentinel that is still in view after a short page loads the next one
  * too instead of stalling. With `cooldownMs`, no page is asked for within that
- * long after the last one was (a profile's 1 s, companion §4 "Profile feed");
+ * long after the last one was (a profile's 1 s);
  * the sentinel is looked at again when the time is up.
  */
 export function useLoadMore(

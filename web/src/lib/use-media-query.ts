@@ -13,8 +13,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Widths of 769 px or less are mobile (spec core §9). */
+/** Widths of 769 px or less are mobile. */
 export const useIsMobile = () => useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
 
-/** At 1000 px and below the settings menu and its pages take turns (spec companion §2, §9). */
+/** At 1000 px and below the settings menu and its pages take turns. */
 export const useSettingsNarrow = () => useMediaQuery(`(max-width: ${BREAKPOINTS.tablet}px)`);

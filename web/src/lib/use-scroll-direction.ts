@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * True while the page is being scrolled down past the header: the mobile
- * header hides then and shows again on the way up (spec core §2).
+ * header hides then and shows again on the way up.
  */
 export function useHiddenOnScrollDown(enabled: boolean, threshold = 56): boolean {
   const [hidden, setHidden] = useState(false);

@@ -5,11 +5,11 @@ import { useUnread } from '../../lib/unread';
 import { useSession } from '../../lib/session';
 import { DeferredMenu } from './DeferredMenu';
 
-/** The avatar dropdown of the top bar (spec core §2); its menu is menus.tsx. */
+/** The avatar dropdown of the top bar; its menu is menus.tsx. */
 export function AccountMenu() {
   const { viewer, googleEnabled } = useSession();
   const unread = useUnread();
-  // The header's unread badge: notifications plus chats (spec core §9).
+  // The header's unread badge: unread notifications plus unread chats.
   const face = viewer ? (
     <Badge count={unread.total}>
       <Avatar person={viewer} />

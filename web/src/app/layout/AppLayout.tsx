@@ -14,7 +14,7 @@ import { MobileBar } from './MobileBar';
 import { Sidebar } from './Sidebar';
 
 /**
- * The shell of every page (spec core §2): top bar, left navigation, the page,
+ * The shell of every page: top bar, left navigation, the page,
  * and a right rail with the group and contact cards. Phones get a bottom bar.
  * Every page sits inside the permission gates (prompts, account redirects, banners).
  * Each page it shows is recorded for the header's Back button.

@@ -40,7 +40,7 @@ export function Header({ hidden }: { hidden: boolean }) {
   );
 }
 
-/** The generic site's box: it leads to the school finder (spec core §2 "Search screen"). */
+/** The generic site's box: it leads to the school finder. */
 function SchoolSearch() {
   const navigate = useNavigate();
   const { pathname } = useLocation();

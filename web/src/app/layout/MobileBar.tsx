@@ -18,7 +18,7 @@ import { useViewer } from '../../lib/session';
 import { useUnread } from '../../lib/unread';
 
 /**
- * The bottom bar on phones (≤ 769 px), spec core §2 "Mobile bottom bar". On
+ * The bottom bar on phones (≤ 769 px). On
  * the generic site the settings item shows the signed-in user's avatar.
  */
 export function MobileBar() {
@@ -27,14 +27,14 @@ export function MobileBar() {
   const gate = useGate();
   const location = useLocation();
   const unread = useUnread();
-  // Create post opens the /create/post page, coming back here (spec core §4 Nav state);
+  // Create post opens the /create/post page, coming back here;
   // the posting gate asks guests and students without a school e-mail first.
   const here = location.pathname + location.search;
   const createPost = location.pathname === '/create/post' ? here : createPostPath(here);
   const handleCreatePost = (event: MouseEvent) => {
     if (!gate('post')) event.preventDefault();
   };
-  // Messaging needs a school-verified account (spec core §6): guests and the
+  // Messaging needs a school-verified account: guests and the
   // not yet school-verified get the prompt with its reason instead of the inbox.
   const handleMessages = (event: MouseEvent) => {
     if (!gate('message')) event.preventDefault();

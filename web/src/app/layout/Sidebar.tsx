@@ -36,14 +36,14 @@ interface Item {
   to: string;
   label: string;
   Icon: typeof HomeIcon;
-  /** Asked before following the link (spec core §6): the guest or school prompt instead. */
+  /** Asked before following the link: the guest or school prompt instead. */
   gated?: GateAction;
   /** Unread count shown over the icon. */
   count?: number;
 }
 
 /**
- * The left navigation (spec core §2 "Sidebar"); it shrinks to icons at 1170 px.
+ * The left navigation; it shrinks to icons at 1170 px.
  * Signed in, Settings gives way to Profile and the login prompt to a profile menu.
  */
 export function Sidebar() {
@@ -56,7 +56,7 @@ export function Sidebar() {
   const mobile = useIsMobile();
   const unread = useUnread();
   const [composing, setComposing] = useState(false);
-  // Posting gate (spec core §4): the composer dialog, or on phones the /create/post page.
+  // Posting gate, then the composer dialog, or on phones the /create/post page.
   const handleCreatePost = () => {
     if (!gate('post')) return;
     if (mobile) navigate(createPostPath(location.pathname + location.search));
@@ -146,7 +146,7 @@ export function Sidebar() {
   );
 }
 
-/** The sidebar's profile menu (spec core §2); its menu is menus.tsx. */
+/** The sidebar's profile menu; its menu is menus.tsx. */
 function ProfileMenu({ viewer }: { viewer: Viewer }) {
   const face = (
     <>

@@ -60,7 +60,7 @@ function SettingsAndLogOut() {
 }
 
 /**
- * The avatar dropdown (spec core §2). Signed in: profile, My Saved, Account
+ * The avatar dropdown. Signed in: profile, My Saved, Account
  * Settings, Log Out. Signed out: the sign-in offer.
  */
 export function AccountDropdown({
@@ -123,7 +123,7 @@ export function AccountDropdown({
   );
 }
 
-/** The sidebar's profile menu: View Profile, Account Settings, Log Out (spec core §2). */
+/** The sidebar's profile menu: View Profile, Account Settings, Log Out. */
 export function ProfileDropdown({
   face,
   defaultOpen,

@@ -13,11 +13,11 @@ import {
   SCHOOL_EMAIL_PATH,
 } from './paths';
 
-// Once per page load (spec core §4 "sent to /verify once"): after that the user may browse.
+// Each redirect happens once per page load: after that the user may browse.
 const sent = { verify: false, schoolEmail: false };
 
 /**
- * The account-state redirects of spec core §4, run on every page of the shell;
+ * The account-state redirects, run on every page of the shell;
  * renders nothing.
  * - A signed-in account that is not verified goes to /verify, once per page load.
  * - A verified user without school verification goes to the school e-mail page
@@ -25,7 +25,7 @@ const sent = { verify: false, schoolEmail: false };
  *   with the banner and the prompts reminding them. A moderator
  *   opening their queue stays there.
  * - `?SetUp=true` on any page opens the profile set-up wizard for a signed-in
- *   user, or their profile when it is set up already (companion §2).
+ *   user, or their profile when it is set up already.
  * - On the generic campus a remembered campus (saved after a school verification)
  *   sends the user to that campus's own site, and is forgotten.
  */

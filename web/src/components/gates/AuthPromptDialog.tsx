@@ -8,8 +8,8 @@ import { PromptLogo } from './PromptLogo';
 import styles from './Prompts.module.css';
 
 /**
- * The guest prompt (spec core §2 "Modals in the shell"): why an account is
- * needed, in the spec's words for each reason, and the two ways in.
+ * The guest prompt: why an account is needed, in the catalogue's words for
+ * each reason (MESSAGES.authPrompt), and the two ways in.
  */
 export function AuthPromptDialog({
   type,

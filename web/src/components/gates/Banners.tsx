@@ -20,7 +20,7 @@ interface Banner {
   external?: boolean;
 }
 
-/** The banners the viewer's flags call for (spec core §2 "Header, banners, dropdowns"). */
+/** The banners the viewer's flags (verified, school-verified) call for. */
 function bannersFor(viewer: Viewer | null, campus: CampusDto, pathname: string): Banner[] {
   if (!viewer) return [];
   const generic = isGenericCampus(campus);

@@ -12,7 +12,7 @@ import {
 const loadPrompts = () => import('./prompts');
 
 /**
- * Holds the shell's two permission prompts (spec core §4 "Nav state"): the
+ * Holds the shell's two permission prompts: the
  * guest prompt closes by itself once a user exists, the school-verification
  * prompt once the user is school-verified. AppLayout wraps every page in it.
  * Dismissed (Escape, Close, Not now), a prompt gives the focus back to the

@@ -4,7 +4,7 @@ import { Spinner } from '../ui/Spinner';
 import { useSession } from '../../lib/session';
 
 /**
- * Signed-in only pages (spec core §2): a spinner while the session loads, then
+ * Signed-in only pages: a spinner while the session loads, then
  * signed-out visitors go to `/`. Wraps `children`, or the child routes when used as a layout route.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {

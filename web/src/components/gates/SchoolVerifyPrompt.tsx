@@ -9,7 +9,7 @@ import { PromptLogo } from './PromptLogo';
 import styles from './Prompts.module.css';
 
 /**
- * The school-verification prompt (spec core §2): a signed-in user without a
+ * The school-verification prompt: a signed-in user without a
  * verified school e-mail tried to post, comment, message or like.
  */
 export function SchoolVerifyPrompt({

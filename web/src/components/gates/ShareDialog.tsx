@@ -104,8 +104,8 @@ export interface ShareDialogProps {
 }
 
 /**
- * The share modal of the shell (spec core §2): e-mail and social links plus a
- * copy-link field, and for a post "Send in a message" (spec core §4 "Chats").
+ * The share modal of the shell: e-mail and social links plus a copy-link
+ * field, and for a post "Send in a message".
  */
 export function ShareDialog({
   open,

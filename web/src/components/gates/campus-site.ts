@@ -24,8 +24,8 @@ export function campusHandoffPath(id: CampusId): string {
 }
 
 /**
- * The campus remembered after a school verification (spec core §4 "School-e-mail
- * flow"): on the generic site it sends the user to that campus's site once.
+ * The campus remembered after a school verification on a campus's site: on
+ * the generic site it sends the user to that campus's site once.
  */
 export const REDIRECT_TARGET_KEY = 'quad.redirectTo';
 

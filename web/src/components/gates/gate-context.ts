@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { MESSAGES } from '@common/messages';
 
-/** The guest prompt's reasons, worded by the spec's table (core §2 "Modals in the shell"). */
+/** The guest prompt's reasons, one wording per gated action (MESSAGES.authPrompt). */
 export type AuthPromptType = keyof typeof MESSAGES.authPrompt;
 /** The school-verification prompt's variants (post, message, comment; like for likes and saves). */
 export type SchoolPromptType = keyof typeof MESSAGES.schoolVerifyPrompt;

@@ -11,7 +11,7 @@ import { useViewer } from '../../lib/session';
 const loadShareDialog = () => import('../gates/ShareDialog');
 
 /**
- * The campus group card of the sidebar (spec core §1, §6): name, members,
+ * The campus group card of the sidebar: name, members,
  * city, and Join Group for visitors or Share Group for signed-in users.
  */
 export function GroupCard() {

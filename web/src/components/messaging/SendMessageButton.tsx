@@ -7,8 +7,8 @@ import { ChatIcon } from '../ui/Icons';
 import { useStartChat } from './use-start-chat';
 
 /**
- * "Send Message" to a student (companion §2, post page and liked-by list):
- * the guest or school prompt first (spec core §6), then "Start Conversation?".
+ * "Send Message" to a student (post page and liked-by list): the guest or
+ * school prompt first, when the viewer may not message, then "Start Conversation?".
  */
 export function SendMessageButton({
   to,
@@ -20,7 +20,7 @@ export function SendMessageButton({
   className?: string;
   /** Icon only, the name in the accessible label (list rows). */
   compact?: boolean;
-  /** Asks at once, as if clicked (a profile's `?redirect=true`, companion §2); once. */
+  /** Asks at once, as if clicked (a profile's `?redirect=true`); once. */
   openAtOnce?: boolean;
 }) {
   const gate = useGate();

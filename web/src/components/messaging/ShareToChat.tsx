@@ -14,7 +14,7 @@ import styles from './ShareToChat.module.css';
 const RECENT = 5;
 
 /**
- * "Send in a message" (spec core §4 "Chats", companion §4): the viewer's
+ * "Send in a message": the viewer's
  * recent conversations; choosing one adds a message holding the post id.
  * For school-verified students only; the caller decides.
  */

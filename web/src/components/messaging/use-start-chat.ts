@@ -14,7 +14,7 @@ export function startChat(userId: string): Promise<StartChatResult> {
 }
 
 /**
- * Opens the conversation with a student (spec core §4 "Chats"): the pair's
+ * Opens the conversation with a student: the pair's
  * existing chat, or a new one with "New Conversation Started".
  */
 export function useStartChat() {

@@ -3,7 +3,7 @@ import { MEDIA_MESSAGES } from '@common/messages';
 import { TabLinks } from '../ui/TabLinks';
 
 /**
- * Feed | Media above the gallery (companion spec §2 "Media gallery"). Real
+ * Feed | Media above the gallery. Real
  * links: the current one carries aria-current="page".
  */
 export function FeedMediaTabs() {

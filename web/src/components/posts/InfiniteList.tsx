@@ -23,8 +23,8 @@ interface Props<T extends PostDto> {
 const card = (post: PostDto) => <PostCard post={post} />;
 
 /**
- * A list of post cards that loads the next page ~250 px before its end (spec
- * core §4 Feed paging), a spinner at the bottom while it comes, then "You've
+ * A list of post cards that loads the next page ~250 px before its end, a
+ * spinner at the bottom while it comes, then "You've
  * reached the end.".
  */
 export function InfiniteList<T extends PostDto>({

@@ -7,9 +7,9 @@ import { authorName, MediaGrid, PostText } from './PostParts';
 import styles from './ReplyTree.module.css';
 
 /**
- * The replies below a post in a list (a profile's posts, companion §2 "Posts
- * show nested replies"), nested at any depth, oldest first. To answer one,
- * its time leads to its page, where the thread can be written to.
+ * The replies below a post in a list (a profile's posts), nested at any depth,
+ * oldest first. To answer one, its time leads to its page, where the thread can
+ * be written to.
  */
 export function ReplyTree({ replies, label }: { replies: CommentNode[]; label: string }) {
   return (

@@ -6,7 +6,7 @@ import { CloseIcon } from '../ui/Icons';
 import styles from './CreatePage.module.css';
 
 /**
- * The mobile create pages (spec core §2): /create/post?goBack= and
+ * The mobile create pages: /create/post?goBack= and
  * /create/comment/{id}?goBack=. goBack is a path of this site, or a page
  * name ("home", "detail", "profile", "saved"…); `named` says where the names
  * that depend on the page lead.

@@ -26,7 +26,7 @@ function send(reported: Reported, reason: string) {
 
 /**
  * Report something, with an optional reason: stored once per reporter, then
- * the "… Reported. Thanks for letting us know." alert (companion §2, ADR 019).
+ * the "… Reported. Thanks for letting us know." alert (ADR 019).
  */
 export function ReportDialog({
   reported,

@@ -14,7 +14,7 @@ import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './Icons';
 export interface AlertInput {
   msg: string;
   alertType?: AlertTone;
-  /** 2600 ms by default; 7800 ms for the too-many-attempts alert (spec core §9). */
+  /** 2600 ms by default; 7800 ms for the too-many-attempts alert. */
   duration?: number;
   link?: { to: string; label: string };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * An unread count over an icon's corner (spec core §9 "badge rule"). It is
+ * An unread count over an icon's corner. It is
  * positioned over the icon, so nothing moves when it appears; `label` says
  * what is counted for screen readers.
  */

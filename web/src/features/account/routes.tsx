@@ -15,7 +15,7 @@ const GenderPage = lazyNamed(() => import('./pages/GenderPage'), 'GenderPage');
 const BirthDatePage = lazyNamed(() => import('./pages/BirthDatePage'), 'BirthDatePage');
 
 /**
- * /settings/account and its sub-pages, signed-in only (companion §2). App.tsx
+ * /settings/account and its sub-pages, signed-in only. App.tsx
  * sets them inside the settings layout, whose Suspense boundary shows while a page loads.
  */
 export const accountRoutes: RouteObject[] = [

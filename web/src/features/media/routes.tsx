@@ -14,7 +14,7 @@ const page = (Page: React.ComponentType) => (
 );
 
 /**
- * The media gallery (companion spec §2 "Media gallery"). Open to every visitor
+ * The media gallery. Open to every visitor
  * as routes: signed-out visitors get the private-community screen on the page.
  */
 export const mediaRoutes: RouteObject[] = [

@@ -10,7 +10,7 @@ const NewMessagePage = lazy(() =>
 );
 
 /**
- * The inbox and conversations (spec core §2 "Messages"), and the mobile
+ * The inbox and conversations, and the mobile
  * new-message pages /messages/new and /create/message. Signed-in only.
  */
 export const messagesRoutes: RouteObject[] = [

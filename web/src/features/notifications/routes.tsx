@@ -9,7 +9,7 @@ const MentionsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.MentionsPage })),
 );
 
-/** /notifications and /notifications/mentions (spec core §2), signed-in only. */
+/** /notifications and /notifications/mentions, signed-in only. */
 export const notificationsRoutes: RouteObject[] = [
   { path: '/notifications', element: page(NotificationsPage) },
   { path: '/notifications/mentions', element: page(MentionsPage) },

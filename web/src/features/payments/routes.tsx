@@ -7,7 +7,7 @@ const PaymentsPage = lazy(() =>
   import('./pages/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
 );
 
-/** /settings/payments, for the account owner (companion §2 "Payments", §6). */
+/** /settings/payments, for the account owner only. */
 export const paymentsRoutes: RouteObject[] = [
   {
     path: '/settings/payments',

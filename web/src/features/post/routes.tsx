@@ -18,8 +18,8 @@ const page = (Page: React.ComponentType) => (
 );
 
 /**
- * The post page and its "Liked by" list (companion spec §2), and the mobile
- * comment page /create/comment/{id}?goBack= (signed-in only, core §2).
+ * The post page and its "Liked by" list, and the mobile comment page
+ * /create/comment/{id}?goBack= (signed-in only).
  */
 export const postRoutes: RouteObject[] = [
   { path: '/post/:id', element: page(PostPage) },

@@ -22,7 +22,7 @@ const page = (Page: React.ComponentType) => (
 );
 
 /**
- * Profiles (companion §2): /{username} for anyone who may see it (the page
+ * Profiles: /{username} for anyone who may see it (the page
  * shows the private screen or "This page doesn't exist." itself), and the
  * viewer's own /profile, /profile/edit and /profile/set-up, which send
  * signed-out visitors to /login. Every other top-level route outranks /:username.

@@ -15,8 +15,7 @@ const VerifySchoolEmailPage = lazyNamed(
 );
 
 /**
- * The school e-mail pages (spec core §2 routes, §4 "School-e-mail flow";
- * companion §2 "School email verification"), signed-in only.
+ * The school e-mail pages, signed-in only.
  */
 export const schoolEmailRoutes: RouteObject[] = [
   {

@@ -9,7 +9,7 @@ import {
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 
 /**
- * The school whose e-mail domains apply (spec core §5): the site's own, or on
+ * The school whose e-mail domains apply: the site's own, or on
  * the generic site the one named by ?campus=. Null when none applies.
  */
 export function schoolFor(siteId: CampusId, campusParam: string | null): Campus | null {

@@ -7,7 +7,7 @@ const SearchPage = lazy(() =>
 );
 
 /**
- * /search (spec core §2 "Search screen"). Open to every visitor as a route:
+ * /search. Open to every visitor as a route:
  * on a private campus the API answers a guest 401 and the page asks them to sign in.
  */
 export const searchRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import { SEARCH_TABS, type SearchTab } from '@common/schemas/search';
 
-/** The spec's count of popular searches in the dropdown (core §9: 14 fetched, 4 shown). */
+/** How many popular searches the dropdown shows (of the 14 the server gives). */
 export const POPULAR_SHOWN = 4;
 
 export type OptionKind = 'popular' | 'recent' | 'query' | 'word';
@@ -29,7 +29,7 @@ export interface DropdownSections {
 }
 
 /**
- * What the dropdown lists (spec core §2 "Search screen"): with an empty box the
+ * What the dropdown lists: with an empty box the
  * first 4 popular searches and the viewer's recent ones, while typing the
  * suggestions (the same text once).
  */

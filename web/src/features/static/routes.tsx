@@ -22,8 +22,7 @@ const PrivacyPage = lazyNamed(() => import('./pages/PrivacyPage'), 'PrivacyPage'
 const CookiesPage = lazyNamed(() => import('./pages/CookiesPage'), 'CookiesPage');
 
 /**
- * /settings and the public static pages (spec companion §2 "Settings menu",
- * "Static pages"). App.tsx spreads these into the shell's routes, with the
+ * /settings and the public static pages. App.tsx spreads these into the shell's routes, with the
  * other features' settings pages (`pages`, e.g. /settings/account) beside
  * these under the same layout. The layout holds the Suspense boundary of the
  * pages, so the menu stays while one loads.

@@ -9,7 +9,7 @@ import { ACCOUNT_PATH } from './account-display';
 import styles from './AccountSubPage.module.css';
 
 /**
- * One account sub-page (companion §2 "Account sub-pages"): its title with a
+ * One account sub-page: its title with a
  * back button to /settings/account, a card holding the form, and Save.
  */
 export function AccountSubPage({
@@ -23,7 +23,7 @@ export function AccountSubPage({
 }: {
   title: string;
   intro?: ReactNode;
-  /** False while nothing changed (spec §5: Save disabled when unchanged). */
+  /** False while nothing changed: Save stays disabled until something does. */
   canSave: boolean;
   saving: boolean;
   onSubmit: () => void;

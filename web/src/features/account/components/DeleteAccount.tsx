@@ -10,7 +10,7 @@ import { api, ApiError } from '../../../lib/api';
 import { useViewer } from '../../../lib/session';
 
 /**
- * Delete account (issue 12 item 4): a confirmation with the password (none
+ * Delete account: a confirmation with the password (none
  * for an account without one); everything of the student goes, then home.
  */
 export function DeleteAccount({ className }: { className?: string }) {

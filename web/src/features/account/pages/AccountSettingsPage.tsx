@@ -30,7 +30,7 @@ interface Row {
 const fromHere: FromState = { from: ACCOUNT_PATH };
 
 /**
- * /settings/account (companion §2 "Account settings"): the rows of the
+ * /settings/account: the rows of the
  * account, each leading to its sub-page, then the read-only Verified and
  * Account created. On phones the header carries the unread badge, as the
  * shell's header does not show there.
@@ -127,7 +127,7 @@ export function AccountSettingsPage() {
   );
 }
 
-/** Unread notifications plus unread chats (companion §2, §9), on screens up to 769 px. */
+/** Unread notifications plus unread chats, on screens up to 769 px. */
 function UnreadBadge({ count }: { count: number }) {
   if (count === 0) return null;
   return (

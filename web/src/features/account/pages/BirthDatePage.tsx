@@ -30,7 +30,7 @@ function yearOptions(stored: number | undefined): number[] {
 
 type Parts = { month: string; day: string; year: string };
 
-/** /settings/account/birth_date: month, day and year selectors (companion §2, §5). */
+/** /settings/account/birth_date: month, day and year selectors. */
 export function BirthDatePage() {
   const viewer = useViewer();
   return viewer ? <BirthDateForm viewer={viewer} /> : null;

@@ -10,7 +10,7 @@ import styles from '../components/AccountSubPage.module.css';
 
 type Gender = (typeof GENDERS)[number];
 
-/** /settings/account/gender: male, female or other, not shown publicly (companion §2). */
+/** /settings/account/gender: male, female or other, not shown publicly. */
 export function GenderPage() {
   const viewer = useViewer();
   return viewer ? <GenderForm viewer={viewer} /> : null;

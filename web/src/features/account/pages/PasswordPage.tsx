@@ -11,7 +11,7 @@ import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSub
 type Field = keyof PasswordBody;
 type Errors = Partial<Record<Field, string>>;
 
-/** Each of the spec's messages in its field (companion §5), in the spec's order. */
+/** Each message in its field; the current password is checked first, then new, again, equal. */
 function check(body: Required<PasswordBody>): Errors {
   const errors: Errors = {};
   if (!body.currentPassword) errors.currentPassword = M.currentPasswordRequired;

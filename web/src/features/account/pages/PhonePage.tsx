@@ -8,7 +8,7 @@ import { useViewer } from '../../../lib/session';
 import { displayPhone } from '../components/account-display';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 
-/** /settings/account/phone (spec §5: max 20); stored by the server in E.164. Empty removes it. */
+/** /settings/account/phone (at most 20 characters); stored by the server in E.164. Empty removes it. */
 export function PhonePage() {
   const viewer = useViewer();
   return viewer ? <PhoneForm viewer={viewer} /> : null;

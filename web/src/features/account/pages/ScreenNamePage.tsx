@@ -7,7 +7,7 @@ import { useViewer } from '../../../lib/session';
 import { useChangeUsername } from '../api/change-username';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 
-/** /settings/account/screen_name: the username (spec §5: max 50, Save disabled when unchanged). */
+/** /settings/account/screen_name: the username (at most 50 characters; Save disabled while unchanged). */
 export function ScreenNamePage() {
   const viewer = useViewer();
   return viewer ? <ScreenNameForm viewer={viewer} /> : null;

@@ -16,7 +16,7 @@ import { useFormCheck } from './use-form-check';
 const schema = z.object({ email: emailField });
 
 /**
- * "Email me a link" (spec core §4): e-mails a sign-in link, remembers the
+ * "Email me a link": e-mails a sign-in link, remembers the
  * address in this browser for the landing page, then says where it went.
  * With `names` the link creates the account.
  */

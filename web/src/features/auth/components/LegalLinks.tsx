@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import styles from './AuthForm.module.css';
 
-/** The terms and support links of the sign-in pages (spec core §2 "Login entry step"). */
+/** The terms and support links of the sign-in pages. */
 export function LegalLinks() {
   return (
     <p className={styles.fine}>

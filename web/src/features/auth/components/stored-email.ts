@@ -1,4 +1,4 @@
-/** The e-mail a sign-in link was sent to, kept in this browser (spec core §4). */
+/** The e-mail a sign-in link was sent to, kept in this browser for the link's landing page. */
 const KEY = 'quad.emailForSignIn';
 
 export function readStoredEmail(): string | null {

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 
 /**
  * Shows a failed call as danger alerts: each message of the server's
- * `messages` list as its own alert (spec core §8), else its `message`. The
+ * `messages` list as its own alert, else its `message`. The
  * lockout message stays up for 7.8 s. Anything that is not an answer of the
  * server (network down) gets `fallback`.
  */

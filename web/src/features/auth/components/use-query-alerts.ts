@@ -11,7 +11,7 @@ export function googleErrorMessage(key: string): string {
 }
 
 /**
- * `redirect=true` ("Failed: Wrong Email.", spec core §5) and `google_error`
+ * `redirect=true` ("Failed: Wrong Email.") and `google_error`
  * are shown once on arrival, then dropped from the address so a reload or a
  * step change does not repeat them.
  */

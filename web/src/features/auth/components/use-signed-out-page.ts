@@ -4,8 +4,8 @@ import type { Viewer } from '@common/schemas/auth';
 import { useSession, useSetViewer } from '../../../lib/session';
 
 /**
- * For the pages of signed-out visitors: `signedIn` says "send them to /home"
- * (spec core §2), except once the page itself has signed them in and is
+ * For the pages of signed-out visitors: `signedIn` says "send them to /home",
+ * except once the page itself has signed them in and is
  * leaving through `finish` for its own next page.
  */
 export function useSignedOutPage() {
@@ -24,5 +24,5 @@ export function useSignedOutPage() {
   return { signedIn: viewer !== null && !leaving.current, finish };
 }
 
-/** Where a fresh sign-in goes: the code page for unverified accounts (spec core §4). */
+/** Where a fresh sign-in goes: the code page for unverified accounts. */
 export const afterSignIn = (viewer: Viewer) => (viewer.verified ? '/home' : '/verify');

@@ -11,7 +11,7 @@ import { EmailField } from '../../../components/ui/TextField';
 import { useErrorAlert } from '../components/use-error-alert';
 import { useFormCheck } from '../components/use-form-check';
 
-/** /forgotpassword: a form, then a confirmation after sending (spec core §2, §4). */
+/** /forgotpassword: a form, then a confirmation after sending. */
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const forgot = useForgotPassword();

@@ -17,7 +17,7 @@ import { useOnce } from '../components/use-once';
 import { afterSignIn, useSignedOutPage } from '../components/use-signed-out-page';
 
 /**
- * /login/sent (spec core §2, §4): the landing of an e-mailed link. With a
+ * /login/sent: the landing of an e-mailed link. With a
  * token it signs in (or, when the link carries first and last names, creates
  * the account); without one it is the "claim account" entry and offers to
  * send the link.
@@ -75,7 +75,7 @@ function CompleteLink({
       finish(viewer, afterSignIn(viewer));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'wrong_email') {
-        // Spec core §4: a failed link sign-in or registration goes back with redirect=true.
+        // A failed link sign-in or registration goes back with redirect=true.
         navigate(registering ? '/register?redirect=true' : '/login?redirect=true', {
           replace: true,
         });

@@ -25,7 +25,7 @@ const withEmail = (path: string, email: string, extra = '') => {
 };
 
 /**
- * /login (spec core §2, §4): the entry step asks for the e-mail and sends the
+ * /login: the entry step asks for the e-mail and sends the
  * visitor on to the password step or to registration; `method=password` and
  * `method=noPassword` are the two ways to sign in.
  */

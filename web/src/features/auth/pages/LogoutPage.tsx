@@ -7,7 +7,7 @@ import { AuthCard } from '../components/AuthCard';
 import styles from '../components/AuthForm.module.css';
 import { useErrorAlert } from '../components/use-error-alert';
 
-/** /logout: signed-in only; a confirmation (spec core §2 "Modals in the shell"). */
+/** /logout: signed-in only; a confirmation. */
 export function LogoutPage() {
   const { viewer } = useSession();
   const logout = useLogout();

@@ -34,7 +34,7 @@ function linkNames(name: string): { first: string; last: string } {
   return { first: parsed.firstName.slice(0, 20), last: parsed.lastName.slice(0, 20) };
 }
 
-/** /register: create an account (spec core §2 "Register", §5 "Register"). */
+/** /register: create an account. */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const { googleEnabled } = useSession();

@@ -8,7 +8,7 @@ import styles from '../components/AuthForm.module.css';
 import { GoogleButton } from '../components/GoogleButton';
 import { LegalLinks } from '../components/LegalLinks';
 
-/** /user_registration: the auth chooser (spec core §2). */
+/** /user_registration: the auth chooser. */
 export function UserRegistrationPage() {
   const { viewer, googleEnabled } = useSession();
   if (viewer) return <Navigate to="/home" replace />;

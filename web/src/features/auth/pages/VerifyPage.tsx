@@ -13,7 +13,7 @@ import { useErrorAlert, useMessagesAlert } from '../components/use-error-alert';
 import { useOnce } from '../components/use-once';
 
 /**
- * /verify (spec core §4 "Account verification"): signed out → /user_registration,
+ * /verify: signed out → /user_registration,
  * verified → /home; otherwise a code is e-mailed on arrival and entered here.
  */
 export function VerifyPage() {

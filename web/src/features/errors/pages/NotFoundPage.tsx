@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { useCampus } from '../../../lib/campus';
 
-/** Any path the app does not know (spec core §2). */
+/** Any path the app does not know. */
 export function NotFoundPage() {
   const campus = useCampus();
   return (

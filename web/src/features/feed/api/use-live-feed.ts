@@ -6,7 +6,7 @@ import { useLive } from '../../../lib/use-live';
 
 /**
  * New top-level posts of the campus by other students appear on top of the
- * feed as they are posted (spec core §4 "First page has live updates").
+ * feed as they are posted.
  * The viewer's own posts are already there; a post already listed is skipped.
  */
 export function useLiveFeed(enabled: boolean): void {

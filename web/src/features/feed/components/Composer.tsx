@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Dialog';
 import { CategoryMenu, ComposerDialogs, ComposerForm } from './ComposerForm';
 import { useComposerDraft } from './use-composer-draft';
 
-/** The "Create Post" dialog on wide screens (spec core §2 Composer, §4 Post creation, §5). */
+/** The "Create Post" dialog on wide screens. */
 export function Composer({ open, onClose }: { open: boolean; onClose(): void }) {
   const alert = useAlert();
   const draft = useComposerDraft();

@@ -188,7 +188,7 @@ function ListingFields({ draft }: { draft: ComposerDraft }) {
   );
 }
 
-/** "Boost visibility": every category, one choice (spec core §2 Composer). */
+/** "Boost visibility": every category, one choice. */
 export function CategoryMenu({
   value,
   onChange,

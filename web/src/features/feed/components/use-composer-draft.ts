@@ -32,7 +32,7 @@ export interface Draft {
 }
 
 /**
- * A post being written (spec core §2 Composer, §4 Post creation, §5): text,
+ * A post being written: text,
  * category, up to 10 photos or videos, and the upload that sends them. Shared
  * by the "Create Post" dialog and the mobile /create/post page.
  */

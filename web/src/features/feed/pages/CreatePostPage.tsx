@@ -8,14 +8,14 @@ import { useViewer } from '../../../lib/session';
 import { CategoryMenu, ComposerDialogs, ComposerForm } from '../components/ComposerForm';
 import { useComposerDraft } from '../components/use-composer-draft';
 
-/** Where the feed says "Your post was sent" with a View link (spec core §2 Feed). */
+/** Where the feed says "Your post was sent" with a View link. */
 export interface PostedState {
   postId: string;
 }
 
 /**
- * /create/post?goBack=: the composer as a page on phones (spec core §2, §4
- * Nav state). Cancel returns to goBack; a sent post shows on /home.
+ * /create/post?goBack=: the composer as a page on phones. Cancel returns to
+ * goBack; a sent post shows on /home.
  */
 export function CreatePostPage() {
   const [params] = useSearchParams();

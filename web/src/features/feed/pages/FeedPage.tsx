@@ -29,7 +29,7 @@ import type { PostedState } from './CreatePostPage';
 import styles from './FeedPage.module.css';
 
 /**
- * The campus feed (spec core §2 Feed): composer box on top, a category filter,
+ * The campus feed: composer box on top, a category filter,
  * posts newest activity first with infinite scroll, and other students' new
  * posts arriving live on top. On phones the composer is a page (/create/post).
  */
@@ -56,8 +56,8 @@ export function FeedPage() {
     else setComposing(true);
   };
 
-  // ?filter=notify-posted: the post was sent from elsewhere (spec core §2 Feed),
-  // with a View link when the create page said which post it was (§4 Post creation).
+  // ?filter=notify-posted: the post was sent from elsewhere; "Your post was sent."
+  // shows, with a View link when the create page said which post it was.
   const notify = params.get('filter') === 'notify-posted';
   const postedId = (location.state as PostedState | null)?.postId;
   useEffect(() => {

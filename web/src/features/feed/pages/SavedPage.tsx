@@ -4,7 +4,7 @@ import { useSavedPosts } from '../api/posts';
 import { InfiniteList } from '../../../components/posts/InfiniteList';
 import styles from './FeedPage.module.css';
 
-/** /saved: the viewer's saved posts, 10 per page (spec core §2). */
+/** /saved: the viewer's saved posts, 10 per page. */
 export function SavedPage() {
   const saved = useSavedPosts();
   const posts = saved.data?.pages.flatMap((p) => p.items) ?? [];

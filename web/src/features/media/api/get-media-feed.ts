@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 
 /**
  * The campus's top-level posts with photos or videos, 15 per page, newest
- * activity first (companion spec §4 "Media grid", §7 "Media feed"). The key
+ * activity first. The key
  * sits under ['posts', …] like every post list, so a new post, a save or a
  * delete elsewhere patches or refreshes it too.
  */

@@ -15,9 +15,9 @@ import { useLoadMore } from '../../../lib/use-load-more';
 import styles from './MediaPages.module.css';
 
 /**
- * /media/{id} (companion spec §2, header variant "media post"): the post
+ * /media/{id}: the post
  * opened from the grid with every photo and video at full width, then the
- * rest of the gallery after it, the next page loading at the end (§4).
+ * rest of the gallery after it, the next page loading at the end.
  */
 export function MediaDetailPage() {
   const { id = '' } = useParams();

@@ -15,7 +15,7 @@ import styles from './MediaPages.module.css';
 const SKELETON_TILES = 12;
 
 /**
- * /media (companion spec §2 "Media gallery", §4 "Media grid"): the campus's
+ * /media: the campus's
  * posts with photos or videos as a 3-column grid of thumbnails, 15 posts per
  * page, the next page appended as the end comes near. Signed-out visitors see
  * the private-community screen with "Click to Join".

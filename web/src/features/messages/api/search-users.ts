@@ -6,7 +6,7 @@ import { chatKeys } from '../../../lib/chat-keys';
 
 type UserSearch = z.infer<typeof userSearchSchema>;
 
-/** Students of the campus to message; asked once more than one character is typed (spec core §2). */
+/** Students of the campus to message; asked once more than one character is typed. */
 export function useUserSearch(query: string) {
   const q = query.trim();
   return useQuery({

@@ -7,9 +7,9 @@ import { addMessage, patchChat, patchMessage, removeChat } from './chat-cache';
 import { markChatRead } from './chat-writes';
 
 /**
- * The inbox and the open conversation follow the live socket (spec core §4
- * "Chat loading", DESIGN §7): new messages, hearts, reads and deletes arrive
- * without a reload. A message into the open chat is read at once.
+ * The inbox and the open conversation follow the live socket (ADR 008): new
+ * messages, hearts, reads and deletes arrive without a reload. A message into
+ * the open chat is read at once.
  */
 export function useLiveChats(openChatId: string | null): void {
   const queryClient = useQueryClient();

@@ -25,7 +25,7 @@ export interface PendingMessage {
 let nextKey = 1;
 
 /**
- * Optimistic sending (spec core §4 "Chats"): the photo goes through POST
+ * Optimistic sending: the photo goes through POST
  * /api/uploads with its progress, then the message; on success the real
  * message replaces the pending one in the cache.
  */

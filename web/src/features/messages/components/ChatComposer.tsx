@@ -18,11 +18,11 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { MeetupDialog } from './MeetupDialog';
 import styles from './Messages.module.css';
 
-/** The too-many-characters alert shows at most once every 3 s (spec core §5). */
+/** The too-many-characters alert shows at most once every 3 s. */
 const TOO_LONG_ALERT_EVERY_MS = 3000;
 
 /**
- * The chat composer (spec core §2, §5): "Say something . . .", one photo per
+ * The chat composer: "Say something . . .", one photo per
  * message, 500 characters. Enter sends on desktop, Shift+Enter starts a new
  * line; on phones Enter is a new line and the button sends.
  */
@@ -54,7 +54,7 @@ export function ChatComposer({
 
   const submit = () => {
     if (count > POST_MAX_CHARS) return warnTooLong();
-    // An empty message with no photo is not sent (spec core §5).
+    // An empty message with no photo is not sent.
     if (text.trim().length === 0 && !file) return;
     onSend(text, file?.file ?? null);
     setText('');

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/Spinner';
 import { useChats } from '../api/get-chats';
 import styles from './Messages.module.css';
 
-/** The inbox: newest activity first, with an unread dot (spec core §2 "Messages"). */
+/** The inbox: newest activity first, with an unread dot. */
 export function ChatList({ openChatId }: { openChatId: string | null }) {
   const chats = useChats();
   if (chats.isPending) {

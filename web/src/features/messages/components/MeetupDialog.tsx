@@ -27,7 +27,7 @@ function timeProblem(value: string, now: number): string | null {
 }
 
 /**
- * "Suggest a meetup" (issue 14 item 4, ADR 026): one of the campus's public
+ * "Suggest a meetup" (ADR 026): one of the campus's public
  * exchange spots and a time within 30 days, sent as a message of the chat.
  */
 export function MeetupDialog({

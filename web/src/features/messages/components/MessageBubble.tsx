@@ -12,7 +12,7 @@ import styles from './Messages.module.css';
 /**
  * One message: text, its photo, a shared post as a card, and its hearts. A
  * heart is put on the other student's message by double-click or the heart
- * button (spec core §4 "Message reaction toggle").
+ * button; doing it again takes the heart off.
  */
 export function MessageBubble({
   message,

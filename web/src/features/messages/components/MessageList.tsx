@@ -7,7 +7,7 @@ import type { PendingMessage } from '../api/use-pending-messages';
 import { MessageBubble, PendingBubble } from './MessageBubble';
 import styles from './Messages.module.css';
 
-/** Older messages load when the list is scrolled to 67 px or less from its top, 3 s apart (spec core §9). */
+/** Older messages load when the list is scrolled to 67 px or less from its top, 3 s apart. */
 const LOAD_AT_TOP_PX = 67;
 const LOAD_DELAY_MS = 3000;
 const NEAR_BOTTOM_PX = 120;

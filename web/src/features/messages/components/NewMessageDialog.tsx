@@ -1,7 +1,7 @@
 import { Modal } from '../../../components/ui/Dialog';
 import { UserPicker } from './UserPicker';
 
-/** "New message" (spec core §2 "Modals in the shell"): pick a student to write to. */
+/** "New message": pick a student to write to. */
 export function NewMessageDialog({
   open,
   onOpenChange,

@@ -10,7 +10,7 @@ import styles from './Messages.module.css';
 
 const DEBOUNCE_MS = 250;
 
-/** The search of the new-message dialog and page (spec core §2 "Messages"). */
+/** The search of the new-message dialog and page. */
 export function UserPicker({ autoFocus = false }: { autoFocus?: boolean }) {
   const alert = useAlert();
   const start = useStartChat();

@@ -9,7 +9,7 @@ import { NewMessageDialog } from '../components/NewMessageDialog';
 import styles from '../components/Messages.module.css';
 
 /**
- * /messages and /messages/{chatId} (spec core §2 "Messages"): the inbox beside
+ * /messages and /messages/{chatId}: the inbox beside
  * the open conversation; at 767 px or less one of the two at a time.
  */
 export function MessagesPage() {

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CreatePage, MobileOnly, resolveGoBack } from '../../../components/posts/create-pages';
 import { UserPicker } from '../components/UserPicker';
 
-/** /messages/new and /create/message?goBack= (spec core §2): the new-message search as a page, phones only. */
+/** /messages/new and /create/message?goBack=: the new-message search as a page, phones only. */
 export function NewMessagePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { useViewer } from '../../../lib/session';
 
 /**
  * The viewer's notifications, 15 a page, newest first (GET /api/notifications).
- * Loading them marks them read (spec core §4), so the badge is refetched after
+ * Loading them marks them read, so the badge is refetched after
  * each page.
  */
 export function useNotifications() {

@@ -9,7 +9,7 @@ import { NotificationRow } from '../components/NotificationRow';
 import styles from '../components/Notifications.module.css';
 
 /**
- * /notifications and /notifications/mentions (spec core §2): 15 a page with
+ * /notifications and /notifications/mentions: 15 a page with
  * infinite scroll; the mentions tab is the same list, mentions only.
  */
 export function NotificationsPage({ mentions = false }: { mentions?: boolean }) {

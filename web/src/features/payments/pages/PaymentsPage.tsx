@@ -14,10 +14,10 @@ const SOMETHING_WRONG = 'Something went wrong';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : SOMETHING_WRONG);
 
 /**
- * /settings/payments (companion §2 "Payments", §4): Set Up Payouts, Resume
+ * /settings/payments: Set Up Payouts, Resume
  * Application, or Payouts Enabled with View Earnings; on a site without a
  * payment provider, a plain note. Stripe's pages open in this window (its
- * dashboard in a new tab on wide screens, as the spec says).
+ * dashboard in a new tab on wide screens).
  */
 export function PaymentsPage() {
   const alert = useAlert();

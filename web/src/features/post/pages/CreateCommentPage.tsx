@@ -11,7 +11,7 @@ import styles from './CreateCommentPage.module.css';
 
 /**
  * /create/comment/{id}?goBack=: commenting on a post, or replying to a
- * comment, as a page on phones (spec core §2, §4 Nav state). Cancel and a
+ * comment, as a page on phones. Cancel and a
  * sent reply return to goBack.
  */
 export function CreateCommentPage() {

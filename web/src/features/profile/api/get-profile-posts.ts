@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { postKeys } from '../../../lib/post-keys';
 
 /**
- * One tab of a profile, 10 posts a page (companion §4 "Profile feed", §9),
+ * One tab of a profile, 10 posts a page,
  * each with its replies or what it answers.
  * Under ['posts', …] like every post list: a save or a delete elsewhere
  * patches or refreshes it too.

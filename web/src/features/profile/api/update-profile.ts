@@ -13,7 +13,7 @@ export interface ProfileUpdated {
 
 /**
  * After a change of name, bio or photo: the new viewer at once, and every
- * profile and post list read again, so the change shows everywhere (spec core §4).
+ * profile and post list read again, so the change shows everywhere.
  */
 export function useApplyProfileChange(): (result: ProfileUpdated) => void {
   const queryClient = useQueryClient();

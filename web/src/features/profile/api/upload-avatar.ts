@@ -7,8 +7,8 @@ import { uploadWithProgress } from '../../../lib/upload';
 import { type ProfileUpdated, useApplyProfileChange } from './update-profile';
 
 /**
- * PUT /api/me/avatar with its progress (0…1) for the blocking dialog
- * (companion §4). Files other than jpeg, jpg, png or gif are refused here
+ * PUT /api/me/avatar with its progress (0…1) for the blocking dialog.
+ * Files other than jpeg, jpg, png or gif are refused here
  * with "Only photos are allowed!"; the server checks the bytes again.
  */
 export function useUploadAvatar() {

@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
 import form from '../../../components/ui/Form.module.css';
 import styles from './ProfileForm.module.css';
 
-/** The bio box with its live "n / 160" counter (companion §2, §5); stops at 160. */
+/** The bio box with its live "n / 160" counter; stops at 160. */
 export function BioField({
   value,
   onChange,

@@ -54,7 +54,7 @@ function DialogActions({ pending, onCancel }: { pending: boolean; onCancel(): vo
   );
 }
 
-/** "Edit Display Name": First Name and Last Name, 20 characters each (companion §2, §5). */
+/** "Edit Display Name": First Name and Last Name, 20 characters each. */
 export function EditNameDialog({ viewer, open, onOpenChange }: EditDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={M.editDisplayName}>
@@ -105,7 +105,7 @@ function NameForm({ viewer, onClose }: { viewer: Viewer; onClose(): void }) {
   );
 }
 
-/** "Edit Bio" with its "n / 160" counter (companion §2). */
+/** "Edit Bio" with its "n / 160" counter. */
 export function EditBioDialog({
   bio,
   open,

@@ -9,7 +9,7 @@ import styles from './ProfileForm.module.css';
 
 /**
  * The viewer's photo with a button to change it: png, gif or jpeg only, sent
- * behind the blocking progress dialog (companion §2 "Profile edit", §4).
+ * behind the blocking progress dialog.
  */
 export function PhotoPicker({ viewer, size = 112 }: { viewer: Viewer; size?: number }) {
   const id = useId();

@@ -25,7 +25,7 @@ import styles from './ProfilePage.module.css';
 
 /**
  * Photo, "Jane D.", @username, bio, campus, member since, listings, and the
- * actions (companion §2 "Profile page"): Edit and Set up for the owner, Send
+ * actions: Edit and Set up for the owner, Send
  * Message for others; Copy link, Claim this account (unverified profiles) and
  * Report in the more-menu, with Block or Unblock (ADR 024).
  */

@@ -47,12 +47,11 @@ function NoPosts() {
 }
 
 /**
- * One tab of a profile, 10 posts a page with infinite scroll (companion §4
- * "Profile feed"): post cards for posts (with their nested replies), likes
- * and replies (under what they answer); the 3-column grid
- * for photos. "No Posts" when empty, "You've reached the end." at the end
- * (a page of fewer than 10 has no next one), and no next page within 1 s of
- * the last.
+ * One tab of a profile, 10 posts a page with infinite scroll: post cards for
+ * posts (with their nested replies), likes and replies (under what they
+ * answer); the 3-column grid for photos. "No Posts" when empty, "You've reached
+ * the end." at the end (a page of fewer than 10 has no next one), and no next
+ * page within 1 s of the last.
  */
 export function ProfileTabPanel({ username, tab }: { username: string; tab: ProfileTab }) {
   const list = useProfilePosts(username, tab);

@@ -11,7 +11,7 @@ import { PhotoPicker } from '../components/PhotoPicker';
 import styles from './EditProfilePage.module.css';
 
 /**
- * /profile/edit (companion §2 "Profile edit"): the photo with its change
+ * /profile/edit: the photo with its change
  * button, the display name and the bio, each changed in its own dialog.
  * Signed-out visitors go to /login.
  */

@@ -18,7 +18,7 @@ type Step = 'picture' | 'bio' | 'done';
 const STEPS: Step[] = ['picture', 'bio', 'done'];
 
 /**
- * /profile/set-up (companion §2 "Profile set-up wizard", §4): "Pick a profile
+ * /profile/set-up: "Pick a profile
  * picture" → "Describe yourself" → "Your profile is updated" with See profile.
  * The end marks the profile set up (PATCH /api/me profileSetUp). Signed-in only.
  */

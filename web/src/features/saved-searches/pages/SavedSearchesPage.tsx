@@ -136,7 +136,7 @@ function SavedSearchRow({ search }: { search: SavedSearchDto }) {
   );
 }
 
-/** /settings/saved-searches: pause, resume, choose e-mail, delete (issue 11 item 5). */
+/** /settings/saved-searches: pause, resume, choose e-mail, delete (ADR 010). */
 export function SavedSearchesPage() {
   const { data, isPending, isError } = useSavedSearches();
   const narrow = useSettingsNarrow();

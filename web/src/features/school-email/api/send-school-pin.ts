@@ -8,7 +8,7 @@ export interface SendSchoolPinInput {
   campus?: CampusId;
 }
 
-/** "Send PIN" (spec core §5): e-mails a 4-digit code to the school address. */
+/** "Send PIN": e-mails a 4-digit code to the school address. */
 export function sendSchoolPin(input: SendSchoolPinInput) {
   return api<{ sent: boolean; email: string }>('/api/me/school-email', {
     method: 'POST',

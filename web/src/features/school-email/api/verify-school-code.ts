@@ -15,7 +15,7 @@ export interface VerifySchoolCodeResult {
   redirectCampus: { id: CampusId; url: string } | null;
 }
 
-/** "Verify": checks the PIN; on success the account is school-verified (spec core §4). */
+/** "Verify": checks the PIN; on success the account is school-verified. */
 export function verifySchoolCode(input: VerifySchoolCodeInput) {
   return api<VerifySchoolCodeResult>('/api/verification/verify', { method: 'POST', json: input });
 }

@@ -25,8 +25,7 @@ function asSite(school: Campus, site: CampusDto): CampusDto {
 }
 
 /**
- * /settings/account/school_email[?campus=] (spec core §5 "School e-mail";
- * companion §2 "School email verification"): enter a school e-mail, Send PIN.
+ * /settings/account/school_email[?campus=]: enter a school e-mail, Send PIN.
  */
 export function SchoolEmailPage() {
   const site = useCampus();

@@ -17,8 +17,8 @@ import { schoolFor } from '../school-email-rules';
 import styles from '../components/SchoolEmail.module.css';
 
 /**
- * /settings/account/verify_school_email?email=&campus= (spec core §4
- * "School-e-mail flow"): the PIN was e-mailed by Send PIN; enter it, Verify.
+ * /settings/account/verify_school_email?email=&campus=: the PIN was e-mailed by
+ * Send PIN; enter it, Verify.
  */
 export function VerifySchoolEmailPage() {
   const site = useCampus();

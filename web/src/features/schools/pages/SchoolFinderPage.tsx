@@ -15,7 +15,7 @@ const DEBOUNCE_MS = 200;
 const MAX_QUERY = 100;
 
 /**
- * /search_schools (spec core §2): search the schools and open one's own site.
+ * /search_schools: search the schools and open one's own site.
  * The query lives in the URL (?q=), so the top bar's search box can send people here.
  */
 export function SchoolFinderPage() {

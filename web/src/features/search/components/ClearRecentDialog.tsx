@@ -1,7 +1,7 @@
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 
-/** "Clear all recent searches?" (spec core §2): loaded when asked, as Radix is not in the first paint. */
+/** "Clear all recent searches?": loaded when asked, as Radix is not in the first paint. */
 export default function ClearRecentDialog({
   onClose,
   onConfirm,

@@ -59,7 +59,7 @@ function useUrlQuery() {
 }
 
 /**
- * A search box with its dropdown (spec core §2 "Search screen"): the top
+ * A search box with its dropdown: the top
  * bar's, and the search page's own on phones. A combobox: ↑ / ↓ move the
  * highlight with wraparound, Enter searches the highlighted text or the typed
  * one, Escape closes. A search goes to /search on the current tab and is

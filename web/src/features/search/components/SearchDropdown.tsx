@@ -62,7 +62,7 @@ export interface DropdownProps {
 }
 
 /**
- * The list under a search box (spec core §2 "Search screen"): popular and
+ * The list under a search box: popular and
  * recent searches for an empty box, suggestions while typing. The buttons of
  * the recent rows sit beside the options, not inside them (an option holds no
  * control).

@@ -8,7 +8,7 @@ export const tabId = (baseId: string, tab: SearchTab) => `${baseId}-tab-${tab}`;
 export const panelId = (baseId: string) => `${baseId}-panel`;
 
 /**
- * Latest | Media | People (spec core §2 "Search screen"): a tab list with one
+ * Latest | Media | People: a tab list with one
  * tab stop; ← / → (and Home / End) move between tabs and select them.
  */
 export function SearchTabs({

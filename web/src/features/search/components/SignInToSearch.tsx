@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { LockIcon } from '../../../components/ui/Icons';
 
 /**
- * A private campus's search answered 401 to a guest (spec core §6): the guest
+ * A private campus's search answered 401 to a guest: the guest
  * prompt opens with its reason, "Start searching.", and stays one click away.
  */
 export function SignInToSearch() {

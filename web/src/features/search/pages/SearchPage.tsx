@@ -19,7 +19,7 @@ import { panelId, SearchTabs, tabId } from '../components/SearchTabs';
 import { searchPath, tabOf } from '../search-options';
 
 /**
- * /search?q=…&show=latest|media|people (spec core §2 "Search screen"): the
+ * /search?q=…&show=latest|media|people: the
  * results of a query in three tabs, 10 at a time with infinite scroll, the
  * listing tabs with the feed's price filters (ADR 023); without a query, the
  * popular searches. Phones get the page's own search box on top.

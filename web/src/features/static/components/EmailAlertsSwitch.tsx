@@ -8,8 +8,8 @@ import { useViewer } from '../../../lib/session';
 import styles from './SettingsMenu.module.css';
 
 /**
- * The settings menu's "E-mail alerts" on/off switch (issue 12: notifications
- * on/off for e-mail alerts), saved at once with PATCH /api/me/account.
+ * The settings menu's "E-mail alerts" on/off switch (ADR 008), saved at once
+ * with PATCH /api/me/account.
  */
 export function EmailAlertsSwitch({ variant }: { variant: 'panel' | 'page' }) {
   const viewer = useViewer();

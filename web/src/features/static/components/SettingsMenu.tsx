@@ -44,7 +44,7 @@ interface MenuSection {
   items: MenuItem[];
 }
 
-/** The menu of spec companion §2 "Settings menu: /settings", signed in or out. */
+/** The /settings menu, signed in or out. */
 function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
   const sections: MenuSection[] = [
     {
@@ -59,7 +59,7 @@ function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
               activeBelow: true,
             },
             { to: '/settings/payments', label: PAYMENTS_MESSAGES.title, Icon: CashIcon },
-            // Saved searches and their alerts (issue 11 item 5).
+            // Saved searches and their alerts (ADR 010).
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
             // Students the viewer blocked, to unblock them (ADR 024).
             { to: '/settings/blocked', label: BLOCK_MESSAGES.settingsRow, Icon: BlockIcon },

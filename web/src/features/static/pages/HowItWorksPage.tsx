@@ -5,7 +5,7 @@ import { schoolEmailOf, schoolOf } from '../components/campus-text';
 import { PolicyPage } from '../components/PolicyPage';
 import styles from './StaticPages.module.css';
 
-/** /settings/howitworks: the How It Works guide (spec companion §9). */
+/** /settings/howitworks: the How It Works guide. */
 export function HowItWorksPage() {
   const campus = useCampus();
   const site = campus.productName;

@@ -4,7 +4,7 @@ import { useCampus } from '../../../lib/campus';
 import { instagramUrl, schoolOf } from '../components/campus-text';
 import { PolicyPage, type PolicySection } from '../components/PolicyPage';
 
-/** /settings/privacy: what this Quad site collects and why (DESIGN §5, §6, §8, §9); #cookies is its cookie section. */
+/** /settings/privacy: what this Quad site collects and why; #cookies is its cookie section. */
 export function PrivacyPage() {
   const campus = useCampus();
   const site = campus.productName;

@@ -22,7 +22,7 @@ const STEPS = [
   },
 ];
 
-/** /settings/returns: the Return Policy (spec companion §9). */
+/** /settings/returns: the Return Policy. */
 export function ReturnsPage() {
   const campus = useCampus();
   const site = campus.productName;

@@ -4,7 +4,7 @@ import { useCampus } from '../../../lib/campus';
 import { instagramUrl, schoolOf } from '../components/campus-text';
 import { PolicyPage, type PolicySection } from '../components/PolicyPage';
 
-/** /settings/terms: the Terms of Service (spec companion §9 "Static policy content"). */
+/** /settings/terms: the Terms of Service. */
 export function TermsPage() {
   const campus = useCampus();
   const site = campus.productName;

@@ -19,7 +19,7 @@ const VALUES = [
   },
 ];
 
-/** /settings/trust_and_safety (and /settings/trust): the Code of Conduct (spec companion §9). */
+/** /settings/trust_and_safety (and /settings/trust): the Code of Conduct. */
 export function TrustPage() {
   const campus = useCampus();
   const site = campus.productName;

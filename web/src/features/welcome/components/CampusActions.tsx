@@ -6,7 +6,7 @@ import { useViewer } from '../../../lib/session';
 import styles from './WelcomeHero.module.css';
 
 /**
- * The welcome page's one way in (spec core §2 "Feed (home)"), the one that fits
+ * The welcome page's one way in, the one that fits
  * the viewer: a guest joins ("Join Your Campus", sign-up), a signed-in student
  * without a school finds it ("Find Your Campus", the school finder), and a
  * school-verified student opens their own campus's site, signed in there too

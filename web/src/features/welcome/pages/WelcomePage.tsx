@@ -5,7 +5,7 @@ import { WelcomeFaq } from '../components/WelcomeFaq';
 import { WelcomeHero } from '../components/WelcomeHero';
 
 /**
- * /home on the generic campus (spec core §2 "Feed (home)"): no feed, but a
+ * /home on the generic campus: no feed, but a
  * welcome that sends newcomers to their school's own site.
  */
 export function WelcomePage() {
