@@ -12,7 +12,7 @@ import {
 } from './campuses';
 
 describe('campus registry', () => {
-  it('has the eight campuses with the product name and city label of the spec', () => {
+  it('has the eight campuses with their product names and city labels', () => {
     expect(CAMPUS_IDS).toEqual(['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus']);
     expect(CAMPUSES.ou.productName).toBe('OU Buy / Sell');
     expect(CAMPUSES.ut.productName).toBe('UT Buy / Sell');

@@ -41,8 +41,8 @@ export function isCategory(value: unknown): value is Category {
 }
 
 /**
- * How each category reads on screen. The stored values are the spec's, in
- * lower case; capitalising them by rule gives "Tvs" and "3d", so each has its
+ * How each category reads on screen. The stored values are in lower
+ * case; capitalising them by rule gives "Tvs" and "3d", so each has its
  * label written out.
  */
 export const CATEGORY_LABELS: Readonly<Record<Category, string>> = {

@@ -20,7 +20,7 @@ export const CONDITION_LABELS: Record<Condition, string> = {
 export const LISTING_STATUSES = ['available', 'pending', 'sold'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** Quad's words for listings (the spec has none: ADR 023). */
+/** Quad's words for listings (ADR 023). */
 export const LISTING_MESSAGES = {
   price: 'Price',
   obo: 'Or best offer',

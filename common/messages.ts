@@ -137,7 +137,7 @@ export const MESSAGES = {
   },
 } as const;
 
-/** Alert tones of the spec: success (green), okay (neutral), danger (red). */
+/** Alert tones: success (green), okay (neutral), danger (red). */
 export type AlertTone = 'success' | 'okay' | 'danger';
 
 /** How long an alert stays up; the long one is for the too-many-attempts lockout. */
@@ -236,7 +236,7 @@ export const ACCOUNT_MESSAGES = {
     `${count} unread ${count === 1 ? 'notification or chat' : 'notifications and chats'}`,
   yes: 'Yes',
   no: 'No',
-  // The sub-pages' own labels (Quad's words; the spec's messages are in schemas/account.ts).
+  // The sub-pages' own labels (Quad's words; the validation messages are in schemas/account.ts).
   save: 'Save',
   saving: 'Saving…',
   usernameHint: 'Links to your old username keep working for 30 days.',

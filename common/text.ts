@@ -1,6 +1,6 @@
 /**
  * Text rules shared by the server and the web app: name parsing, usernames and
- * the spec's post length counting.
+ * post length counting.
  */
 
 import { WEB_ROUTES } from './web-routes';

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@common/schemas/errors';
 
-/** An API error with the server's stable code and the spec's message. */
+/** An API error with the server's stable code and the message to show. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

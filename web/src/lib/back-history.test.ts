@@ -46,7 +46,7 @@ function visit(
   for (const to of urls) recordNavigation(storage, { to, kind }, now);
 }
 
-describe('isSkipped: the spec list of pages Back never leads to', () => {
+describe('isSkipped: the pages Back never leads to', () => {
   it.each([
     // login and the other sign-in pages
     '/login',
@@ -71,7 +71,7 @@ describe('isSkipped: the spec list of pages Back never leads to', () => {
     '/Settings/Account',
     '/profile/edit',
     '/profile/set-up?goBack=home',
-    // the spec's pages that Quad does not build
+    // pages of an older product that Quad does not build
     '/add-code',
     '/select-city',
     '/addresses',

@@ -36,7 +36,7 @@ const AUTH_PAGES = [
 ];
 /** Settings-type pages: /settings and everything under it, and the profile's own edit forms. */
 const SETTINGS_PAGES = ['/settings', '/profile/edit', '/profile/set-up'];
-/** Pages of the spec's list that Quad does not build; skipped should they ever appear. */
+/** Pages of an older product that Quad does not build; skipped should they ever appear. */
 const SPEC_VESTIGES = ['/add-code', '/select-city', '/addresses', '/contact-phone'];
 /** Composers (/create/post, /create/comment/{id}, /create/message) and conversations. */
 const COMPOSE_AND_MESSAGE_PAGES = ['/create', '/messages'];
@@ -79,7 +79,7 @@ export function pageOf(url: string): string {
   return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
 }
 
-/** Whether Back never leads to this URL (the spec's skip list). */
+/** Whether Back never leads to this URL (see the lists above). */
 export function isSkipped(url: string): boolean {
   const { path, search } = splitUrl(url);
   // The router matches paths without regard to case: so does the skip list.

@@ -6,7 +6,7 @@ import { ListingFilters } from './ListingFilters';
 
 /**
  * The listing filters' panel (ADR 023) in the states that need no server (ADR 035):
- * its button's count, the panel holding the current filters, the spec's words for a
+ * its button's count, the panel holding the current filters, Quad's words for a
  * price it refuses, and what Apply and Clear hand the page. Filtering the feed and
  * search is e2e/listings.
  */
@@ -46,7 +46,7 @@ describe('the listing filters', () => {
     ['12.50', '', L.priceWhole],
     ['', 'ten', L.priceWhole],
     ['60', '20', L.minAboveMax],
-  ])('refuse min %j and max %j in the spec’s words, and filter nothing', (min, max, message) => {
+  ])('refuse min %j and max %j in Quad’s words, and filter nothing', (min, max, message) => {
     const { onChange, toggle } = filters({});
     fireEvent.click(toggle);
     fireEvent.change(field(L.minPrice), { target: { value: min } });

@@ -18,7 +18,7 @@ export function schoolFor(siteId: CampusId, campusParam: string | null): Campus 
   return CAMPUSES[campusParam];
 }
 
-/** The spec's message for a school e-mail that cannot be sent a PIN, or null when it can. */
+/** The message for a school e-mail that cannot be sent a PIN, or null when it can. */
 export function schoolEmailError(
   input: string,
   current: string | null,

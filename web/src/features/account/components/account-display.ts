@@ -9,7 +9,7 @@ export function displayPhone(e164: string): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
 }
 
-/** The spec's "Month day, year": "February 28, 2001". */
+/** "Month day, year": "February 28, 2001". */
 export function displayBirthDate({ year, month, day }: NonNullable<Viewer['birthDate']>): string {
   return format(new Date(year, month - 1, day), 'MMMM d, yyyy');
 }

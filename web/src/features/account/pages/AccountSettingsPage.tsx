@@ -69,7 +69,7 @@ export function AccountSettingsPage() {
   ];
   const readOnly: Row[] = [
     { label: L.verified, value: viewer.schoolVerified ? L.yes : L.no },
-    // 'MMMM Do YYYY, h:mm:ss a' in the spec's (moment) notation.
+    // 'MMMM Do YYYY, h:mm:ss a' in moment's notation.
     { label: L.accountCreated, value: format(viewer.createdAt, 'MMMM do yyyy, h:mm:ss a') },
   ];
   const content = (row: Row) => (

@@ -9,17 +9,16 @@ import { useViewer } from '../../../lib/session';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 import styles from '../components/AccountSubPage.module.css';
 
-/** The oldest year offered (the spec's list stopped at 1970). */
+/** The oldest year offered. */
 const FIRST_YEAR = 1940;
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => format(new Date(2000, i, 1), 'MMMM'));
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 /**
- * The years to choose from, newest first. The spec's list ran from 2021 down
- * to 1970; the server requires students to be at least 13 (MIN_AGE_YEARS), so
- * the list starts 13 years back and reaches down to 1940. A stored year
- * outside it stays selectable.
+ * The years to choose from, newest first. The server requires students to be
+ * at least 13 (MIN_AGE_YEARS), so the list starts 13 years back and reaches
+ * down to 1940. A stored year outside it stays selectable.
  */
 function yearOptions(stored: number | undefined): number[] {
   const newest = new Date().getFullYear() - MIN_AGE_YEARS;

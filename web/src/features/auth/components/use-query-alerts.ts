@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@common/messages';
 import { useAlert } from '../../../components/ui/Alerts';
 import { useOnce } from './use-once';
 
-/** The spec's message for a failed Google sign-in (`/login?google_error=<key>`). */
+/** The message for a failed Google sign-in (`/login?google_error=<key>`). */
 export function googleErrorMessage(key: string): string {
   if (key === 'banned') return AUTH_MESSAGES.banned;
   const messages: Record<string, string> = AUTH_MESSAGES.google;

@@ -56,7 +56,7 @@ export function RegisterPage() {
 
   if (signedIn) return <Navigate to="/home" replace />;
 
-  // Spec: the button stays disabled until all four are filled.
+  // The button stays disabled until all four are filled.
   const complete = name.trim() !== '' && email.trim() !== '' && password !== '' && terms;
   const busy = register.isPending || requestLink.isPending;
 

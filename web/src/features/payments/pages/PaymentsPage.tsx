@@ -48,7 +48,7 @@ export function PaymentsPage() {
     });
   };
 
-  // The spec's toast when the provider's flags changed the stored ones.
+  // The toast when the provider's flags changed the stored ones.
   const told = useRef(false);
   useEffect(() => {
     if (status.data?.changed && !told.current) {

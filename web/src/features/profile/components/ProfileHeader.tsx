@@ -85,7 +85,7 @@ export function ProfileHeader({
                   {M.copyLink}
                 </Dropdown.Item>
                 {profile.verified ? null : (
-                  // The spec's /login/sent?email= needs the e-mail, which profiles never show.
+                  // Claiming by /login/sent?email= needs the e-mail, which profiles never show.
                   <Dropdown.Item className="menu__item" onSelect={() => navigate('/login')}>
                     <UserCircleIcon width={18} height={18} aria-hidden="true" />
                     {M.claimAccount}

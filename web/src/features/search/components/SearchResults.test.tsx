@@ -9,7 +9,7 @@ import { PostResults } from './SearchResults';
 
 /**
  * The search's states that need no server to show (ADR 035): an empty answer said
- * of the filters when they are on, in the spec's words when they are off, and an
+ * of the filters when they are on, in the catalogue's words when they are off, and an
  * error with Try again. The whole search journey is e2e/search and e2e/filtered-empty.
  */
 
@@ -52,7 +52,7 @@ describe('search results, none found', () => {
     expect(onClear).toHaveBeenCalledOnce();
   });
 
-  it("keeps the spec's words, and no button, when no filter is on", async () => {
+  it("keeps the catalogue's words, and no button, when no filter is on", async () => {
     results('zzqx', {});
     await screen.findByRole('heading', { name: SEARCH_MESSAGES.noResults('zzqx') });
     expect(screen.queryByRole('button', { name: L.clearAllFilters })).toBeNull();
