@@ -3,11 +3,11 @@ import { emailField, newPasswordField, PASSWORD_MAX } from './auth';
 import { isReservedUsername, USERNAME_PATTERN } from '../text';
 import { NO_CONTROLS, NO_DIRECTION_CONTROLS, noDirectionControls, oneLine } from './fields';
 
-/** Account settings (companion §2 "Account settings", sub-pages, §5; core §4 "Username change", §8). */
+/** Account settings: the account page, its sub-pages, username and password changes (ADR 011). */
 export const ACCOUNT_MESSAGES = {
   accountUpdated: 'Account Updated!',
   usernameTaken: 'That username has been taken.',
-  /** Quad's words for DESIGN §11's rules. */
+  /** Quad's words for USERNAME_MAX and USERNAME_PATTERN. */
   usernameRules: 'Usernames are 1 to 50 lowercase letters, digits, ".", "_" or "-".',
   usernameReserved: 'That username is reserved. Please choose another.',
   currentPasswordRequired: 'Current password required',
@@ -58,7 +58,10 @@ export const usernameBodySchema = z.object({
     .refine((v) => !isReservedUsername(v), ACCOUNT_MESSAGES.usernameReserved),
 });
 
-/** The spec's order of checks: current, new, again, equal (companion §5). */
+/**
+ * One message at a time: new password, then re-entered, then equal. The
+ * current password is the service's check (the page asks for it first).
+ */
 export const passwordBodySchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX).default(''),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin/analytics: the operators' daily view (issue 13; ADR 016). */
+/** GET /api/admin/analytics: the operators' daily view (ADR 016). */
 export const analyticsQuerySchema = z.object({
   /** How many UTC days back, today included: at most the 13 months events are kept. */
   days: z.coerce.number().int().min(1).max(396).default(30),

@@ -5,9 +5,9 @@ import { AUTH_MESSAGES as M } from '../messages';
 import { EMAIL_PATTERN, isBlank, parseName } from '../text';
 import { NO_CONTROLS, NO_DIRECTION_CONTROLS, noDirectionControls, oneLine } from './fields';
 
-/** The spec's password input limit (core §9). */
+/** Password inputs take at most 30 characters. */
 export const PASSWORD_MAX = 30;
-/** DESIGN §9: at least 8 characters. */
+/** A new password needs at least 8 characters. */
 export const PASSWORD_MIN = 8;
 
 // Each check that fails stops the field's checks (`abort`): one cause, one message, so an
@@ -67,7 +67,7 @@ const linkName = z
 
 export const magicLinkBodySchema = z.object({
   email: emailField,
-  /** Present when the link should create the account (spec core §4). */
+  /** Both given to create an account for a new address; left out when the address has one. */
   first: linkName,
   last: linkName,
 });
@@ -153,7 +153,7 @@ export const codeSentSchema = z.object({
 
 export const verifyResultSchema = z.object({
   viewer: viewerSchema,
-  /** Where the spec sends the user next (core §4 "School-e-mail flow"). */
+  /** Where the user goes next: /search_schools on the generic campus, else /home. */
   redirectTo: z.string(),
   /** The campus site to remember as the redirect target, for non-generic campuses. */
   redirectCampus: z.object({ id: z.enum(CAMPUS_IDS), url: z.string() }).nullable(),

@@ -3,8 +3,7 @@ import { authorSchema } from './posts';
 import { PROFILE_MESSAGES } from './profiles';
 
 /**
- * Blocks between students (issue 14 item 6, ADR 024): Quad's own words, as
- * the spec has no blocking.
+ * Blocks between students (ADR 024, 037): Quad's own words.
  */
 export const BLOCK_MESSAGES = {
   block: 'Block',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body of the API (DESIGN §6). */
+/** The one shape of every error the API answers; `messages` when there are several. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -2,7 +2,7 @@ import type { MessageDto } from './chats';
 import type { MeetupDto } from './meetups';
 
 /**
- * What GET /api/live sends (DESIGN §7), one JSON object per frame. Every
+ * What the WebSocket of GET /api/live sends, one JSON object per frame. Every
  * socket of a member hears its campus feed and its own user topic.
  */
 export type LiveEvent =

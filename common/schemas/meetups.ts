@@ -3,9 +3,8 @@ import { findSpot } from '../meetup-spots';
 import { NO_CONTROLS, oneLine } from './fields';
 
 /**
- * Safer meetups (issue 14 item 4, ADR 026): a listing's pick-up spot and a
- * meetup suggested in a chat, at one of the campus's public exchange spots.
- * Quad's own words (the spec has none).
+ * Safer meetups (ADR 026): a listing's pick-up spot and a meetup suggested
+ * in a chat, at one of the campus's public exchange spots. Quad's own words.
  */
 export const MEETUP_MESSAGES = {
   meetAt: 'Meet at',
@@ -49,7 +48,7 @@ export const MEETUP_STATUS_TEXT: Record<MeetupStatus, string> = {
 
 /** The message a suggestion leaves in the chat (its last line and the notification's quote). */
 export const meetupSuggestedText = (spotName: string) => `Suggested a meetup at ${spotName}`;
-/** The reminder both students get an hour before (issue 14 item 4). */
+/** The reminder both students get an hour before an accepted meetup (MEETUP_REMINDER_MS). */
 export const meetupReminderText = (spotName: string) => `Meetup at ${spotName} in 1 hour`;
 
 export const spotRefSchema = z.object({ id: z.string(), name: z.string() });

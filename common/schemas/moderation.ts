@@ -3,7 +3,7 @@ import { cursorField, idField, lines, NO_CONTROLS } from './fields';
 import { REPORT_TARGETS } from './reports';
 
 /**
- * Moderation per campus (issue 14 item 7, ADR 025): the campus's open
+ * Moderation per campus (ADR 025): the campus's open
  * reports, one item per reported thing, and what a moderator does about it.
  */
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban'] as const;
@@ -43,7 +43,7 @@ export const MODERATION_MESSAGES = {
     `A moderator removed your ${KIND[kind]}. Reason: ${reason}`,
   warned: (kind: Kind, reason: string) =>
     `A moderator warned you about your ${KIND[kind]}. Reason: ${reason}`,
-  /** Sign-in of a suspended account (the ban's words are the spec's: AUTH_MESSAGES.banned). */
+  /** Sign-in of a suspended account (a banned one gets AUTH_MESSAGES.banned). */
   suspended: (endsAt: number) => `Account suspended until ${until(endsAt)}.`,
   removedMessage: 'This message was removed by a moderator.',
   /** The reason of the report Quad files itself on an account sharing a mailbox (ADR 040). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { meetupReminderText } from './meetups';
 import { authorSchema } from './posts';
 
-/** Spec core §3 "Notification": what caused it. */
+/** What caused a notification. */
 export const NOTIFICATION_TYPES = [
   'like',
   'comment',
@@ -48,7 +48,7 @@ export const notificationListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** The unread badge is their sum (spec core §9). */
+/** The unread badge is their sum. */
 export const unreadSchema = z.object({ notifications: z.number(), chats: z.number() });
 export type UnreadDto = z.infer<typeof unreadSchema>;
 
@@ -61,8 +61,8 @@ const quote = (text: string) => {
 const withQuote = (lead: string, text: string) => (quote(text) ? `${lead}: ${quote(text)}` : lead);
 
 /**
- * What each notification says (the spec names the types, not the words:
- * Quad's wording, recorded in ADR 008). `first` is the first name of who acted.
+ * What each notification says, in Quad's words (ADR 008). `first` is the
+ * first name of who acted.
  */
 export const NOTIFICATION_TEXT = {
   like: (first: string, postText: string) => withQuote(`${first} saved your post`, postText),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Seller payouts (companion spec §2 "Payments", §4 "Payments page", §7, §8).
- * The button labels are the spec's; the rest are Quad's words.
+ * Seller payouts through Stripe Connect (ADR 013): the payments page's words,
+ * its states, and what the provider's failures and webhook answer.
  */
 export const PAYMENTS_MESSAGES = {
   title: 'Payments',
@@ -10,7 +10,7 @@ export const PAYMENTS_MESSAGES = {
   resumeApplication: 'Resume Application',
   payoutsEnabled: 'Payouts Enabled',
   viewEarnings: 'View Earnings',
-  /** The spec's toast for a payment update (companion §8). */
+  /** The toast when the provider's flags differed from the stored ones and were saved. */
   profileUpdated: 'Profile Updated',
   intro:
     'Get paid for what you sell. Quad works with Stripe to send your earnings straight to your bank account.',
@@ -26,7 +26,7 @@ export const PAYMENTS_MESSAGES = {
   webhookNotConfigured: 'This site does not take payment webhooks.',
 } as const;
 
-/** The three states of companion §4, plus a site without payouts. */
+/** No account, application unfinished, payouts enabled; or a site without a provider. */
 export const PAYOUT_STATES = ['not_configured', 'none', 'onboarding', 'enabled'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 

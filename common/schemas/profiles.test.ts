@@ -19,7 +19,7 @@ describe('profile tabs', () => {
 });
 
 describe('profile photos', () => {
-  it('takes jpeg, jpg, png and gif only (companion §5)', () => {
+  it('takes jpeg, jpg, png and gif only', () => {
     expect(isProfilePhotoFile({ name: 'me.png', type: 'image/png' })).toBe(true);
     expect(isProfilePhotoFile({ name: 'me.JPG', type: 'image/jpeg' })).toBe(true);
     expect(isProfilePhotoFile({ name: 'me.gif', type: 'image/gif' })).toBe(true);
@@ -36,7 +36,7 @@ describe('profile photos', () => {
 });
 
 describe('profile edits', () => {
-  it('counts the bio against 160 and names against 20 (companion §5)', () => {
+  it('counts the bio against 160 and names against 20', () => {
     expect(PROFILE_MESSAGES.counter(42)).toBe('42 / 160');
     expect(updateProfileBodySchema.safeParse({ bio: 'x'.repeat(160) }).success).toBe(true);
     const long = updateProfileBodySchema.safeParse({ bio: 'x'.repeat(161) });

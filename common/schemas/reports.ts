@@ -3,8 +3,8 @@ import { idField } from './fields';
 import { PROFILE_MESSAGES, reportBodySchema } from './profiles';
 
 /**
- * Reports of posts, comments, messages and students (issue 14 item 6, ADR
- * 019). The spec words only the student's report; the others follow it.
+ * Reports of posts, comments, messages and students (ADR 019). The alerts
+ * of the others follow the words of a student's report.
  */
 export const REPORT_TARGETS = ['post', 'comment', 'message', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];

@@ -10,7 +10,7 @@ import {
   priceField,
 } from './posts';
 
-/** Spec core §2 "Search screen", §8 alerts; Quad's saved-search wording (ADR 009). */
+/** The search screen's words and alerts, and Quad's saved-search wording (ADR 010). */
 export const SEARCH_MESSAGES = {
   placeholder: (productName: string) => `Search ${productName}`,
   popular: 'Popular searches',
@@ -24,7 +24,7 @@ export const SEARCH_MESSAGES = {
   noUsers: 'No Users',
   noResults: (query: string) => `No results for "${query}"`,
   startTyping: 'Start typing to search…',
-  /** Spec core §8 "search": a private campus needs sign-in. */
+  /** The sign-in prompt's reason: searching a private campus needs sign-in. */
   signInReason: 'Start searching.',
   recentRemoved: 'Recent Search Removed',
   historyCleared: 'Search History Cleared',
@@ -46,7 +46,7 @@ export const SEARCH_QUERY_MAX = 100;
 /** Saved searches per student. */
 export const SAVED_SEARCHES_MAX = 25;
 
-/** `q` is trimmed; an empty query gives an empty list (spec core §4: ignored). */
+/** `q` is trimmed; an empty query is ignored: an empty list, not an error. */
 export const searchQuerySchema = z
   .object({
     q: z.string().max(SEARCH_QUERY_MAX).refine(oneLine, NO_CONTROLS).default(''),
@@ -68,7 +68,7 @@ export const searchPostsSchema = z.object({
 });
 export type SearchPosts = z.infer<typeof searchPostsSchema>;
 
-/** Spec core §3 "Search result user", shown as "Jane D." (DESIGN §11: no full last name). */
+/** Students found, each shown as "Jane D.": lists never show a full last name. */
 export const searchPeopleSchema = z.object({
   items: z.array(authorSchema),
   nextCursor: z.string().nullable(),
@@ -82,7 +82,7 @@ export const suggestionsSchema = z.object({
 });
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 
-/** Spec core §7: the campus's 14 most viewed queries (the dropdown shows 4). */
+/** The campus's 14 queries searched by the most students (ADR 040); the dropdown shows 4. */
 export const popularSearchesSchema = z.object({
   items: z.array(z.object({ id: z.string(), text: z.string() })),
 });
