@@ -1,13 +1,13 @@
 /**
- * `npm run bench` (DESIGN §13): a large data set on one campus, the real app
- * listening on loopback, and autocannon against a bare route, the feed and a
- * 200-comment thread; on SQLite and, when one answers, on PostgreSQL. Then
- * search over a million posts (search.ts). Then messages: delivery to the
- * other participant's socket on one server and two (Redis), and the memory
- * of 5,000 idle sockets (messages.ts). Then the web budgets: the initial
- * JavaScript of a fresh build, and Lighthouse (mobile) on the OU feed over
- * the demo data. Writes docs/benchmarks.md. A benchmark, never a test:
- * `npm test` does not run it.
+ * `npm run bench` (docs/benchmarks.md): a large data set on one campus, the
+ * real app listening on loopback, and autocannon against a bare route, the feed
+ * and a 200-comment thread; on SQLite and, when one answers, on PostgreSQL.
+ * Then search over a million posts (search.ts). Then messages: delivery to the
+ * other participant's socket on one server and two (Redis), and the memory of
+ * 5,000 idle sockets (messages.ts). Then the web budgets: the initial
+ * JavaScript of a fresh build, and Lighthouse (mobile) on the OU feed over the
+ * demo data. Writes docs/benchmarks.md. A benchmark, never a test: `npm test`
+ * does not run it.
  *
  * `npm run bench -- --only search` runs the search part alone and replaces
  * only its section of docs/benchmarks.md; `--only mixed` likewise. `--only
@@ -53,7 +53,7 @@ async function searchOnly(scratch: string): Promise<void> {
   );
 }
 
-/** The mixed load alone (issue 13): its section of docs/benchmarks.md, the rest kept. */
+/** The mixed load alone (ADR 031): its section of docs/benchmarks.md, the rest kept. */
 async function mixedOnly(scratch: string): Promise<void> {
   const started = Date.now();
   const { reports, pgNote } = await benchMixed(scratch);
@@ -65,7 +65,7 @@ async function mixedOnly(scratch: string): Promise<void> {
   );
 }
 
-/** The crash loop at length (issue 13, ADR 020): its section of docs/benchmarks.md. */
+/** The crash loop at length (ADR 020): its section of docs/benchmarks.md. */
 async function faultsOnly(): Promise<void> {
   const started = Date.now();
   const { reports, pgNote } = await benchFaults();
@@ -79,8 +79,8 @@ async function faultsOnly(): Promise<void> {
 }
 
 /**
- * PostgreSQL and Redis restarted under load (issue 13 item 5): never part of
- * the full run, as it stops this machine's services for a few seconds.
+ * PostgreSQL and Redis restarted under load (ADR 032): never part of the full
+ * run, as it stops this machine's services for a few seconds.
  */
 async function restartsOnly(scratch: string): Promise<void> {
   const started = Date.now();

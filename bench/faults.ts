@@ -4,9 +4,9 @@ import { benchPostgres } from './database';
 import { replaceSection } from './search-report';
 
 /**
- * The crash loop of `npm test` at length (issue 13, ADR 020): the real server
- * killed with SIGKILL QUAD_FAULT_KILLS times (20 by default) while students
- * post with photos, comment, save and message, on SQLite and PostgreSQL.
+ * The crash loop of `npm test` at length (ADR 020): the real server killed with
+ * SIGKILL QUAD_FAULT_KILLS times (20 by default) while students post with
+ * photos, comment, save and message, on SQLite and PostgreSQL.
  */
 export const FAULTS_HEADING = '## Crashes (kill -9 in a loop)';
 

@@ -1,8 +1,8 @@
 /**
- * Messages under load (issue 10, DESIGN §13): how long a message takes from
- * its POST to the other participant's socket, on one server and on two
- * servers joined by Redis, at a steady rate; and the server memory that 5,000
- * idle signed-in sockets take.
+ * Messages under load (ADR 008): how long a message takes from its POST to the
+ * other participant's socket, on one server and on two servers joined by Redis,
+ * at a steady rate; and the server memory that 5,000 idle signed-in sockets
+ * take.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';

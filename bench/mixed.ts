@@ -1,12 +1,11 @@
 /**
- * The mixed load (issue 13 item 1; DESIGN §13): N virtual students at once on
- * 100k posts, each with a session, an address and a chat of their own,
- * reading the feed and scrolling three pages, opening posts, searching,
- * reading notifications, saving and unsaving, commenting, posting with a
- * photo and messaging, by a fixed mix and with think time between actions
- * (bench/mixed-students.mjs, on a thread of its own). On SQLite and
- * PostgreSQL; per route and overall latencies, requests per second, 5xx,
- * and the largest N measured whose overall p99 stays under 250 ms.
+ * The mixed load (ADR 031): N virtual students at once on 100k posts, each with
+ * a session, an address and a chat of their own, reading the feed and scrolling
+ * three pages, opening posts, searching, reading notifications, saving and
+ * unsaving, commenting, posting with a photo and messaging, by a fixed mix and
+ * with think time between actions (bench/mixed-students.mjs, on a thread of its
+ * own). On SQLite and PostgreSQL; per route and overall latencies, requests per
+ * second, 5xx, and the largest N measured whose overall p99 stays under 250 ms.
  *
  * `npm run bench -- --only mixed` runs this part alone and replaces only its
  * section of docs/benchmarks.md.

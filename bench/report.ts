@@ -235,7 +235,7 @@ export function webSection(web: WebReport, lh: LighthouseReport, note?: string):
   ];
 }
 
-/** Message delivery and idle sockets (issue 10; budgets: p99 < 50 ms, 5,000 sockets). */
+/** Message delivery and idle sockets (ADR 008; budgets: p99 < 50 ms, 5,000 sockets). */
 function messagesSection(m: MessagesReport): string[] {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const s = m.sockets;

@@ -1,9 +1,9 @@
 /**
- * PostgreSQL and Redis restarted under the mixed load (issue 13 item 5,
- * ADR 032): the real services of this machine stopped for a few seconds and
- * started again while students read, post, comment, save and message, and
- * while live sockets listen. The server is never restarted. Run alone, as it
- * stops machine services: `npm run bench -- --only restarts`.
+ * PostgreSQL and Redis restarted under the mixed load (ADR 032): the real
+ * services of this machine stopped for a few seconds and started again while
+ * students read, post, comment, save and message, and while live sockets
+ * listen. The server is never restarted. Run alone, as it stops machine
+ * services: `npm run bench -- --only restarts`.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

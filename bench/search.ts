@@ -1,9 +1,9 @@
 /**
- * Search at a million posts (issue 11, DESIGN §13): per database, the data
- * set of search-data.ts, the real app on loopback, a check of its answers,
- * the plans of the search statements, then autocannon at 20 connections on
- * a common word, two common words, a rare word, a misspelt word and the
- * suggestions for three letters typed.
+ * Search at a million posts (ADR 009): per database, the data set of
+ * search-data.ts, the real app on loopback, a check of its answers, the plans
+ * of the search statements, then autocannon at 20 connections on a common word,
+ * two common words, a rare word, a misspelt word and the suggestions for three
+ * letters typed.
  */
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/kysely';

@@ -13,6 +13,9 @@ export const THREAD_COMMENTS = 200;
 export const CONNECTIONS = 50;
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 export const WARMUP_S = 2;
-/** The search bench (issue 11): posts on one campus, and connections (DESIGN §13 says 20). */
+/**
+ * The search bench (ADR 009): posts on one campus, and the 20 connections its
+ * budget is measured at.
+ */
 export const SEARCH_POSTS = Number(process.env.BENCH_SEARCH_POSTS ?? 1_000_000);
 export const SEARCH_CONNECTIONS = 20;

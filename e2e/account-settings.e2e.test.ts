@@ -17,7 +17,10 @@ import {
   waitForMail,
 } from './students';
 
-/** Account settings and their sub-pages (companion §2 "Account settings", "Account sub-pages", §5). */
+/**
+ * Account settings and their sub-pages (docs/product/campuses-and-accounts.md,
+ * Account settings).
+ */
 
 const env = serverAndBrowser();
 
@@ -68,7 +71,7 @@ describe('account settings', () => {
     const field = page.getByRole('textbox', { name: L.username });
     expect(await field.inputValue()).toBe(before);
     const saveButton = page.getByRole('button', { name: L.save });
-    // Save is off while the name is unchanged (spec §5), also in another case.
+    // Save is off while the name is unchanged, also in another case.
     expect(await saveButton.isDisabled()).toBe(true);
     await field.fill(before.toUpperCase());
     expect(await saveButton.isDisabled()).toBe(true);

@@ -15,10 +15,10 @@ import {
 } from './students';
 
 /**
- * The header's Back button (spec core §4 "Back navigation"): it follows the
- * pages kept in local storage, skipping settings-type and ?show= pages,
- * forgets them after a day, and falls back to /home. One student, who posts
- * through the API and reads their own post.
+ * The header's Back button (ADR 012): it follows the pages kept in local
+ * storage, skipping settings-type and ?show= pages, forgets them after a day,
+ * and falls back to /home. One student, who posts through the API and reads
+ * their own post.
  */
 
 const env = serverAndBrowser();

@@ -9,7 +9,7 @@ import { violations } from './axe';
 import { maybeScreenshot, serverAndBrowser } from './harness';
 import { postOf, schoolVerifiedStudent, sendJson, tag, viewerOf } from './students';
 
-/** Blocking a student (issue 14 item 6, ADR 024): from their profile, felt in chat, lifted in settings. */
+/** Blocking a student (ADR 024): from their profile, felt in chat, lifted in settings. */
 
 const env = serverAndBrowser();
 const PHONE = { width: 375, height: 812 };

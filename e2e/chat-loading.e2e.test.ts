@@ -6,9 +6,10 @@ import { nextFrames, serverAndBrowser } from './harness';
 import { once, postJson, schoolVerifiedStudent, sendJson, tag, viewerOf } from './students';
 
 /**
- * An open conversation: older messages loading at the top (spec core §4 "Chat
- * loading") and the composer's 500-character rule (§5). One pair of students
- * for the file, as each costs two e-mails of the server's per-minute allowance.
+ * An open conversation: older messages loading at the top and the composer's
+ * 500-character rule (docs/product/messages-and-meetups.md, Chats). One pair of
+ * students for the file, as each costs two e-mails of the server's per-minute
+ * allowance.
  */
 
 const env = serverAndBrowser();
@@ -111,7 +112,7 @@ describe('an open conversation', () => {
       .getByRole('alert')
       .filter({ hasText: CHAT_MESSAGES.tooManyCharacters });
 
-    // 501 characters: the danger alert, in the spec's words.
+    // 501 characters: the danger alert, in its exact words.
     const draft = `${'a'.repeat(500)}b`;
     await composer(a.page).fill(draft);
     await tooLong.waitFor();

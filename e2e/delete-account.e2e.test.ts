@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { maybeScreenshot, serverAndBrowser } from './harness';
 import { PASSWORD, pathOf, postOf, schoolVerifiedStudent } from './students';
 
-/** Deleting an account from /settings/account (issue 12 item 4; ADR 011). */
+/** Deleting an account from /settings/account (ADR 011). */
 
 const env = serverAndBrowser();
 

@@ -33,7 +33,7 @@ describe('empty states under filters', () => {
     expect(params(buyer.page).get('q')).toBe('oak desk');
     expect(params(buyer.page).get('maxPrice')).toBeNull();
 
-    // Without filters, the spec's words and no button: SearchResults.test.tsx (ADR 035).
+    // Without filters, the plain empty-state words and no button: SearchResults.test.tsx (ADR 035).
 
     // The feed: free only hides the $40 desk; clearing brings it back.
     await buyer.page.goto(env.server.url('ut', '/home?free=true'));

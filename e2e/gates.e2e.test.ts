@@ -23,14 +23,17 @@ import {
 } from './students';
 
 /**
- * The permission prompts of the shell (spec core §2 "Modals in the shell", §4
- * "Posting gate", §6 roles): what a guest, a student whose school e-mail is not
- * verified yet, and a member see when they reach for a gated action.
+ * The permission prompts of the shell (docs/product/README.md, Roles): what a
+ * guest, a student whose school e-mail is not verified yet, and a member see
+ * when they reach for a gated action.
  */
 
 const env = serverAndBrowser();
 
-/** The auth prompt's words, copied from the spec's table (core §2 "Auth prompt wording by type"). */
+/**
+ * The auth prompt's words per action, written out rather than imported, so a
+ * changed word fails here.
+ */
 const SPEC_AUTH_PROMPT = {
   post: 'Create a post.',
   message: 'Join Group so you can message privately.',
@@ -47,7 +50,7 @@ async function promptTitled(page: Page, title: string): Promise<Locator> {
   return dialog;
 }
 
-/** The guest prompt: its title in the spec's words, and the two ways in (spec core §2, §6). */
+/** The guest prompt: its title, and the two ways in (Log In / Sign Up, Continue with Email). */
 async function authPrompt(page: Page, title: string): Promise<Locator> {
   const dialog = await promptTitled(page, title);
   expect(await dialog.getByRole('link', { name: 'Log In / Sign Up' }).getAttribute('href')).toBe(
@@ -115,7 +118,7 @@ function thePost(): Promise<{ postId: string; commentText: string }> {
 }
 
 describe('a guest reaching for a gated action', () => {
-  it('desktop: Create Post, Join Group and Messages open the auth prompt with the spec words; its links and Escape work', async () => {
+  it('desktop: Create Post, Join Group and Messages open the auth prompt with its words; its links and Escape work', async () => {
     const { postId, commentText } = await thePost();
     const { context, page, errors } = await openPage(env.browser, DESKTOP);
     await page.goto(env.server.url('ut', '/home'));
@@ -154,7 +157,7 @@ describe('a guest reaching for a gated action', () => {
     await expect.poll(() => pathOf(page)).toBe('/login');
     await dialog.waitFor({ state: 'detached' });
 
-    // Messages in the sidebar: guests cannot message (spec core §6), so the prompt, not the inbox.
+    // Messages in the sidebar: guests cannot message, so the prompt, not the inbox.
     await page.goto(env.server.url('ut', '/home'));
     const messages = sidebar(page).getByRole('link', { name: 'Messages' });
     await messages.click();
@@ -166,7 +169,7 @@ describe('a guest reaching for a gated action', () => {
     await dialog.getByRole('link', { name: 'Log In / Sign Up' }).click();
     await expect.poll(() => pathOf(page)).toBe('/user_registration');
 
-    // The group card's Join Group goes straight to /user_registration (spec core §6).
+    // The group card's Join Group goes straight to /user_registration.
     await page.goto(env.server.url('ut', '/home'));
     await page
       .getByRole('complementary', { name: 'About this group' })
@@ -266,7 +269,7 @@ describe('a signed-in student whose school e-mail is not verified yet', () => {
       await postJson(page, '/api/verification/verify', { code: await codeFor(env.server, email) }),
     ).toBe(200);
 
-    // The first page of the visit is the school e-mail page (spec core §4).
+    // The first page of the visit is the school e-mail page.
     await page.goto(env.server.url('ut', '/home'));
     await expect.poll(() => pathOf(page)).toBe(SCHOOL_EMAIL_PATH);
 
@@ -310,7 +313,7 @@ describe('a signed-in student whose school e-mail is not verified yet', () => {
     dialog = await schoolPrompt(page, 'comment');
     await escapeCloses(page, dialog);
 
-    // Saving is liking (spec core §1): members only, so the school prompt, and nothing saved.
+    // Saving is liking: members only, so the school prompt, and nothing saved.
     const save = post.getByRole('button', { name: /^Save/ });
     await save.click();
     dialog = await schoolPrompt(page, 'like');

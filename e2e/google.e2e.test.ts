@@ -16,9 +16,9 @@ import {
 } from './harness';
 
 /**
- * Google sign-in in a real browser (spec core §2, §4 "Google sign-up", §8):
- * a real local OpenID provider stands in for Google, and the browser goes
- * through its authorization endpoint and back to Quad's callback.
+ * Google sign-in in a real browser (docs/product/campuses-and-accounts.md,
+ * Sign-in): a real local OpenID provider stands in for Google, and the browser
+ * goes through its authorization endpoint and back to Quad's callback.
  */
 
 interface GoogleClaims {
@@ -284,7 +284,7 @@ describe('Google sign-up', () => {
   });
 });
 
-describe('Google sign-in errors (spec core §8)', () => {
+describe('Google sign-in errors', () => {
   it('refuses a banned e-mail with "Account has been banned" on the login page', async () => {
     claims = googleUser({ email: BANNED.toUpperCase() });
     const { context, page, errors } = await openPage(browser);

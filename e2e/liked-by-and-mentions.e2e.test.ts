@@ -6,8 +6,8 @@ import { maybeScreenshot, serverAndBrowser } from './harness';
 import { once, pathOf, postOf, schoolVerifiedStudent, tag, viewerOf } from './students';
 
 /**
- * Send Message from a post's liked-by list (companion §2 "Liked-by") and the
- * mentions tab of /notifications (spec core §2). One pair of students for the
+ * Send Message from a post's liked-by list (docs/product/posts-and-listings.md,
+ * Saves) and the mentions tab of /notifications. One pair of students for the
  * file, as each costs two e-mails of the server's per-minute allowance.
  */
 

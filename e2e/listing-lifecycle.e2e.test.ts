@@ -19,14 +19,13 @@ import {
 } from './students';
 
 /**
- * The listing's lifecycle (issue 14 item 2, ADR 029): fourteen days on, the
- * seller is asked "Did it sell?" and answers Still available (the listing
- * heads the feed) and Sold from the notification, which then shows the
- * answer instead of its buttons; a listing
- * untouched for 60 days leaves the feed, shows "Expired" on the seller's
- * profile, and Renew brings it back. Time passes by moving the rows' times
- * back in the server's database. A saved search keeps its price filters
- * (item 3).
+ * The listing's lifecycle (ADR 029): fourteen days on, the seller is asked "Did
+ * it sell?" and answers Still available (the listing heads the feed) and Sold
+ * from the notification, which then shows the answer instead of its buttons; a
+ * listing untouched for 60 days leaves the feed, shows "Expired" on the
+ * seller's profile, and Renew brings it back. Time passes by moving the rows'
+ * times back in the server's database. A saved search keeps its price filters
+ * (ADR 023).
  */
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -8,9 +8,8 @@ import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
 import { pathOf, schoolVerifiedStudent, signInElsewhere, tag } from './students';
 
 /**
- * Listings (issue 14 items 1–3, ADR 023): a seller lists a desk at $40 OBO in
- * "like new" condition, a buyer filters by price, the seller marks it sold and
- * it leaves the feed.
+ * Listings (ADR 023): a seller lists a desk at $40 OBO in "like new" condition,
+ * a buyer filters by price, the seller marks it sold and it leaves the feed.
  */
 
 // A campus of its own: the test counts every post, or every message, it shows.

@@ -9,7 +9,7 @@ import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 import { landOn, PASSWORD, postJson, postWithPhotos, schoolVerifiedStudent, tag } from './students';
 
-/** The media gallery, /media and /media/{id} (companion spec §2 "Media gallery", §4 "Media grid"). */
+/** The media gallery, /media and /media/{id} (docs/product/posts-and-listings.md, Feed). */
 
 // A server of its own: the gallery shows every photo post of the campus, and it counts them.
 const env = serverAndBrowser({ ownServer: {} });

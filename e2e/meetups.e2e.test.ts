@@ -12,8 +12,8 @@ import { maybeScreenshot, serverAndBrowser } from './harness';
 import { schoolVerifiedStudent, sendJson, signInElsewhere, tag, viewerOf } from './students';
 
 /**
- * Safer meetups (issue 14 item 4, ADR 026): a listing shows where to meet; the
- * seller suggests a meetup in chat, the buyer accepts, and both read "Accepted".
+ * Safer meetups (ADR 026): a listing shows where to meet; the seller suggests a
+ * meetup in chat, the buyer accepts, and both read "Accepted".
  */
 
 const env = serverAndBrowser();

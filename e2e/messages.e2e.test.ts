@@ -13,7 +13,7 @@ import {
 } from './harness';
 import { pathOf, postOf, schoolVerifiedStudent, sidebar, signInElsewhere, tag } from './students';
 
-/** Messages, notifications and their live updates (spec core §2 "Messages", §4 "Chats", "Notifications"). */
+/** Messages, notifications and their live updates (docs/product/messages-and-meetups.md). */
 
 const env = serverAndBrowser();
 

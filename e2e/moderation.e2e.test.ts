@@ -21,8 +21,8 @@ import {
 } from './students';
 
 /**
- * Moderation per campus (issue 14 item 7, ADR 025): a student reports a post,
- * the campus's moderator removes it from /moderation, and its author is told.
+ * Moderation per campus (ADR 025): a student reports a post, the campus's
+ * moderator removes it from /moderation, and its author is told.
  */
 
 const MODERATOR = 'moderator@example.com';

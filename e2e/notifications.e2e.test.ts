@@ -12,9 +12,9 @@ import {
 } from './students';
 
 /**
- * Notifications and the unread badge (spec core §4 "Notifications", §9): a
- * server of its own, as each student costs two e-mails of the server's
- * per-minute allowance.
+ * Notifications and the unread badge (docs/product/messages-and-meetups.md,
+ * Notifications): a server of its own, as each student costs two e-mails of the
+ * server's per-minute allowance.
  */
 
 const env = serverAndBrowser();

@@ -7,9 +7,9 @@ import { PASSWORD, pathOf, postJson, schoolVerifiedStudent, viewerOf } from './s
 const H = AUTH_MESSAGES.handoff;
 
 /**
- * A campus is private to its own students (spec core §6): a school-verified
- * student of UT signed in on OU's site sees OU as private, with the way home,
- * and the API gives them none of OU's posts.
+ * A campus is private to its own students (docs/product/README.md, Roles): a
+ * school-verified student of UT signed in on OU's site sees OU as private, with
+ * the way home, and the API gives them none of OU's posts.
  */
 
 const env = serverAndBrowser();

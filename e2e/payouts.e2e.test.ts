@@ -7,8 +7,8 @@ import { launchBrowser, maybeScreenshot, MOBILE, type RunningServer, startServer
 import { pathOf, schoolVerifiedStudent, sidebar } from './students';
 
 /**
- * Payouts on /settings/payments (issue 12 item 5; companion §4 "Payments
- * page") through the real SDK against the local Stripe API, whose stand-in
+ * Payouts on /settings/payments (docs/product/profiles-and-payments.md,
+ * Payouts) through the real SDK against the local Stripe API, whose stand-in
  * onboarding page has Submit and Save and exit.
  */
 

@@ -12,9 +12,9 @@ import { launchBrowser, maybeScreenshot, type RunningServer, startServer } from 
 import { schoolVerifiedStudent, tag } from './students';
 
 /**
- * The client rules of the composer, the feed and the post page, each with the
- * spec's exact words (spec core §2 Feed, Composer, Modals; §4 Post creation,
- * Post delete, Like/save toggle, Feed paging; §5; §9; companion §2 Post detail, Liked-by).
+ * The client rules of the composer, the feed and the post page, each with its
+ * exact words (docs/product/posts-and-listings.md: Feed, Posts and comments,
+ * Saves).
  */
 
 let server: RunningServer;

@@ -6,9 +6,9 @@ import { serverAndBrowser } from './harness';
 import { postOf, schoolVerifiedStudent, tag, viewerOf } from './students';
 
 /**
- * A profile's feed pages (companion §4 "Profile feed", §9): 10 posts a page,
- * a spinner at the bottom while the next comes, no next page within 1 s of
- * the last one asked for, and the end marked after a short page.
+ * A profile's feed pages (docs/product/profiles-and-payments.md, Profiles): 10
+ * posts a page, a spinner at the bottom while the next comes, no next page
+ * within 1 s of the last one asked for, and the end marked after a short page.
  */
 
 const env = serverAndBrowser();

@@ -15,9 +15,9 @@ import {
 } from './students';
 
 /**
- * Profiles (companion §2 "Profile page", "Profile edit", "Profile set-up
- * wizard"): two students on a server of their own (each costs two e-mails of
- * the per-minute allowance).
+ * Profiles, profile edit and the set-up wizard
+ * (docs/product/profiles-and-payments.md): two students on a server of their
+ * own (each costs two e-mails of the per-minute allowance).
  */
 
 const env = serverAndBrowser();

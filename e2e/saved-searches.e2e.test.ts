@@ -13,9 +13,9 @@ import {
 } from './students';
 
 /**
- * Saved searches with alerts (issue 11 item 5): a student saves a search,
- * another posts a match, the alert arrives in the app and by e-mail; the
- * settings page pauses and deletes it. Two students: the e-mail allowance.
+ * Saved searches with alerts (ADR 010): a student saves a search, another posts
+ * a match, the alert arrives in the app and by e-mail; the settings page pauses
+ * and deletes it. Two students: the e-mail allowance.
  *
  * The search is saved with "Alert me" on its results page.
  */

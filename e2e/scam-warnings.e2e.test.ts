@@ -17,8 +17,8 @@ import {
 } from './students';
 
 /**
- * Scam-aware chat (issue 14 item 5, ADR 018): the recipient is warned, calmly;
- * the sender is not. Reports of a message and a post (item 6, ADR 019).
+ * Scam-aware chat (ADR 018): the recipient is warned, calmly; the sender is
+ * not. Reports of a message and a post (ADR 019).
  */
 
 const env = serverAndBrowser();

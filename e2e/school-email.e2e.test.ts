@@ -94,7 +94,7 @@ describe('school e-mail verification', () => {
     // A school-verified member's home is the feed.
     await page.getByText(POST_MESSAGES.composerPlaceholder).first().waitFor();
     expect(await verifyBanner(page).count()).toBe(0);
-    // The campus is remembered as the redirect target (spec core §4).
+    // The campus is remembered as the redirect target.
     expect(await page.evaluate(() => localStorage.getItem('quad.redirectTo'))).toBe('ut');
 
     // A fresh visit stays on the feed: no more redirects, no banner.

@@ -7,10 +7,10 @@ import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './
 import { pathOf, postOf, schoolVerifiedStudent, signInElsewhere } from './students';
 
 /**
- * Search (spec core §2 "Search screen", §4 "Search", §6 roles): the top bar's
- * box with its dropdown, the results in three tabs, the recent searches, and
- * a guest on a private campus. Two students: each costs two e-mails of the
- * server's per-minute allowance.
+ * Search (docs/product/posts-and-listings.md, Search): the top bar's box with
+ * its dropdown, the results in three tabs, the recent searches, and a guest on
+ * a private campus. Two students: each costs two e-mails of the server's
+ * per-minute allowance.
  */
 
 // A campus of its own: the test counts every post, or every message, it shows.

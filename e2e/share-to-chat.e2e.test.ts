@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
 import { pathOf, postOf, schoolVerifiedStudent, sendJson, tag } from './students';
 
-/** Sharing a post into a chat (spec core §4 "Chats", companion §4). */
+/** Sharing a post into a chat (docs/product/messages-and-meetups.md, Chats). */
 
 const env = serverAndBrowser();
 

@@ -13,9 +13,9 @@ import {
 } from './students';
 
 /**
- * Starting a conversation: the phone's new-message page (spec core §2
- * "Messages"), and Send Message for a student whose school e-mail is not
- * verified yet (§6). Five e-mails: within the server's per-minute allowance.
+ * Starting a conversation: the phone's new-message page, and Send Message for a
+ * student whose school e-mail is not verified yet. Five e-mails: within the
+ * server's per-minute allowance.
  */
 
 const env = serverAndBrowser();
@@ -62,7 +62,7 @@ describe('starting a conversation', () => {
     const post = await postOf(seller.page, `Desk chair, like new ${tag()}`);
     const student = await verifiedStudent(env.server, env.browser, 'Jules Navarro');
     const { page } = student;
-    // The first page of the visit is the school e-mail page (spec core §4); then the post.
+    // The first page of the visit is the school e-mail page; then the post.
     await page.goto(env.server.url('ut', '/home'));
     await expect.poll(() => pathOf(page)).toBe('/settings/account/school_email');
     await followInApp(page, `/post/${post.id}`);

@@ -1,4 +1,4 @@
-// `npm test`: every test tier (DESIGN §12). Under CI=true nothing may be
+// `npm test`: every test tier (docs/testing.md). Under CI=true nothing may be
 // skipped: a missing PostgreSQL, Redis or Chromium fails the run. CI (or
 // QUAD_NODE24=1) also runs the SQLite tier on Node 24 (ADR 035). The summary
 // says how long each part took.

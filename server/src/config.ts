@@ -4,7 +4,7 @@ import { CAMPUS_IDS, type CampusId, isCampusId } from '@common/campuses';
 
 /**
  * The whole configuration of a Quad server, read from the environment once at
- * start (DESIGN §4). A bad value stops the server with a list of every problem.
+ * start. A bad value stops the server with a list of every problem.
  */
 type FlagValue = 'on' | 'off' | 'true' | 'false' | '1' | '0' | 'auto';
 const flag = (fallback: FlagValue) =>
@@ -224,7 +224,7 @@ export interface Config {
   /** Google sign-in (OpenID Connect); off when no client id is set. */
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   bannedEmailsFile: string;
-  /** log2 of scrypt's N: 17 in production (DESIGN §9); tests use less. */
+  /** log2 of scrypt's N: 17 in production; tests use less. */
   passwordHashCost: number;
   /** Uploaded files in an S3-compatible bucket; on local disk when unset. */
   s3:
@@ -244,7 +244,7 @@ export interface Config {
   /** How long a resolved session may be served from memory (sign-outs and account changes drop it at once); 0 = off. */
   sessionCacheMs: number;
   /**
-   * Seller payouts through Stripe Connect (DESIGN §4); off without a secret key.
+   * Seller payouts through Stripe Connect (ADR 013); off without a secret key.
    * `api` points the SDK at another host (tests' local API, stripe-mock).
    */
   stripe:
@@ -257,8 +257,8 @@ export interface Config {
   /** GET /metrics in Prometheus's text format, for requests bearing the token; off when unset. */
   metrics: { token: string } | undefined;
   /**
-   * First-party analytics (DESIGN §5 `events`): off on staging-type deployments
-   * (spec core §7); the staff's e-mail addresses are never recorded.
+   * First-party analytics (ADR 016): off on staging-type deployments; the
+   * staff's e-mail addresses are never recorded.
    */
   analytics: { enabled: boolean; staffEmails: string[] };
   /** Accounts (by their verified e-mail address) that may read the operators' views. */
@@ -406,9 +406,9 @@ function sqliteFile(url: string): string {
 }
 
 /**
- * Whether the log is written as coloured lines for a person (issue 15):
- * LOG_FORMAT says so, or, when unset, stdout is a terminal (`npm start` run
- * by hand). Containers and files get one JSON object a line.
+ * Whether the log is written as coloured lines for a person: LOG_FORMAT says
+ * so, or, when unset, stdout is a terminal (`npm start` run by hand).
+ * Containers and files get one JSON object a line.
  */
 export function prettyLog(config: Pick<Config, 'logFormat' | 'logLevel'>, terminal: boolean) {
   if (config.logLevel === 'silent') return false;

@@ -41,7 +41,7 @@ export function api(
   });
 }
 
-/** A user at each permission level of spec core §6, with a session. */
+/** A user at each permission level (docs/product/README.md, Roles), with a session. */
 export async function userWithSession(
   app: App,
   overrides: Partial<NewUser> = {},

@@ -3,11 +3,11 @@ import { createTestDb, type TestDb, testDialect } from './db';
 import { runFaultLoop } from './fault-loop';
 
 /**
- * kill -9 of the real server while students post with photos, comment, save
- * and message (issue 13, ADR 020), a few times; the bench runs it at length on
- * both databases. Once a run of `npm test`: in the PostgreSQL tier when there is
- * one, else in the SQLite tier (ADR 035). QUAD_FAULT_KILLS and QUAD_FAULT_RUN_MS
- * make it longer by hand.
+ * kill -9 of the real server while students post with photos, comment, save and
+ * message (ADR 020), a few times; the bench runs it at length on both
+ * databases. Once a run of `npm test`: in the PostgreSQL tier when there is
+ * one, else in the SQLite tier (ADR 035). QUAD_FAULT_KILLS and
+ * QUAD_FAULT_RUN_MS make it longer by hand.
  */
 
 let pg: TestDb | undefined;

@@ -18,11 +18,11 @@ import { multipart, MULTIPART_TYPE } from './multipart';
 import { freePort } from './free-port';
 
 /**
- * The crash loop of issue 13 (ADR 020): the real server in a child process,
- * students posting with photos, commenting, saving and messaging, SIGKILL at
- * a random moment, and after each kill the database and the media folder
- * checked for what a crash may leave half done. `npm test` runs a few kills;
- * `npm run bench -- --only faults` runs many.
+ * The crash loop (ADR 020): the real server in a child process, students
+ * posting with photos, commenting, saving and messaging, SIGKILL at a random
+ * moment, and after each kill the database and the media folder checked for
+ * what a crash may leave half done. `npm test` runs a few kills; `npm run bench
+ * -- --only faults` runs many.
  */
 export interface FaultLoopOptions {
   database: { kind: 'sqlite' } | { kind: 'postgres'; url: string };

@@ -78,11 +78,10 @@ function refsIn(node: unknown, found: string[] = []): string[] {
 }
 
 /**
- * What the document owes every integrator (issue 15, ADR 028): each
- * operation with a summary, a unique operationId, tags the document
- * defines, declared security, and its 4xx answers as the one error body;
- * servers; every `$ref` resolved. `no4xx` names operations that can answer
- * no 4xx at all, with the reason.
+ * What the document owes every integrator (ADR 028): each operation with a
+ * summary, a unique operationId, tags the document defines, declared security,
+ * and its 4xx answers as the one error body; servers; every `$ref` resolved.
+ * `no4xx` names operations that can answer no 4xx at all, with the reason.
  */
 export function contractProblems(
   document: OpenApiDocument,

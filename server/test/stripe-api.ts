@@ -3,12 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * The one fake of the suite (DESIGN §12): a local HTTP server answering the
- * shapes of the Stripe API calls Quad makes, so the real `stripe` SDK runs
- * against it (configured through STRIPE_API_URL → the SDK's host, port and
- * protocol). Recorded from Stripe's API reference, reduced to the fields Quad
- * reads. It also serves stand-ins for Stripe's hosted pages: onboarding
- * (Submit or Save and exit, back to the return URL) and the Express dashboard.
+ * The one fake of the suite, which otherwise runs against real services: a
+ * local HTTP server answering the shapes of the Stripe API calls Quad makes, so
+ * the real `stripe` SDK runs against it (configured through STRIPE_API_URL →
+ * the SDK's host, port and protocol). Recorded from Stripe's API reference,
+ * reduced to the fields Quad reads. It also serves stand-ins for Stripe's
+ * hosted pages: onboarding (Submit or Save and exit, back to the return URL)
+ * and the Express dashboard.
  */
 export interface FakeAccount {
   id: string;

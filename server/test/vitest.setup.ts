@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
- * A test fails on an unexpected console.error (STYLE: epic-stack). A test that
- * expects one calls `allowConsoleError()` first.
+ * A test fails on an unexpected console.error. A test that expects one calls
+ * `allowConsoleError()` first.
  */
 let allowed = false;
 let spy: ReturnType<typeof vi.spyOn> | undefined;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from '@common/schemas/fields';
 import { badRequest } from './errors';
 
-/** A place in a list ordered by (time, id) descending: DESIGN §6 keyset pagination. */
+/** A place in a list ordered by (time, id) descending: keyset pagination. */
 export interface Keyset {
   at: number;
   id: string;

@@ -1,7 +1,7 @@
 /**
- * The handful of error factories services throw (STYLE: outline's errors.ts).
- * `message` is the spec's exact text where the spec has one; the error handler
- * turns these into `{ error: { code, message, messages? } }`.
+ * The handful of error factories services throw. `message` is the words a
+ * student sees, from common/messages.ts and the schemas' messages; the error
+ * handler turns these into `{ error: { code, message, messages? } }`.
  */
 export class HttpError extends Error {
   constructor(

@@ -13,9 +13,9 @@ const perStudent = (request: Requester): string =>
   request.user ? `student:${request.user.id}` : request.ip;
 
 /**
- * Rate limits per route kind (DESIGN §9), opted into route by route through
- * `config.rateLimit`: `max` requests per `timeWindow` per IP, or per student
- * where the limit says so.
+ * Rate limits per route kind (docs/product/safety-and-moderation.md, Limits),
+ * opted into route by route through `config.rateLimit`: `max` requests per
+ * `timeWindow` per IP, or per student where the limit says so.
  */
 export const LIMITS = {
   signIn: { max: 20, timeWindow: '1 minute' },

@@ -44,7 +44,7 @@ describe(`migrations (${process.env.QUAD_TEST_DB ?? 'sqlite'})`, () => {
     expect(await migrateToLatest(db)).toEqual([]);
   });
 
-  it('apply the defaults of a new user (spec core §9)', async () => {
+  it('apply the defaults of a new user', async () => {
     const now = Date.now();
     await db.kysely
       .insertInto('users')

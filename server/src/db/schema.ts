@@ -1,10 +1,10 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
- * Table types of the data model (DESIGN §5). Times are epoch milliseconds.
- * Booleans are written as booleans (a plugin turns them into 0/1 for SQLite)
- * and read as 0/1 from SQLite or true/false from PostgreSQL: repositories
- * convert what they read with `Boolean()`.
+ * Table types of the data model. Times are epoch milliseconds. Booleans are
+ * written as booleans (a plugin turns them into 0/1 for SQLite) and read as 0/1
+ * from SQLite or true/false from PostgreSQL: repositories convert what they
+ * read with `Boolean()`.
  */
 /** A boolean column with a database default: optional on insert. */
 type BoolD = ColumnType<boolean | number, boolean | undefined, boolean>;

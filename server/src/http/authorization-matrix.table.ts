@@ -2,10 +2,10 @@ import type { Student, World } from './authorization-matrix.world';
 import { PASSWORD, photoBody } from './authorization-matrix.world';
 
 /**
- * The authorization matrix (issue 13 item 3, ADR 015): what every route of
- * the app answers each kind of viewer, in one table. authorization-matrix.test.ts
- * walks the routes the app registers (`app.routeList`) and fails on a route
- * without a row here, or a row whose route is gone.
+ * The authorization matrix (ADR 015): what every route of the app answers each
+ * kind of viewer, in one table. authorization-matrix.test.ts walks the routes
+ * the app registers (`app.routeList`) and fails on a route without a row here,
+ * or a row whose route is gone.
  *
  * Every request goes to the OU site (ou.localhost) with the X-Quad-CSRF
  * header; each cell runs in a fresh world (authorization-matrix.world.ts).

@@ -22,10 +22,10 @@ import {
 import { PASSWORD, type Student, type World, worldBuilder } from './authorization-matrix.world';
 
 /**
- * Issue 13 item 3: every route the app registers × every kind of viewer,
- * against one table (authorization-matrix.table.ts). Each cell runs in a
- * world of its own (fresh students, fresh resources), so that one cell's
- * writes (a delete, a sign-out) never decide another's status.
+ * The authorization matrix (ADR 015): every route the app registers × every
+ * kind of viewer, against one table (authorization-matrix.table.ts). Each cell
+ * runs in a world of its own (fresh students, fresh resources), so that one
+ * cell's writes (a delete, a sign-out) never decide another's status.
  */
 
 let t: TestContext;
@@ -134,7 +134,7 @@ async function socketOutcome(url: string, headers: Record<string, string>): Prom
 
 const ERROR_STATUSES = new Set([401, 403, 404]);
 
-/** The error body every 401, 403 and 404 of the API carries (DESIGN §6). */
+/** The error body every 401, 403 and 404 of the API carries: `{ error: { code, message } }`. */
 function checkErrorBody(cell: string, status: number, body: string | undefined, type?: string) {
   if (!ERROR_STATUSES.has(status) || body === undefined || !type?.includes('json')) return [];
   const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };

@@ -10,9 +10,9 @@ import { isDatabaseUnreachable } from '../db/kysely';
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * One error handler for the whole API (STYLE: fastify/demo). Known errors keep
- * their status, code and message; a database out of reach is 503 (ADR 021);
- * anything else is logged and masked as 500.
+ * One error handler for the whole API. Known errors keep their status, code and
+ * message; a database out of reach is 503 (ADR 021); anything else is logged
+ * and masked as 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

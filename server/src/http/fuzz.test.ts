@@ -7,7 +7,7 @@ import { type OpenApiDocument, requestsFor, routesOf, strayRequests } from '../.
 import { UPLOAD_ROUTES, uploadRequests } from '../../test/fuzz/uploads';
 import { buildWorld, worldHints } from '../../test/fuzz/world';
 
-// Issue 13 item 4: every route of the running app, driven by its own schemas
+// The route fuzzer (ADR 017): every route of the running app, driven by its own schemas
 // (the OpenAPI document is written from the zod schemas), with valid, boundary
 // and hostile values, as a guest, as the owner of what the path names and as
 // another school-verified student; and every page of the web app with

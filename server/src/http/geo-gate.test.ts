@@ -78,7 +78,7 @@ describe('geo gate', () => {
         200,
       );
     }
-    // A failed lookup lets the visitor through (spec core §4).
+    // A failed lookup lets the visitor through.
     const failing = await createTestApp({ geo: { countryOf: () => null } });
     try {
       expect(

@@ -14,8 +14,9 @@ const OPEN_PATHS = [
 ];
 
 /**
- * Quad is for visitors in the US (spec core §4 "Geo check"). Pages send
- * everyone else to /404; API calls answer 403. Unknown locations pass.
+ * Quad is for visitors in the US (docs/product/campuses-and-accounts.md, US
+ * only). Pages send everyone else to /404; API calls answer 403. Unknown
+ * locations pass.
  */
 export function registerGeoGate(app: FastifyInstance, deps: Pick<AppDeps, 'config' | 'geo'>): void {
   if (!deps.config.geo.enabled) return;

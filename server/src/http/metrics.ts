@@ -14,7 +14,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /**
  * Request latency for every route, and GET /metrics for Prometheus with the
- * token (issue 13). Registered only when METRICS=on; otherwise /metrics is a 404
+ * token (ADR 016). Registered only when METRICS=on; otherwise /metrics is a 404
  * like any unknown path. It is a GET, so the same-origin check never applies,
  * and it answers on any host name a scraper may use.
  */

@@ -13,10 +13,10 @@ import {
 } from '../../test/openapi';
 
 /**
- * Issue 15 item 2: the document matches the server. A client typed from the
- * served document (server/test/api-client/quad-api.d.ts, checked current by
- * openapi.test.ts) drives a student's session against the app listening on
- * a port, and every answer is checked against the document: its status is
+ * ADR 028: the document matches the server. A client typed from the served
+ * document (server/test/api-client/quad-api.d.ts, checked current by
+ * openapi.test.ts) drives a student's session against the app listening on a
+ * port, and every answer is checked against the document: its status is
  * declared for the operation and its body matches the declared schema.
  */
 
@@ -113,7 +113,7 @@ async function schoolVerifiedStudent(name: string) {
   return { client, email, username: me.data!.viewer!.username };
 }
 
-describe('a client generated from the OpenAPI document (issue 15 item 2, ADR 028)', () => {
+describe('a client generated from the OpenAPI document (ADR 028)', () => {
   it('registers, verifies with the mailed codes, posts, comments, saves and reads the feed, every answer as the document declares it', async () => {
     const seller = await schoolVerifiedStudent('Jamie Seller');
     const buyer = await schoolVerifiedStudent('Riley Buyer');

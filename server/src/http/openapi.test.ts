@@ -32,7 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the OpenAPI document at /api/docs/json (issue 15, ADR 028)', () => {
+describe('the OpenAPI document at /api/docs/json (ADR 028)', () => {
   it('gives every operation a summary, a unique operationId, tags, security and its 4xx answers as the error body; no $ref is left unresolved', () => {
     expect(operationsOf(document).length).toBeGreaterThan(70);
     expect(contractProblems(document, NO_4XX)).toEqual([]);

@@ -14,7 +14,7 @@ const me = async (cookie: string) =>
     await t.app.inject({ url: '/api/me', headers: { host: 'ou.localhost:3000', cookie } })
   ).json() as { viewer: { id: string } | null };
 
-describe('same-origin check on the route as matched (DESIGN §6)', () => {
+describe('same-origin check on the route as matched', () => {
   // Spellings of /api/auth/logout: the router decodes the first two (403), the others match no route (404).
   it.each([
     ['/%61pi/auth/logout', 403],

@@ -5,12 +5,12 @@ import { forbidden } from '../core/errors';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * State-changing requests must come from this site (DESIGN §6): a
- * same-origin Origin header, or the X-Quad-CSRF header that only this
- * site's scripts can send (other origins would need a CORS preflight Quad never grants).
- * Every route that matched is checked, judged by the route and not the raw
- * URL: `/%61pi/auth/logout` reaches `/api/auth/logout` too. A request that
- * matched no route changes nothing (it is answered 404).
+ * State-changing requests must come from this site: a same-origin Origin
+ * header, or the X-Quad-CSRF header that only this site's scripts can send
+ * (other origins would need a CORS preflight Quad never grants). Every route
+ * that matched is checked, judged by the route and not the raw URL:
+ * `/%61pi/auth/logout` reaches `/api/auth/logout` too. A request that matched
+ * no route changes nothing (it is answered 404).
  */
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

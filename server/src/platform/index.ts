@@ -9,7 +9,7 @@ import type { BlobStore } from './storage/blob-store';
 import { createDiskStore, LOCAL_MEDIA_PREFIX } from './storage/disk-store';
 import { createS3Store } from './storage/s3-store';
 
-/** Opens every adapter the configuration asks for (DESIGN §4). */
+/** Opens every adapter the configuration asks for. */
 export function createPlatform(config: Config): AppDeps & { close(): Promise<void> } {
   const db = openDatabase(config.database);
   const bus = createBus(config.redisUrl);
@@ -32,7 +32,7 @@ export function createPlatform(config: Config): AppDeps & { close(): Promise<voi
   };
 }
 
-/** An S3-compatible bucket when S3_BUCKET is set, else `$DATA_DIR/media` (DESIGN §4). */
+/** An S3-compatible bucket when S3_BUCKET is set, else `$DATA_DIR/media`. */
 export function createStorage(config: Config): BlobStore & { close?(): void } {
   if (config.s3) {
     return createS3Store({

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Config } from '../config';
 
 /**
- * The key that signs links needing no session (DESIGN §9): SECRET_KEY, or
- * one made once and kept in `$DATA_DIR/secret-key`, so `npm start` needs no
- * setup. Several servers must share SECRET_KEY.
+ * The key that signs links needing no session: SECRET_KEY, or one made once and
+ * kept in `$DATA_DIR/secret-key`, so `npm start` needs no setup. Several
+ * servers must share SECRET_KEY.
  */
 export function loadSecretKey(config: Pick<Config, 'secretKey' | 'dataDir'>): string {
   if (config.secretKey) return config.secretKey;

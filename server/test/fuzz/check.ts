@@ -13,7 +13,7 @@ export const fuzzSettings = {
   numRuns: Number(process.env.QUAD_FUZZ_RUNS ?? 20),
 };
 
-/** DESIGN §6: the one error body, nothing more and nothing less. */
+/** The one error body of the API, nothing more and nothing less. */
 const errorBody = z
   .object({
     error: z

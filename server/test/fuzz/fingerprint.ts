@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/kysely';
 
 /**
  * Columns a refused request may write by design: failed sign-ins and wrong
- * codes are counted on the account (DESIGN §9 lockout), whatever the answer.
+ * codes are counted on the account (the lockout, ADR 041), whatever the answer.
  */
 const COUNTED_REFUSALS = new Set([
   'failed_logins',

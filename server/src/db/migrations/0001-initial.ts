@@ -2,8 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../kysely';
 
 /**
- * The whole data model of DESIGN §5, for both dialects. Column types are
- * written once; `time` is bigint on PostgreSQL (milliseconds overflow int4).
+ * The first data model (server/src/db/schema.ts), for both dialects. Column
+ * types are written once; `time` is bigint on PostgreSQL (milliseconds overflow
+ * int4).
  */
 export function initial(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../kysely';
 
 /**
- * Profiles (issue 12): one report per reporter and reported student, and the
- * usernames a student gave up, so old /{username} links still lead to them
- * for 30 days.
+ * Profiles (ADR 011): one report per reporter and reported student, and the
+ * usernames a student gave up, so old /{username} links still lead to them for
+ * 30 days.
  */
 export function profiles(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Payouts (issue 12): the provider's webhook finds a student by their
- * connected account, and one account belongs to one student.
+ * Payouts (ADR 013): the provider's webhook finds a student by their connected
+ * account, and one account belongs to one student.
  */
 export function payouts() {
   return {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * First-party analytics (issue 13, ADR 016): the `events` table of 0001 gets
- * the indexes its readers need: the operators' daily view and the retention
- * sweep read by time, and deleting an account clears its user_id.
+ * First-party analytics (ADR 016): the `events` table of 0001 gets the indexes
+ * its readers need: the operators' daily view and the retention sweep read by
+ * time, and deleting an account clears its user_id.
  */
 export function events() {
   return {

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Reports of posts, comments and messages (issue 14 item 6, ADR 019): a
- * message can be reported, and each reporter reports a post or a message
- * once, as 0005 made it for students.
+ * Reports of posts, comments and messages (ADR 019): a message can be reported,
+ * and each reporter reports a post or a message once, as 0005 made it for
+ * students.
  */
 export function reports() {
   return {

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Listings (issue 14 items 1–3, ADR 023): a top-level post may ask a price in
- * whole dollars (null: a plain post), "or best offer" and a condition, and
- * has a status (available, pending, sold). Sorting by price pages through
- * `posts_price` on (campus, price, id) of the listings that have one.
+ * Listings (ADR 023): a top-level post may ask a price in whole dollars (null:
+ * a plain post), "or best offer" and a condition, and has a status (available,
+ * pending, sold). Sorting by price pages through `posts_price` on (campus,
+ * price, id) of the listings that have one.
  */
 export function listings() {
   return {

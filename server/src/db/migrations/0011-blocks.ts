@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../kysely';
 
 /**
- * Blocks between students (issue 14 item 6, ADR 024): one row per blocker
- * and blocked student, gone with either account. Read both ways: whom the
- * viewer blocked (settings) and who blocked the viewer (their feed, search,
- * chats).
+ * Blocks between students (ADR 024): one row per blocker and blocked student,
+ * gone with either account. Read both ways: whom the viewer blocked (settings)
+ * and who blocked the viewer (their feed, search, chats).
  */
 export function blocks(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../kysely';
 
 /**
- * Moderation per campus (issue 14 item 7, ADR 025): every moderator's action
- * logged, a report closed with its outcome, and an account's ban or
- * suspension kept on its row, where every sign-in reads it.
+ * Moderation per campus (ADR 025): every moderator's action logged, a report
+ * closed with its outcome, and an account's ban or suspension kept on its row,
+ * where every sign-in reads it.
  */
 export function moderation(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

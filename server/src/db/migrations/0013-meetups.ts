@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../kysely';
 
 /**
- * Safer meetups (issue 14 item 4, ADR 026): a listing's pick-up spot, and
- * meetups suggested in chats with the time of their reminder. A spot is an
- * id of the campus's file in common/meetup-spots (no table: operators edit
- * the files). `remind_at` is polled by the reminder job; `reminded_at` is set
- * once, by whichever server claims the row first.
+ * Safer meetups (ADR 026): a listing's pick-up spot, and meetups suggested in
+ * chats with the time of their reminder. A spot is an id of the campus's file
+ * in common/meetup-spots (no table: operators edit the files). `remind_at` is
+ * polled by the reminder job; `reminded_at` is set once, by whichever server
+ * claims the row first.
  */
 export function meetups(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -7,15 +7,15 @@ const ASK_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
 const EXPIRE_AFTER_MS = 60 * 24 * 60 * 60 * 1000;
 
 /**
- * The listing's lifecycle (issue 14 item 2, ADR 029): `ask_sold_at` is when
- * the seller is due the "Did it sell?" question (cleared by the server that
- * claims it, so `posts_ask_sold` holds only questions still to ask);
- * `expires_at` is when a listing nobody touched leaves the feed and search
- * (null on plain posts and comments); `bumped_at` the last bump or renewal.
- * Listings of before are counted from their posting.
+ * The listing's lifecycle (ADR 029): `ask_sold_at` is when the seller is due
+ * the "Did it sell?" question (cleared by the server that claims it, so
+ * `posts_ask_sold` holds only questions still to ask); `expires_at` is when a
+ * listing nobody touched leaves the feed and search (null on plain posts and
+ * comments); `bumped_at` the last bump or renewal. Listings of before are
+ * counted from their posting.
  *
- * Saved searches keep the price filters of the search they were saved from
- * (issue 14 item 3): the same words with other prices are another search.
+ * Saved searches keep the price filters of the search they were saved from (ADR
+ * 023): the same words with other prices are another search.
  */
 export function listingLifecycle(dialect: Dialect) {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -17,7 +17,7 @@ interface DeletionDeps {
   log: (error: unknown) => void;
 }
 
-/** Deleting an account (issue 12 item 4; companion §2 "Settings menu"). */
+/** Deleting an account (docs/product/campuses-and-accounts.md, Deleting an account; ADR 011). */
 export function createAccountDeletion({
   db,
   storage,

@@ -13,7 +13,7 @@ import { LIMITS } from '../../core/limits';
 import { hashPassword } from '../auth/passwords';
 import { birthDateColumns } from './account.rules';
 
-/** Account settings (companion §2 "Account settings", §5; core §4 "Username change"; DESIGN §11). */
+/** Account settings (docs/product/campuses-and-accounts.md, Account settings). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;
@@ -156,7 +156,7 @@ describe('username', () => {
 });
 
 describe('password', () => {
-  it('checks in the spec order with its messages', async () => {
+  it('checks in order with its messages', async () => {
     const jane = await student({ password_hash: await hashPassword('old-password-1', 10) });
     const cases: [object, string][] = [
       [{ password: 'brand-new-pass-2', password2: 'brand-new-pass-2' }, M.currentPasswordRequired],

@@ -10,10 +10,9 @@ import { testRedisUrl } from '../../../test/redis';
 import { hashPassword } from '../auth/passwords';
 
 /**
- * A password change made while signed in (companion §4 "Settings saves", ADR
- * 011) ends every other session of the student on every server, even one
- * that another server serves from its session cache (ADR 005); the device
- * that made the change stays signed in.
+ * A password change made while signed in (ADR 011) ends every other session of
+ * the student on every server, even one that another server serves from its
+ * session cache (ADR 005); the device that made the change stays signed in.
  */
 
 const redisUrl = testRedisUrl();

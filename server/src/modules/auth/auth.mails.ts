@@ -2,7 +2,7 @@ import type { Campus } from '@common/campuses';
 import type { OutgoingMail } from '../../platform/mail';
 import { brandedMail, mailButton } from '../../platform/mail/branded';
 
-/** Subject per spec core §7: "{code} is your {campus} Buy / Sell verification code". */
+/** Subject: "{code} is your {campus} Buy / Sell verification code". */
 export function verificationCodeMail(campus: Campus, to: string, code: string): OutgoingMail {
   return {
     to,

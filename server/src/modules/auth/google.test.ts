@@ -12,8 +12,9 @@ import { hashPassword } from './passwords';
 import { hashSecret } from './secrets';
 
 /**
- * Google sign-in (spec core §4 "Google sign-up", §8; DESIGN §9) against a real
- * local OpenID provider: authorization code flow with PKCE, state and nonce.
+ * Google sign-in (docs/product/campuses-and-accounts.md, Sign-in) against a
+ * real local OpenID provider: authorization code flow with PKCE, state and
+ * nonce.
  */
 
 const CLIENT_ID = 'quad-test-client';

@@ -10,9 +10,9 @@ import { requireSchoolVerified, requireSignedIn, requireVerified } from '../../c
 import { usersRepository } from '../users/users.repository';
 
 /**
- * The permission levels of spec core §6 (DESIGN §9): guest, unverified, not
- * school-verified, school-verified. Users are read back from the database, so
- * the guards see what each dialect returns (SQLite booleans are 0/1).
+ * The permission levels of docs/product/README.md, Roles: guest, unverified,
+ * not school-verified, school-verified. Users are read back from the database,
+ * so the guards see what each dialect returns (SQLite booleans are 0/1).
  */
 
 type Level = 'guest' | 'unverified' | 'verified' | 'schoolVerified';

@@ -19,9 +19,9 @@ import { hashSecret } from './secrets';
 import { SESSION_MS } from './sessions.service';
 
 /**
- * Sign-in (spec core §8; DESIGN §6, §9): the e-mail entry step, password
- * sign-in and its errors, the account lockout, per-IP limits, sessions and the
- * same-origin check.
+ * Sign-in (docs/product/campuses-and-accounts.md, Sign-in): the e-mail entry
+ * step, password sign-in and its errors, the account lockout, per-IP limits,
+ * sessions and the same-origin check.
  */
 
 const MINUTE = 60 * 1000;
@@ -129,7 +129,7 @@ describe('the e-mail entry step (GET /api/auth/email-status)', () => {
     expect((await status(uniqueEmail())).json()).toEqual({ exists: false });
   });
 
-  it('validates the address with the spec messages', async () => {
+  it('validates the address with its messages', async () => {
     const status = (query: string) =>
       api(t.app, { method: 'GET', url: `/api/auth/email-status${query}` });
     expectError(await status(''), 400, M.emailRequired);
@@ -199,7 +199,7 @@ describe('password sign-in', () => {
     }
   });
 
-  it('validates the body with the spec messages', async () => {
+  it('validates the body with its messages', async () => {
     const post = (payload: object) =>
       api(t.app, { method: 'POST', url: '/api/auth/login', payload, remoteAddress: nextIp() });
     expectError(await post({ password: PASSWORD }), 400, M.emailRequired);
@@ -652,7 +652,7 @@ describe('sessions', () => {
   });
 });
 
-describe('same-origin check (DESIGN §6)', () => {
+describe('same-origin check', () => {
   const post = async (headers: Record<string, string>, cookie?: string) => {
     const user = await userWithPassword();
     return {

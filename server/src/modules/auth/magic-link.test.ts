@@ -15,8 +15,9 @@ import { hashPassword } from './passwords';
 import { hashSecret } from './secrets';
 
 /**
- * E-mailed sign-in links and password reset (spec core §4, §8; DESIGN §9):
- * single use, hashed at rest, valid for one hour.
+ * E-mailed sign-in links and password reset
+ * (docs/product/campuses-and-accounts.md): single use, hashed at rest, valid
+ * for one hour.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -179,7 +180,7 @@ describe('requesting a sign-in link (POST /api/auth/magic-link)', () => {
     expect(await mailsTo(BANNED)).toHaveLength(0);
   });
 
-  it('validates the e-mail with the spec messages', async () => {
+  it('validates the e-mail with its messages', async () => {
     expectError(await requestLink({}), 400, M.emailRequired);
     expectError(await requestLink({ email: 'noor@' }), 400, M.emailInvalid);
   });
@@ -403,7 +404,7 @@ describe('forgot password (POST /api/auth/password/forgot)', () => {
     expect([...link.searchParams.keys()]).toEqual(['token']);
   });
 
-  it('validates the e-mail with the spec messages', async () => {
+  it('validates the e-mail with its messages', async () => {
     expectError(await post('/api/auth/password/forgot', {}), 400, M.emailRequired);
     expectError(await forgot('nobody'), 400, M.emailInvalid);
   });

@@ -21,9 +21,9 @@ function scrypt(
 const KEY_LENGTH = 32;
 
 /**
- * scrypt with N = 2^cost, r = 8, p = 1 (DESIGN §9: cost 17 in production). The
- * parameters are stored with the hash, so the cost can change without breaking
- * existing passwords: `scrypt$cost$r$p$salt$hash` (base64url).
+ * scrypt with N = 2^cost, r = 8, p = 1 (cost 17 in production). The parameters
+ * are stored with the hash, so the cost can change without breaking existing
+ * passwords: `scrypt$cost$r$p$salt$hash` (base64url).
  */
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);

@@ -12,8 +12,8 @@ import { buildUser } from '../../../test/factories';
 import { verifyPassword } from './passwords';
 
 /**
- * POST /api/auth/register (spec core §4, §8; DESIGN §6, §9): every rule and
- * message of registration, through the real app.
+ * POST /api/auth/register (docs/product/campuses-and-accounts.md, Sign-up):
+ * every rule and message of registration, through the real app.
  */
 
 let t: TestContext;
@@ -299,7 +299,7 @@ describe('e-mail, password and terms', () => {
     expect(await userRow(email)).toBeUndefined();
   });
 
-  it(`refuses passwords over ${PASSWORD_MAX} characters (the spec's input limit)`, async () => {
+  it(`refuses passwords over ${PASSWORD_MAX} characters (the password field's limit)`, async () => {
     const res = await register(validBody({ password: 'a1b2c3d4e5'.repeat(3) + 'x' }));
     expectError(res, 400, `Passwords are at most ${PASSWORD_MAX} characters.`);
     expect((await register(validBody({ password: 'a1b2c3d4e5'.repeat(3) }))).statusCode).toBe(201);

@@ -13,11 +13,11 @@ import { testRedisUrl } from '../../../test/redis';
 import { hashPassword } from './passwords';
 
 /**
- * A password reset ends every other session of the student (DESIGN §9): a
- * device that someone else signed in with, before the student noticed and
- * reset their password, is signed out at once, on every server, even where
- * the session was served from memory (ADR 005). The device that reset is
- * signed in afresh.
+ * A password reset ends every other session of the student (docs/security.md, A
+ * session): a device that someone else signed in with, before the student
+ * noticed and reset their password, is signed out at once, on every server,
+ * even where the session was served from memory (ADR 005). The device that
+ * reset is signed in afresh.
  */
 
 const redisUrl = testRedisUrl();

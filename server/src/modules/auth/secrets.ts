@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
-/** A random 256-bit secret for cookies and links (DESIGN §6). */
+/** A random 256-bit secret for cookies and links. */
 export function newSecret(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -10,7 +10,7 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** A 4-digit verification code from a CSPRNG: 1000–9999 (spec core §5). */
+/** A 4-digit verification code from a CSPRNG: 1000–9999. */
 export function newCode(): string {
   return String(randomInt(1000, 10000));
 }

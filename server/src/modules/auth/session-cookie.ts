@@ -5,15 +5,15 @@ import { SESSION_MS, type SessionService } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The session cookie's name: `__Host-` + Secure when served over https (DESIGN §6). */
+/** The session cookie's name: `__Host-` + Secure when served over https. */
 export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl.startsWith('https://') ? '__Host-quad_session' : 'quad_session';
 }
 
 /**
- * Reads the session cookie of API requests into `request.user`, and lets
- * routes start and end sessions. httpOnly, SameSite=Lax, and `__Host-` +
- * Secure when served over https (DESIGN §6).
+ * Reads the session cookie of API requests into `request.user`, and lets routes
+ * start and end sessions. httpOnly, SameSite=Lax, and `__Host-` + Secure when
+ * served over https.
  */
 export function registerSessions(
   app: FastifyInstance,

@@ -8,7 +8,7 @@ import { expectError } from '../../../test/expect';
 import { buildPost } from '../../../test/factories';
 import { hashPassword } from '../auth/passwords';
 
-/** Blocks (issue 14 item 6, ADR 024) and what they hide, on each database. */
+/** Blocks (ADR 024) and what they hide, on each database. */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

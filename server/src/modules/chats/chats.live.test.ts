@@ -10,9 +10,9 @@ import { buildUser } from '../../../test/factories';
 import { testRedisUrl } from '../../../test/redis';
 
 /**
- * Live chats (DESIGN §7): the other participant's open tab hears a message,
- * a read, a heart and a delete, on the same server or, through Redis, on
- * another one.
+ * Live chats (docs/product/messages-and-meetups.md, Chats): the other
+ * participant's open tab hears a message, a read, a heart and a delete, on the
+ * same server or, through Redis, on another one.
  */
 
 const redisUrl = testRedisUrl();

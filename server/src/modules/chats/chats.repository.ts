@@ -117,7 +117,7 @@ export const chatsRepository = {
     return chatsForViewer(db, viewerId).where('chats.id', '=', id).executeTakeFirst();
   },
 
-  /** The viewer's chats, newest activity first (spec core §7). */
+  /** The viewer's chats, newest activity first. */
   listForViewer(
     db: Executor,
     viewerId: string,

@@ -16,7 +16,7 @@ import { addressSequence, api, callerOn, userWithSession } from '../../../test/a
 import { solidImage } from '../../../test/media-fixtures';
 import { LIMITS } from '../../core/limits';
 
-/** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"). */
+/** Messages: chats, hearts and deleting a chat (docs/product/messages-and-meetups.md, Chats). */
 
 let t: TestContext;
 const nextIp = addressSequence('198.21');
@@ -222,7 +222,7 @@ describe('sending and reading', () => {
   });
 });
 
-describe('scam-aware chat (issue 14 item 5)', () => {
+describe('scam-aware chat (ADR 018)', () => {
   const messagesOf = async (who: Student, chatId: string) =>
     (await call(who, 'GET', `/api/chats/${chatId}/messages`)).json().items as MessageDto[];
 
@@ -264,7 +264,7 @@ describe('scam-aware chat (issue 14 item 5)', () => {
 });
 
 describe('hearts', () => {
-  it('toggles a heart with the spec last lines, and notifies the sender', async () => {
+  it('toggles a heart with its last lines, and notifies the sender', async () => {
     const [a, b] = [await student({ first_name: 'Ava' }), await student({ first_name: 'Ben' })];
     const { chat } = await start(a, b);
     const message = await send(a, chat.id, { text: 'Desk for $20' });

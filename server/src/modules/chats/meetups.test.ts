@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 
-/** Safer meetups (issue 14 item 4, ADR 026): a listing's spot, meetups in chat, reminders. */
+/** Safer meetups (ADR 026): a listing's spot, meetups in chat, reminders. */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

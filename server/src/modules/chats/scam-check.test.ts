@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkMessage, type ScamCode } from './scam-check';
 
 /**
- * The rules' table (issue 14 item 5): what real scam messages look like, and
- * the ordinary messages between students that look close to them. A change
- * to a rule that breaks a row here has to say why.
+ * The rules' table (ADR 018): what real scam messages look like, and the
+ * ordinary messages between students that look close to them. A change to a
+ * rule that breaks a row here has to say why.
  */
 const warned: [string, ScamCode[], { first?: boolean }?][] = [
   // Verification codes: the account-takeover script.

@@ -3,11 +3,11 @@ import { domainToASCII } from 'node:url';
 import { hasLookalikeLetters, scanText } from './scam-text';
 
 /**
- * Scam-aware chat (issue 14 item 5, ADR 018): the patterns behind most
- * marketplace fraud, checked on the server when a message is sent. What it
- * finds is shown to the recipient under the message, never to the sender,
- * and never stops the message: a warning that is wrong costs a glance, a
- * message that is lost costs a sale.
+ * Scam-aware chat (ADR 018): the patterns behind most marketplace fraud,
+ * checked on the server when a message is sent. What it finds is shown to the
+ * recipient under the message, never to the sender, and never stops the
+ * message: a warning that is wrong costs a glance, a message that is lost costs
+ * a sale.
  */
 export type ScamCode =
   'verification_code' | 'off_platform_payment' | 'overpayment' | 'lookalike_link' | 'phone_number';

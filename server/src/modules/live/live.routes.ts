@@ -11,10 +11,10 @@ export const SIGNED_OUT = 4401;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * GET /api/live: one WebSocket per tab (DESIGN §7). Members of the site's
- * campus receive its feed events (new top-level posts) as JSON lines. A
- * socket never outlives the session it was opened with (docs/security.md):
- * it closes when the session ends on any server, and when it expires.
+ * GET /api/live: one WebSocket per tab (ADR 008). Members of the site's campus
+ * receive its feed events (new top-level posts) as JSON lines. A socket never
+ * outlives the session it was opened with (docs/security.md): it closes when
+ * the session ends on any server, and when it expires.
  */
 export async function liveRoutes(
   app: FastifyInstance,

@@ -95,8 +95,8 @@ export const mediaRepository = {
   },
 
   /**
-   * Moves an upload of the owner that no post took into a message (one
-   * photo per message, spec core §5); returns how many moved.
+   * Moves an upload of the owner that no post took into a message (one photo
+   * per message); returns how many moved.
    */
   async moveToMessage(
     db: Executor,

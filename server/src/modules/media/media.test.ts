@@ -33,8 +33,9 @@ import { createMediaService, MEDIA_MESSAGES } from './media.service';
 import { multipart, MULTIPART_TYPE, partHead, TAIL } from '../../../test/multipart';
 
 /**
- * POST /api/uploads (DESIGN §8): photos and videos recognised by their bytes,
- * photos stored upright, without metadata, in three WebP sizes.
+ * POST /api/uploads (docs/product/posts-and-listings.md, Media): photos and
+ * videos recognised by their bytes, photos stored upright, without metadata, in
+ * three WebP sizes.
  */
 
 let t: TestContext;

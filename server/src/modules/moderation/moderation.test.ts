@@ -14,7 +14,7 @@ import { buildPost } from '../../../test/factories';
 import { hashPassword } from '../auth/passwords';
 import { QUEUE_PAGE } from './moderation.service';
 
-/** Moderation per campus (issue 14 item 7, ADR 025), on each database. */
+/** Moderation per campus (ADR 025), on each database. */
 
 const MOD_OU = 'mod@ou.edu';
 const MOD_UT = 'mod@utexas.edu';

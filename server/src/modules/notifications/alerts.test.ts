@@ -5,7 +5,7 @@ import { callerOn, userWithSession } from '../../../test/auth';
 import { ALERT_WINDOW_MS } from './notifications.alerts';
 import { UNSUBSCRIBE_TEXT, unsubscribeToken } from './notifications.mails';
 
-/** E-mail alerts through the outbox (issue 10, item 8). */
+/** E-mail alerts through the outbox (docs/product/messages-and-meetups.md, E-mail). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

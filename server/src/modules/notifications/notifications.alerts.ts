@@ -5,7 +5,7 @@ import { enqueueMail } from '../../platform/mail';
 import { alertLink, alertMail, unsubscribeToken } from './notifications.mails';
 import { notificationsRepository as notifications } from './notifications.repository';
 
-/** The acts that also send an e-mail (issue 10): a message, a new chat, a save, a comment. */
+/** The acts that also send an e-mail (ADR 008): a message, a new chat, a save, a comment. */
 const MAILED = new Set<NotificationType>(['message', 'new chat', 'like', 'comment']);
 
 /** A busy chat (or post) sends at most one e-mail per this long. */

@@ -17,8 +17,8 @@ export function alertLink(publicUrl: string, campus: Campus, target: AlertTarget
 }
 
 /**
- * An e-mail alert (issue 10): the notification's own words as the subject,
- * a button to what it is about, and a link that turns alerts off.
+ * An e-mail alert (ADR 008): the notification's own words as the subject, a
+ * button to what it is about, and a link that turns alerts off.
  */
 export function alertMail(
   campus: Campus,
@@ -58,7 +58,7 @@ export function readUnsubscribeToken(secret: string, token: string): string | nu
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
 
-/** Words of the unsubscribe page (issue 10; the spec has none). */
+/** Words of the unsubscribe page (ADR 008), Quad's own. */
 export const UNSUBSCRIBE_TEXT = {
   ask: 'Turn off e-mail alerts?',
   askBody:

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { api, callerOn, userWithSession } from '../../../test/auth';
 import { mentionedUsernames, REPEAT_WINDOW_MS } from './notifications.service';
 
-/** Notifications (spec core §3 "Notification", §4 "Notifications", "Like/save toggle"). */
+/** Notifications (docs/product/messages-and-meetups.md, Notifications). */
 
 let t: TestContext;
 

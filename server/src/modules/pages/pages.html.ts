@@ -38,7 +38,7 @@ export function openGraphTags(
 
 /**
  * The top bar's brand, written into the page so something meaningful paints
- * before the app's code has run (DESIGN §13, first contentful paint). It has
+ * before the app's code has run (the first contentful paint, ADR 006). It has
  * the app's own classes and fixed place, so when React draws the real bar over
  * it nothing moves; hidden from assistive technology, which waits for the app.
  */

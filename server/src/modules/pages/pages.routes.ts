@@ -7,9 +7,9 @@ import { compressed, withQuery } from './pages.html';
 import type { PagesService } from './pages.service';
 
 /**
- * Serves the built React app (DESIGN §2): hashed assets cached forever, and
- * every page route answered with the page the pages service writes. Called on
- * the root instance (not registered as a plugin): it owns the not-found handler.
+ * Serves the built React app: hashed assets cached forever, and every page
+ * route answered with the page the pages service writes. Called on the root
+ * instance (not registered as a plugin): it owns the not-found handler.
  */
 export async function registerPages(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema';
 
-/** A student's connected payout account as stored (DESIGN §5 users). */
+/** A student's connected payout account as stored on its user row. */
 export interface StoredPayoutAccount {
   accountId: string | null;
   payoutsEnabled: boolean;
@@ -37,8 +37,8 @@ export const paymentsRepository = {
   },
 
   /**
-   * Stores a new account id with the three flags false (companion §4), only if
-   * the student has none yet: false when another request stored one first.
+   * Stores a new account id with the three flags false, only if the student has
+   * none yet: false when another request stored one first.
    */
   async attach(db: Executor, userId: string, accountId: string, now: number): Promise<boolean> {
     const result = await db

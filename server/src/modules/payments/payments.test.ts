@@ -7,10 +7,9 @@ import { paymentsRepository } from './payments.repository';
 import { type FakeStripe, startFakeStripe } from '../../../test/stripe-api';
 
 /**
- * Seller payouts (companion §2 "Payments", §4 "Payments page", §7; DESIGN §6,
- * §11) against the local Stripe API (server/test/stripe-api.ts), the suite's
- * one fake, with the real SDK. Webhook bodies are signed by the SDK's own
- * test-header helper.
+ * Seller payouts (docs/product/profiles-and-payments.md, Payouts) against the
+ * local Stripe API (server/test/stripe-api.ts), the suite's one fake, with the
+ * real SDK. Webhook bodies are signed by the SDK's own test-header helper.
  */
 
 const WEBHOOK_SECRET = 'whsec_quad_test_secret';
@@ -90,7 +89,7 @@ async function withAccount(): Promise<Student & { accountId: string }> {
   return { ...seller, accountId: (await stored(seller.user.id)).accountId! };
 }
 
-describe('the payments page states (companion §4)', () => {
+describe('the payments page states', () => {
   it('no account: "Set Up Payouts"; guests are asked to sign in', async () => {
     const seller = await student();
     const res = await call(seller, 'GET', '/api/payments/status');

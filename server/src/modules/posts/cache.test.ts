@@ -12,9 +12,9 @@ import { WHOLE_SAVES } from './posts.pages';
 import { testRedisUrl } from '../../../test/redis';
 
 /**
- * The campus cache of feed pages and threads (DESIGN §13): served again
- * without the shared queries, and never stale after a write through the app,
- * on this server or, through the bus, on another one.
+ * The campus cache of feed pages and threads (ADR 004, ADR 014): served again
+ * without the shared queries, and never stale after a write through the app, on
+ * this server or, through the bus, on another one.
  */
 
 const redisUrl = testRedisUrl();

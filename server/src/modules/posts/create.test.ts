@@ -14,7 +14,7 @@ import { addressSequence, api, loginAs, userWithSession } from '../../../test/au
 import { buildUser } from '../../../test/factories';
 import { solidImage } from '../../../test/media-fixtures';
 
-/** POST /api/posts (spec core §4 "Posting gate", "Post creation"; §5 posts). */
+/** POST /api/posts (docs/product/posts-and-listings.md, Posts and comments). */
 
 let t: TestContext;
 const nextIp = addressSequence();

@@ -8,7 +8,7 @@ import { addressSequence, api, userWithSession } from '../../../test/auth';
 import { solidImage } from '../../../test/media-fixtures';
 import { keysOfMedia } from '../media/media.presenter';
 
-/** DELETE /api/posts/:id (spec core §4 "Post delete"). */
+/** DELETE /api/posts/:id (docs/product/posts-and-listings.md, Posts and comments). */
 
 let t: TestContext;
 const nextIp = addressSequence();

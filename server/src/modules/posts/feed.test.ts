@@ -9,7 +9,7 @@ import type { TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
 import { feedScore } from './posts.service';
 
-/** GET /api/feed and /api/media (spec core §4 "Feed paging", §7; DESIGN §11 feed score). */
+/** GET /api/feed and /api/media (docs/product/posts-and-listings.md, Feed). */
 
 let t: TestContext;
 const nextIp = addressSequence();
@@ -221,7 +221,7 @@ describe('the media feed', () => {
   });
 });
 
-describe('feed score (DESIGN §11)', () => {
+describe('feed score', () => {
   it('is log10(max(1, likes + 2·comments + 1)) + created_at seconds / 45000', () => {
     expect(feedScore(0, 0, 0)).toBe(0);
     expect(feedScore(3, 3, 0)).toBeCloseTo(1, 12);

@@ -16,7 +16,7 @@ import { type App, buildTestApp, createTestApp, type TestContext } from '../../.
 import { callerOn, userWithSession } from '../../../test/auth';
 import { postsRepository } from './posts.repository';
 
-/** The listing's lifecycle: "Did it sell?", bumps, 60-day expiry and Renew (issue 14 item 2, ADR 029). */
+/** The listing's lifecycle: "Did it sell?", bumps, 60-day expiry and Renew (ADR 029). */
 
 const DAY = 24 * 60 * 60 * 1000;
 

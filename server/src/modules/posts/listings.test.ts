@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { buildPost } from '../../../test/factories';
 
-/** Listings: price, condition, status, price filters and drops (issue 14 items 1–3, ADR 023). */
+/** Listings: price, condition, status, price filters and drops (ADR 023). */
 
 let t: TestContext;
 let onUt: ReturnType<typeof callerOn>;

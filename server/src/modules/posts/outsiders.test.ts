@@ -5,8 +5,9 @@ import { api, userWithSession } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
 
 /**
- * The API tried as an outsider would (spec core §6, DESIGN §9): a private
- * campus's content is for its own verified members, whatever the web shows.
+ * The API tried as an outsider would (docs/security.md, A private campus): a
+ * private campus's content is for its own verified members, whatever the web
+ * shows.
  */
 
 let t: TestContext;

@@ -97,9 +97,9 @@ export interface PostCacheOptions {
 }
 
 /**
- * A read-through cache of what every member of a campus sees alike (DESIGN
- * §13): feed pages and threads, written as JSON with holes for saves, and
- * beside them, in a lane of their own, each viewer's saves on them.
+ * A read-through cache of what every member of a campus sees alike (ADR 004):
+ * feed pages and threads, written as JSON with holes for saves, and beside
+ * them, in a lane of their own, each viewer's saves on them.
  *
  * A write drops only what it changed (ADR 014), at once on this server and,
  * through the bus, on the others: the entries showing a changed post, the

@@ -4,12 +4,12 @@ import { idField } from '@common/schemas/fields';
 import { cursorTime, readCursor, writeCursor } from '../../core/cursor';
 import type { Cursor, Order, PostWithAuthor } from './posts.repository';
 
-/** DESIGN §11: a "hot" score computed on write, so ranking needs only an index. */
+/** The ranked feed's "hot" score, computed on write so ranking needs only an index. */
 export function feedScore(likes: number, comments: number, createdAt: number): number {
   return Math.log10(Math.max(1, likes + 2 * comments + 1)) + createdAt / 1000 / 45000;
 }
 
-/** The opaque `?cursor=` of the page after `row` (DESIGN §6: keyset pagination). */
+/** The opaque `?cursor=` of the page after `row` (keyset pagination). */
 export function encodeCursor(row: PostWithAuthor, order: Order): string {
   const cursor: Cursor = {
     updatedAt: row.updated_at,

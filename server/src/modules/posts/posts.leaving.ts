@@ -13,9 +13,9 @@ export interface AuthorLeaving {
 }
 
 /**
- * A student's account is deleted (companion §2 "Settings menu"; issue 12):
- * their posts and everything below go by the database's cascades in the same
- * transaction; this reads what must happen around that.
+ * A student's account is deleted (ADR 011): their posts and everything below go
+ * by the database's cascades in the same transaction; this reads what must
+ * happen around that.
  */
 export function createAuthorLeaving(
   rescoreThreadOf: (trx: Executor, id: string) => Promise<PostRow>,

@@ -224,7 +224,7 @@ export const postsRepository = {
     return query.orderBy('posts.updated_at', 'desc').orderBy('posts.id', 'desc').limit(opts.limit);
   },
 
-  /** Top-level posts with photos or videos (spec companion §7 "Media feed"). */
+  /** Top-level posts with photos or videos: the media feed. */
   mediaFeed(
     db: Executor,
     opts: { campusId: string; limit: number; cursor?: Cursor; dialect: Dialect },
@@ -445,8 +445,8 @@ export const postsRepository = {
   },
 
   /**
-   * A reply touches every ancestor (spec core §4): last activity and comment
-   * counts. Returns what a thread's score is made of, as it now is.
+   * A reply touches every ancestor: last activity and comment counts. Returns
+   * what a thread's score is made of, as it now is.
    */
   async touchAncestors(
     db: Executor,

@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { addressSequence, api, loginAs, userWithSession } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
 
-/** Replies and the post page (spec core §4 "Post creation"; GET /api/posts/:id). */
+/** Replies and the post page (GET /api/posts/:id). */
 
 let t: TestContext;
 const nextIp = addressSequence();
@@ -202,7 +202,7 @@ describe('reading a post', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 404 with the spec words for a missing post or one of another campus', async () => {
+  it('answers 404 with the same words for a missing post or one of another campus', async () => {
     const { cookie } = await poster();
     const missing = await api(t.app, { method: 'GET', url: '/api/posts/no-such-post', cookie });
     expect(missing.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 
-/** A profile as others see it: "Jane D.", no e-mail, phone, gender or birth date (DESIGN §11). */
+/** A profile as others see it: "Jane D.", no e-mail, phone, gender or birth date. */
 export function presentProfile(user: UserRow, storage: BlobStore): ProfileDto {
   const author = presentAuthor(user, storage);
   return {

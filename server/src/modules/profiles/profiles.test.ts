@@ -10,7 +10,7 @@ import { buildPost } from '../../../test/factories';
 import { animatedGif, phoneJpeg, solidImage } from '../../../test/media-fixtures';
 import { multipart, MULTIPART_TYPE } from '../../../test/multipart';
 
-/** Profiles (companion §2 "Profile page", "Profile edit", §5, §8; DESIGN §11). */
+/** Profiles and profile edit (docs/product/profiles-and-payments.md). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;
@@ -264,7 +264,7 @@ describe('editing one’s profile', () => {
     );
   });
 
-  it('gives the spec limits their messages and changes nothing on a refusal', async () => {
+  it('gives the limits their messages and changes nothing on a refusal', async () => {
     const jane = await student({ first_name: 'Jane', bio: 'Hi' });
     const cases: [object, string][] = [
       [{ firstName: 'x'.repeat(21) }, M.nameTooLong],

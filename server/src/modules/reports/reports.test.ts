@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { expectError } from '../../../test/expect';
 
-/** Reports of posts, comments, messages and students (issue 14 item 6, ADR 019), on each database. */
+/** Reports of posts, comments, messages and students (ADR 019), on each database. */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

@@ -8,7 +8,7 @@ import { SETTINGS_PATH } from './saved-searches.mails';
 import { savedSearchesRepository } from './saved-searches.repository';
 import { lookupKeys } from './saved-searches.terms';
 
-/** Saved-search matching, notifications and the e-mail throttle (issue 11 item 5, ADR 010). */
+/** Saved-search matching, notifications and the e-mail throttle (ADR 010). */
 
 const queries: QueryCounter = { count: 0 };
 let t: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 
-/** Saved searches match on price (issue 14 item 3, ADR 029). */
+/** Saved searches match on price (ADR 023). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

@@ -15,7 +15,7 @@ import {
 } from './saved-searches.repository';
 import { lookupKeys } from './saved-searches.terms';
 
-/** A saved search e-mails at most once in this long (issue 11). */
+/** A saved search e-mails at most once in this long (ADR 010). */
 export const MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** A student's daily digest goes when their oldest waiting match is this old. */
 export const DIGEST_AFTER_MS = 24 * 60 * 60 * 1000;

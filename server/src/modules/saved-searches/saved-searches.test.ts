@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { SAVED_SEARCH_MISSING } from '../../core/policies/saved-search';
 
-/** Saved searches: "Alert me" and the settings list (issue 11 item 5, ADR 010). */
+/** Saved searches: "Alert me" and the settings list (ADR 010). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

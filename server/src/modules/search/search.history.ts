@@ -30,10 +30,10 @@ export interface SearchHistoryDeps {
   forget: (campusId: string) => void;
 }
 
-/** The campus's queries and each student's history (spec core §3, §4 "Search", §7). */
+/** The campus's queries and each student's history (docs/product/posts-and-listings.md, Search). */
 export function createSearchHistory({ db, now, moderators, forget }: SearchHistoryDeps) {
   return {
-    /** Spec core §7: the campus's 14 queries the most students searched. */
+    /** The campus's 14 queries the most students searched. */
     async popular(user: UserRow | null, campus: Campus) {
       campusPolicy.canRead(user, campus);
       return {
@@ -57,8 +57,8 @@ export function createSearchHistory({ db, now, moderators, forget }: SearchHisto
     },
 
     /**
-     * Counts a search (spec core §4 "Search"): empty queries are ignored; a
-     * query the campus already had is counted, not added, and says so.
+     * Counts a search: empty queries are ignored; a query the campus already
+     * had is counted, not added, and says so.
      */
     async record(user: UserRow | null, campus: Campus, raw: string) {
       campusPolicy.canRead(user, campus);

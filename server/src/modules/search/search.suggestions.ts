@@ -11,7 +11,7 @@ import { searchesRepository as searches } from './searches.repository';
 
 const SUGGESTIONS = { recent: 3, queries: 4, words: 5, total: 8 } as const;
 
-/** Suggestions while typing (spec core §4 "Search"): four indexed lookups, whatever the campus's size. */
+/** Suggestions while typing: four indexed lookups, whatever the campus's size. */
 export function createSuggestions(db: Db, cache: CampusCache) {
   /** Words of the campus's listings that complete the last word typed (read once per change). */
   async function completions(campus: Campus, q: string): Promise<string[]> {

@@ -7,7 +7,7 @@ import { callerOn, userWithSession } from '../../../test/auth';
 import { buildPost } from '../../../test/factories';
 import { searchesRepository } from './searches.repository';
 
-/** Search (spec core §2 "Search screen", §4 "Search", §6, §7; DESIGN §6; ADR 009). */
+/** Search (docs/product/posts-and-listings.md, Search; ADR 009). */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;

@@ -6,7 +6,7 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The campus's queries with their counts, and each student's history
- * (spec core §3 "Search", "Per-user search history"; §4 "Search").
+ * (docs/product/posts-and-listings.md, Search).
  */
 export const searchesRepository = {
   /**
@@ -109,9 +109,9 @@ export const searchesRepository = {
   },
 
   /**
-   * Spec core §7: the campus's most searched queries, by how many students
-   * searched each (a student's repeats count once: their history holds a
-   * query once), shown from `minStudents` on, none a moderator dropped.
+   * The campus's most searched queries, by how many students searched each (a
+   * student's repeats count once: their history holds a query once), shown from
+   * `minStudents` on, none a moderator dropped.
    */
   popular(db: Executor, campusId: string, limit: number, minStudents: number) {
     return bySearchers(db, campusId, minStudents)

@@ -40,7 +40,10 @@ export interface AuthorColumns {
   verified: boolean | number;
 }
 
-/** A student as others see them in feeds, threads and lists: "Jane D." (DESIGN §11). */
+/**
+ * A student as others see them in feeds, threads and lists: "Jane D.", first
+ * name and last initial.
+ */
 export function presentAuthor(user: AuthorColumns, storage: BlobStore): AuthorDto {
   return {
     id: user.id,

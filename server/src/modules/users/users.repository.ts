@@ -125,9 +125,9 @@ export const usersRepository = {
   },
 
   /**
-   * Takes one of the user's `max` verification-code tries of the day (DESIGN §9),
-   * counted and checked in one statement so concurrent requests cannot slip
-   * past the limit: the number of this try, or undefined when none is left.
+   * Takes one of the user's `max` verification-code tries of the day, counted
+   * and checked in one statement so concurrent requests cannot slip past the
+   * limit: the number of this try, or undefined when none is left.
    */
   takeCodeTry(db: Executor, id: string, at: number, windowMs: number, max: number) {
     return takeTry(db, id, 'code_failures', 'code_failure_window_start', { at, windowMs, max });

@@ -21,8 +21,8 @@ const codeHash = (id: string, code: string) => hashSecret(`${id}:${code}`);
 export type CodePurpose = 'account' | 'school_email' | 'email_change';
 
 /**
- * E-mailed 4-digit codes, stored hashed (DESIGN §9): at most one new code per
- * 30 seconds per address, valid 2 hours, 5 tries each and 20 wrong a day.
+ * E-mailed 4-digit codes, stored hashed: at most one new code per 30 seconds
+ * per address, valid 2 hours, 5 tries each and 20 wrong a day.
  */
 export function createCodeBook({ db, now }: { db: Db; now: () => number }) {
   return {

@@ -23,7 +23,10 @@ import type { VerificationService } from './verification.service';
 
 const updatedSchema = sessionResultSchema.extend({ message: z.string() });
 
-/** Account and school e-mail verification codes (spec core §4, §5), and e-mail changes. */
+/**
+ * Account and school e-mail verification codes
+ * (docs/product/campuses-and-accounts.md, Verification), and e-mail changes.
+ */
 export async function verificationRoutes(
   fastify: FastifyInstance,
   { verification }: { verification: VerificationService },

@@ -11,8 +11,8 @@ import { verifyPassword } from '../auth/passwords';
 import { createVerificationService } from './verification.service';
 
 /**
- * Verification codes (spec core §4, §5; DESIGN §9): the account e-mail code
- * and the school e-mail code ("Send PIN").
+ * Verification codes (docs/product/campuses-and-accounts.md, Verification): the
+ * account e-mail code and the school e-mail code ("Send PIN").
  */
 
 const SECOND = 1000;

@@ -1,6 +1,6 @@
 /**
- * The event bus carries domain events between server instances (DESIGN §7):
- * in-process by default, Redis pub/sub when REDIS_URL is set.
+ * The event bus carries domain events between server instances: in-process by
+ * default, Redis pub/sub when REDIS_URL is set.
  */
 export interface BusEvent {
   type: string;

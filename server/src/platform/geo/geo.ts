@@ -2,8 +2,8 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 
 /**
- * Where a visitor is, by country code (spec core §4 "Geo check"). `null`
- * means unknown: the visitor passes, as the spec says for a failed check.
+ * Where a visitor is, by country code. `null` means unknown: the visitor passes
+ * (docs/product/campuses-and-accounts.md, US only).
  */
 export interface GeoLookup {
   countryOf(request: {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from './process-image';
 import { imageSlots } from './slots';
 
-/** Profile photos: jpeg, jpg, png or gif only (companion §5). */
+/** Profile photos: jpeg, jpg, png or gif only. */
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 /** Square, this many pixels a side. */
 export const AVATAR_SIZE = 400;

@@ -1,13 +1,16 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
-/** What an upload is, judged by its bytes (DESIGN §8), never by its name or declared type. */
+/** What an upload is, judged by its bytes, never by its name or declared type. */
 export interface DetectedMedia {
   kind: 'image' | 'video';
   mime: string;
   ext: string;
 }
 
-/** The formats Quad accepts (DESIGN §8): jpeg, png, gif, webp; mp4, mov, avi. */
+/**
+ * The formats Quad accepts (docs/product/posts-and-listings.md, Media): jpeg,
+ * png, gif, webp; mp4, mov, avi.
+ */
 const ACCEPTED: Record<string, DetectedMedia> = {
   jpg: { kind: 'image', mime: 'image/jpeg', ext: 'jpg' },
   png: { kind: 'image', mime: 'image/png', ext: 'png' },

@@ -18,7 +18,7 @@ export interface ProcessedImage {
   variants: Record<ImageVariantName, ImageVariant>;
 }
 
-/** Media thumbnail height (spec: "Media thumbnail height 200 px"). */
+/** Thumbnails are 200 px tall (docs/product/posts-and-listings.md, Media). */
 export const THUMB_HEIGHT = 200;
 /** A panorama's thumbnail stops growing wider here (and is then less than 200 px tall). */
 export const THUMB_MAX_WIDTH = 2560;
@@ -36,11 +36,11 @@ const TIMEOUT_SECONDS = 120;
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
- * Turns an uploaded photo into the sizes Quad serves (DESIGN §8): upright by
- * its EXIF orientation, without any metadata (EXIF, GPS, XMP, IPTC; colours
- * converted to sRGB and no profile attached), as WebP, animated GIFs and WebPs
- * still animated. Throws when the bytes are not a decodable image. Waits for
- * one of the process's image slots first (slots.ts).
+ * Turns an uploaded photo into the sizes Quad serves: upright by its EXIF
+ * orientation, without any metadata (EXIF, GPS, XMP, IPTC; colours converted to
+ * sRGB and no profile attached), as WebP, animated GIFs and WebPs still
+ * animated. Throws when the bytes are not a decodable image. Waits for one of
+ * the process's image slots first (slots.ts).
  */
 export function processImage(input: Buffer | string): Promise<ProcessedImage> {
   return imageSlots.run(() => decodeAndEncode(input));

@@ -3,7 +3,7 @@ import { solidImage } from '../../../test/media-fixtures';
 import { IMAGE_SLOTS, imageSlots, processImage } from '.';
 import { createSlots } from './slots';
 
-/** Memory bounded under parallel uploads (issue 13): images wait for a slot. */
+/** Memory bounded under parallel uploads (ADR 031): images wait for a slot. */
 describe('image slots', () => {
   it('run at most their size at once, the rest first come, first served, a failure freeing its slot', async () => {
     const slots = createSlots(2);

@@ -1,12 +1,11 @@
 import os from 'node:os';
 
 /**
- * Images decoded at once by this process. A 48-megapixel photo takes about
- * 125 MB while sharp resizes it; eight uploaded together took the server from
- * 415 MB to 1.4 GB resident. Decoding more images than there are cores is no
- * faster (libvips already uses every core for one), so the rest wait their
- * turn and memory stays bounded whatever the number of parallel uploads
- * (issue 13, ADR 031).
+ * Images decoded at once by this process. A 48-megapixel photo takes about 125
+ * MB while sharp resizes it; eight uploaded together took the server from 415
+ * MB to 1.4 GB resident. Decoding more images than there are cores is no faster
+ * (libvips already uses every core for one), so the rest wait their turn and
+ * memory stays bounded whatever the number of parallel uploads (ADR 031).
  */
 export const IMAGE_SLOTS = Math.max(1, os.availableParallelism());
 

@@ -1,9 +1,9 @@
 import type { MailTransport } from './mail';
 
 /**
- * Delivery without an SMTP server (DESIGN §4): one console line per message saying who
- * it is for and where to read it. The message itself stays in the outbox table, which
- * the dev mailbox page at `mailboxUrl` reads.
+ * Delivery without an SMTP server: one console line per message saying who it
+ * is for and where to read it. The message itself stays in the outbox table,
+ * which the dev mailbox page at `mailboxUrl` reads.
  */
 export function createDevTransport(log: (line: string) => void, mailboxUrl: string): MailTransport {
   return {

@@ -5,9 +5,9 @@ import type { Database, MailOutboxTable } from '../../db/schema';
 import type { MailTransport, OutgoingMail } from './mail';
 
 /**
- * The mail outbox (DESIGN §4, §5): services queue mail in their own transaction, so a
- * message exists exactly when the change that caused it was committed; a worker on every
- * server delivers it afterwards, with retries.
+ * The mail outbox: services queue mail in their own transaction, so a message
+ * exists exactly when the change that caused it was committed; a worker on
+ * every server delivers it afterwards, with retries.
  */
 
 export const DEFAULT_MAX_ATTEMPTS = 8;

@@ -12,7 +12,7 @@ export interface MetricsSources {
 }
 
 /**
- * The server's metrics (issue 13): one prom-client registry per app, so that
+ * The server's metrics (ADR 016): one prom-client registry per app, so that
  * several apps in one process (the tests) never share counters. Modules never
  * see prom-client: the composition root hands them plain callbacks.
  */

@@ -18,8 +18,8 @@ export interface AuthorizationStart {
 
 /**
  * Google sign-in through OpenID Connect: authorization code flow with PKCE,
- * state and nonce (DESIGN §9). The issuer is configurable so tests run a real
- * local OpenID provider in its place.
+ * state and nonce. The issuer is configurable so tests run a real local OpenID
+ * provider in its place.
  */
 export interface OidcProvider {
   start(redirectUri: string): Promise<AuthorizationStart>;

@@ -1,10 +1,13 @@
 /**
- * Seller payouts through a payment provider (DESIGN §4 "payouts"): one
- * interface, implemented with Stripe Connect in stripe.ts. Nothing here knows
- * about students or the database; the payments module does.
+ * Seller payouts through a payment provider (ADR 013): one interface,
+ * implemented with Stripe Connect in stripe.ts. Nothing here knows about
+ * students or the database; the payments module does.
  */
 
-/** What Quad reads of a connected account (companion spec §7: the provider's accounts endpoint). */
+/**
+ * What Quad reads of a connected account: the three flags of
+ * docs/product/profiles-and-payments.md, Payouts.
+ */
 export interface PayoutAccountStatus {
   payoutsEnabled: boolean;
   chargesEnabled: boolean;

@@ -11,12 +11,12 @@ import {
 type StripeConfig = NonNullable<Config['stripe']>;
 
 /**
- * Stripe Connect through the official SDK, on the server only (DESIGN §11).
- * Accounts are made with the Accounts v2 API that Stripe recommends for new
- * platforms: a recipient of transfers with the Stripe-hosted Express
- * dashboard, onboarded through a v2 account link. The account's state and the
- * dashboard's login link use the v1 endpoints, which serve v2 accounts too and
- * give the three flags the spec reads (ADR 012).
+ * Stripe Connect through the official SDK, on the server only. Accounts are
+ * made with the Accounts v2 API that Stripe recommends for new platforms: a
+ * recipient of transfers with the Stripe-hosted Express dashboard, onboarded
+ * through a v2 account link. The account's state and the dashboard's login link
+ * use the v1 endpoints, which serve v2 accounts too and give the three flags
+ * Quad stores (ADR 013).
  */
 export function createStripePayments(config: StripeConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {

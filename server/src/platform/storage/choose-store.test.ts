@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createStorage } from '..';
 
-/** Which store the configuration picks, and where its files are addressed (DESIGN §4). */
+/** Which store the configuration picks, and where its files are addressed. */
 describe('choosing the blob store', () => {
   it('keeps files on disk under /uploads/ by default', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/quad-choose-store' });

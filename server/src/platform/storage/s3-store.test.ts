@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobStoreContract } from './blob-store.contract';
 import { createS3Store, IMMUTABLE_CACHE_CONTROL, type S3Store } from './s3-store';
 
-/** The S3 store against a real S3-protocol server on a free port (DESIGN §12). */
+/** The S3 store against a real S3-protocol server on a free port, not a fake. */
 
 const BUCKET = 'quad-media';
 let directory: string;

@@ -36,7 +36,7 @@ const PART_SIZE = 8 * 1024 * 1024;
 /** DeleteObjects takes at most 1,000 keys. */
 const DELETE_BATCH = 1000;
 
-/** Files in an S3-compatible bucket (DESIGN §4 scale-out). */
+/** Files in an S3-compatible bucket, for servers that share their files. */
 export function createS3Store(options: S3StoreOptions): S3Store {
   const { bucket } = options;
   const client = new S3Client({
