@@ -6,12 +6,7 @@ import { CATEGORIES } from '@common/categories';
 import { type Insertable, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type Db } from '../server/src/db/kysely';
-import type {
-  Database,
-  LikesTable,
-  PostMediaTable,
-  PostsTable,
-} from '../server/src/db/schema';
+import type { Database, LikesTable, PostMediaTable, PostsTable } from '../server/src/db/schema';
 import { feedScore } from '../server/src/modules/posts/posts.service';
 import { type UserInsertRow, userRow } from '../server/src/modules/users/users.rows';
 import { rng } from '../server/src/seed/rng';

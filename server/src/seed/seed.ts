@@ -4,7 +4,13 @@
  * Runs the migrations first. Idempotent: a marker user says the seed is there;
  * `npm run seed -- --reset` removes the previous seed data and seeds again.
  */
-import { CAMPUS_IDS, CAMPUSES, GENERIC_CAMPUS_ID, type CampusId, mailboxOf } from '@common/campuses';
+import {
+  CAMPUS_IDS,
+  CAMPUSES,
+  GENERIC_CAMPUS_ID,
+  type CampusId,
+  mailboxOf,
+} from '@common/campuses';
 import { CATEGORIES, type Category } from '@common/categories';
 import { countPostCharacters, firstFreeUsername, usernameBase } from '@common/text';
 import type { Insertable } from 'kysely';
@@ -293,7 +299,11 @@ async function main(): Promise<void> {
         .select(['email', 'email_mailbox', 'school_mailbox'])
         .where((eb) =>
           eb.or([
-            eb('email', 'in', students.map((s) => s.email)),
+            eb(
+              'email',
+              'in',
+              students.map((s) => s.email),
+            ),
             eb('email_mailbox', 'in', mailboxes),
             eb('school_mailbox', 'in', mailboxes),
           ]),
