@@ -6,19 +6,16 @@ import { CATEGORIES } from '@common/categories';
 import { type Insertable, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type Db } from '../server/src/db/kysely';
-import type {
-  Database,
-  LikesTable,
-  PostMediaTable,
-  PostsTable,
-  UsersTable,
-} from '../server/src/db/schema';
+import type { Database, LikesTable, PostMediaTable, PostsTable } from '../server/src/db/schema';
 import { feedScore } from '../server/src/modules/posts/posts.service';
+import { type UserInsertRow, userRow } from '../server/src/modules/users/users.rows';
 import { rng } from '../server/src/seed/rng';
 import { CAMPUS, CONNECTIONS, THREAD_COMMENTS, TOP_LEVEL_POSTS } from './settings';
 
 const USERS = 2_000;
 const BATCH = 1_000;
+/** SQLite's default limit on the values one statement binds. */
+const MAX_BOUND_VALUES = 32_766;
 const SPAN_MS = 365 * 86_400_000;
 
 const TEXTS = [
@@ -32,7 +29,7 @@ const TEXTS = [
 
 type Row<T> = Insertable<T>;
 type Rng = ReturnType<typeof rng>;
-type UserDraft = Row<UsersTable> & { id: string };
+type UserDraft = UserInsertRow;
 type PostRow = Row<PostsTable> & {
   id: string;
   created_at: number;
@@ -63,12 +60,15 @@ export async function insertAll<T extends 'users' | 'posts' | 'post_media' | 'li
   table: T,
   rows: Array<Row<Database[T]>>,
 ) {
+  // Multi-row INSERTs, a thousand rows each (fewer when that would bind more
+  // values than SQLite takes in one statement), all in one transaction.
+  const columns = Object.keys(rows[0] ?? {}).length || 1;
+  const batch = Math.min(BATCH, Math.floor(MAX_BOUND_VALUES / columns));
   await db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      // Multi-row INSERTs, a thousand rows each, all in one transaction.
+    for (let i = 0; i < rows.length; i += batch) {
       await trx
         .insertInto(table)
-        .values(rows.slice(i, i + BATCH) as never)
+        .values(rows.slice(i, i + batch) as never)
         .execute();
     }
   });
@@ -120,26 +120,23 @@ export function makeUsers(now: number, count = USERS): UserDraft[] {
   const users: UserDraft[] = [];
   for (let i = 0; i < count; i++) {
     const at = now - 400 * 86_400_000 + i * 1000;
-    users.push({
-      id: uuidv7(),
-      campus_id: CAMPUS,
-      email: `bench${i}@utexas.edu`,
-      username: `bench${i}`,
-      first_name: `Student${i}`,
-      last_name: 'Bench',
-      school_email: `bench${i}@utexas.edu`,
-      bio: '',
-      profile_set_up: true,
-      getting_started: false,
-      verified: true,
-      school_verified: true,
-      type: 'individual',
-      email_notifications: true,
-      total_posts: 0,
-      password_hash: null,
-      created_at: at,
-      updated_at: at,
-    });
+    users.push(
+      userRow({
+        id: uuidv7(),
+        campus_id: CAMPUS,
+        email: `bench${i}@utexas.edu`,
+        username: `bench${i}`,
+        first_name: `Student${i}`,
+        last_name: 'Bench',
+        school_email: `bench${i}@utexas.edu`,
+        profile_set_up: true,
+        getting_started: false,
+        verified: true,
+        school_verified: true,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
   }
   return users;
 }

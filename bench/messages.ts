@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { type Db, openDatabase } from '../server/src/db/kysely';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
+import { userRow } from '../server/src/modules/users/users.rows';
 import type { EventBus } from '../server/src/platform/bus';
 import { createRedisBus } from '../server/src/platform/bus/redis-bus';
 import { createDiskStore } from '../server/src/platform/storage/disk-store';
@@ -59,18 +60,20 @@ async function students(db: Db, n: number, tag: string) {
     await db.kysely
       .insertInto('users')
       .values(
-        ids.slice(i, i + 500).map((id, j) => ({
-          id,
-          campus_id: CAMPUS,
-          email: `${tag}-${i + j}@bench.test`,
-          username: `${tag}-${i + j}`,
-          first_name: 'Bench',
-          last_name: 'Student',
-          verified: true,
-          school_verified: true,
-          created_at: at,
-          updated_at: at,
-        })),
+        ids.slice(i, i + 500).map((id, j) =>
+          userRow({
+            id,
+            campus_id: CAMPUS,
+            email: `${tag}-${i + j}@bench.test`,
+            username: `${tag}-${i + j}`,
+            first_name: 'Bench',
+            last_name: 'Student',
+            verified: true,
+            school_verified: true,
+            created_at: at,
+            updated_at: at,
+          }),
+        ),
       )
       .execute();
   const sessions = createSessionService(db);

@@ -45,8 +45,18 @@ export function writeReport(
     ...messagesSection(messages),
     ...webSection(web, lh),
   ];
-  fs.writeFileSync(out, lines.join('\n'));
+  fs.writeFileSync(out, lines.join('\n') + keptSection(out));
   return out;
+}
+
+/** The section written by hand that a full run keeps: the figures the ADRs point to. */
+export const KEPT_HEADING = '## Measurements behind the decisions';
+
+/** The kept section of the file as it is, from its heading to the end, or nothing. */
+function keptSection(file: string): string {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = text.indexOf(`\n${KEPT_HEADING}\n`);
+  return at >= 0 ? `\n${text.slice(at)}` : '';
 }
 
 const yes = (ok: boolean) => (ok ? '**met**' : '**not met**');

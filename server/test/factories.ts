@@ -1,63 +1,30 @@
-import { mailboxOf } from '@common/campuses';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../src/db/kysely';
 import type { Insertable } from 'kysely';
-import type { PostsTable, UsersTable } from '../src/db/schema';
+import type { PostsTable } from '../src/db/schema';
+import { type UserInsertRow, userRow } from '../src/modules/users/users.rows';
 
-type NewUser = Required<Insertable<UsersTable>>;
+type NewUser = UserInsertRow;
 type NewPost = Required<Insertable<PostsTable>>;
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
-/** A user row with believable defaults; every field can be overridden. */
+/** A user row with believable defaults (`userRow`'s for the rest); every field can be overridden. */
 export async function buildUser(db: Db, overrides: Partial<NewUser> = {}): Promise<NewUser> {
   const n = next();
   const now = Date.now();
-  const row: NewUser = {
+  const row = userRow({
     id: uuidv7(),
     campus_id: 'ou',
     email: `student-${n}@example.com`,
     username: `student-${n}`,
     first_name: 'Jamie',
     last_name: 'Rivera',
-    school_email: null,
-    grad_year: null,
-    phone: null,
-    avatar_key: null,
-    birth_year: null,
-    birth_month: null,
-    birth_day: null,
-    gender: null,
-    bio: '',
-    profile_set_up: false,
-    getting_started: true,
-    verified: false,
-    school_verified: false,
-    type: 'individual',
-    email_notifications: true,
-    total_posts: 0,
-    password_hash: null,
-    google_sub: null,
-    stripe_account_id: null,
-    charges_enabled: false,
-    payouts_enabled: false,
-    stripe_onboarding_complete: false,
-    failed_logins: 0,
-    failed_login_window_start: null,
-    locked_until: null,
-    code_failures: 0,
-    code_failure_window_start: null,
-    banned_at: null,
-    suspended_until: null,
     created_at: now,
     updated_at: now,
-    school_mailbox: null,
-    email_mailbox: null,
     ...overrides,
-  };
-  row.email_mailbox = mailboxOf(row.email);
-  row.school_mailbox = row.school_email ? mailboxOf(row.school_email) : null;
+  });
   await db.kysely.insertInto('users').values(row).execute();
   return row;
 }

@@ -4,7 +4,13 @@
  * Runs the migrations first. Idempotent: a marker user says the seed is there;
  * `npm run seed -- --reset` removes the previous seed data and seeds again.
  */
-import { CAMPUS_IDS, CAMPUSES, GENERIC_CAMPUS_ID, type CampusId } from '@common/campuses';
+import {
+  CAMPUS_IDS,
+  CAMPUSES,
+  GENERIC_CAMPUS_ID,
+  type CampusId,
+  mailboxOf,
+} from '@common/campuses';
 import { CATEGORIES, type Category } from '@common/categories';
 import { countPostCharacters, firstFreeUsername, usernameBase } from '@common/text';
 import type { Insertable } from 'kysely';
@@ -16,6 +22,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { LikesTable, PostMediaTable, PostsTable, UsersTable } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { feedScore } from '../modules/posts/posts.service';
+import { userRow } from '../modules/users/users.rows';
 import { processImage, type ProcessedImage } from '../platform/images';
 import { createStorage } from '../platform/index';
 import type { BlobStore } from '../platform/storage/blob-store';
@@ -81,9 +88,6 @@ function studentsOf(
       getting_started: false,
       verified: true,
       school_verified: true,
-      type: 'individual',
-      email_notifications: true,
-      total_posts: 0,
       created_at: created,
       updated_at: created,
     });
@@ -288,22 +292,29 @@ async function main(): Promise<void> {
     for (const campus of campusesToSeed) {
       const password = demoPassword(campus);
       const students = studentsOf(campus, r, now);
-      const existingEmails = new Set(
-        (
-          await db.kysely
-            .selectFrom('users')
-            .select('email')
-            .where(
+      // A student's address is taken when it reaches the mailbox of an account's address (ADR 040).
+      const mailboxes = students.map((s) => mailboxOf(s.email));
+      const holders = await db.kysely
+        .selectFrom('users')
+        .select(['email', 'email_mailbox', 'school_mailbox'])
+        .where((eb) =>
+          eb.or([
+            eb(
               'email',
               'in',
               students.map((s) => s.email),
-            )
-            .execute()
-        ).map((u) => u.email),
+            ),
+            eb('email_mailbox', 'in', mailboxes),
+            eb('school_mailbox', 'in', mailboxes),
+          ]),
+        )
+        .execute();
+      const takenMailboxes = new Set(
+        holders.flatMap((u) => [mailboxOf(u.email), u.email_mailbox, u.school_mailbox]),
       );
       const hashes = await Promise.all(students.map(() => hashPassword(password, PASSWORD_COST)));
       students.forEach((s, i) => {
-        if (existingEmails.has(s.email))
+        if (takenMailboxes.has(mailboxOf(s.email)))
           s.email = s.school_email = s.email.replace('@', `.${runId}@`);
         s.username = firstFreeUsername(usernameBase(s.first_name, s.last_name), taken);
         taken.add(s.username);
@@ -465,9 +476,9 @@ async function main(): Promise<void> {
     const sorted = [...posts].sort((a, b) => (a.depth ?? 0) - (b.depth ?? 0));
     await db.kysely.transaction().execute(async (trx) => {
       const t = { ...db, kysely: trx } as unknown as Db;
-      await insertMany(t, 'users', users);
+      await insertMany(t, 'users', users.map(userRow));
       await insertMany(t, 'users', [
-        {
+        userRow({
           id: uuidv7(),
           campus_id: GENERIC_CAMPUS_ID,
           email: SEED_MARKER_EMAIL,
@@ -476,16 +487,10 @@ async function main(): Promise<void> {
           last_name: 'Seed',
           // The marker (on the generic campus, which shows no content) remembers whom the seed created.
           bio: JSON.stringify({ runId, users: users.map((u) => u.id!) } satisfies SeedRecord),
-          profile_set_up: false,
-          getting_started: true,
-          verified: false,
-          school_verified: false,
-          type: 'individual',
           email_notifications: false,
-          total_posts: 0,
           created_at: now,
           updated_at: now,
-        },
+        }),
       ]);
       await insertMany(t, 'posts', sorted);
       await insertMany(t, 'post_media', media);

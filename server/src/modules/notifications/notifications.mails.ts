@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Campus, campusUrl } from '@common/campuses';
 import type { OutgoingMail } from '../../platform/mail';
-import { brandedMail, mailButton } from '../../platform/mail/branded';
+import { campusMail, mailButton, mailSubject } from '../../platform/mail/branded';
 import { escapeHtml } from '@common/text';
 
 /** What an e-mail alert points at: a chat or a post. */
@@ -17,27 +17,27 @@ export function alertLink(publicUrl: string, campus: Campus, target: AlertTarget
 }
 
 /**
- * An e-mail alert (ADR 008): the notification's own words as the subject, a
- * button to what it is about, and a link that turns alerts off.
+ * An e-mail alert (ADR 008): the notification's own words as the subject,
+ * a button to what it is about, and a link that turns alerts off.
  */
 export function alertMail(
   campus: Campus,
   to: string,
   alert: { message: string; link: string; unsubscribe: string; chat: boolean },
 ): OutgoingMail {
-  const subject = alert.message.length > 120 ? `${alert.message.slice(0, 119)}…` : alert.message;
+  const subject = mailSubject(alert.message);
   const action = alert.chat ? 'Open the conversation' : 'See the post';
-  return {
+  return campusMail(campus, {
     to,
     subject,
-    html: brandedMail(
-      campus,
-      subject,
-      `<p>${escapeHtml(alert.message)}</p>${mailButton(alert.link, action)}`,
-      `You get these alerts from ${escapeHtml(campus.productName)}. <a href="${escapeHtml(alert.unsubscribe)}" style="color:#5b616b">Turn off e-mail alerts</a>.`,
-    ),
-    text: `${alert.message}\n\n${action}: ${alert.link}\n\nTurn off e-mail alerts: ${alert.unsubscribe}`,
-  };
+    heading: subject,
+    html: `<p>${escapeHtml(alert.message)}</p>${mailButton(alert.link, action)}`,
+    text: `${alert.message}\n\n${action}: ${alert.link}`,
+    footer: {
+      because: `You get these alerts from ${escapeHtml(campus.productName)}.`,
+      stop: { href: alert.unsubscribe, label: 'Turn off e-mail alerts' },
+    },
+  });
 }
 
 const PURPOSE = 'unsubscribe';
@@ -58,7 +58,7 @@ export function readUnsubscribeToken(secret: string, token: string): string | nu
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
 
-/** Words of the unsubscribe page (ADR 008), Quad's own. */
+/** Words of the unsubscribe page behind an alert's link (ADR 008). */
 export const UNSUBSCRIBE_TEXT = {
   ask: 'Turn off e-mail alerts?',
   askBody:

@@ -1,7 +1,7 @@
 import { type Campus, campusUrl } from '@common/campuses';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { OutgoingMail } from '../../platform/mail';
-import { brandedMail, mailButton } from '../../platform/mail/branded';
+import { campusMail, mailButton } from '../../platform/mail/branded';
 import { escapeHtml } from '@common/text';
 
 /** The settings page where a student pauses, changes or deletes saved searches. */
@@ -66,15 +66,15 @@ export function savedSearchMail(
     )
     .join('\n\n');
   const button = total === 1 ? mailButton(link(first.listings[0]!), 'See the post') : '';
-  return {
+  return campusMail(campus, {
     to,
-    subject: subject.length > 120 ? `${subject.slice(0, 119)}…` : subject,
-    html: brandedMail(
-      campus,
-      kind === 'daily' ? subject : `${plural(total)} for your saved search`,
-      html + button,
-      `You get this because you saved a search on ${escapeHtml(campus.productName)}. <a href="${escapeHtml(settings)}" style="color:#5b616b">Pause, change or delete your saved searches</a>.`,
-    ),
-    text: `${text}\n\nPause, change or delete your saved searches: ${settings}`,
-  };
+    subject,
+    heading: kind === 'daily' ? subject : `${plural(total)} for your saved search`,
+    html: html + button,
+    text,
+    footer: {
+      because: `You get this because you saved a search on ${escapeHtml(campus.productName)}.`,
+      stop: { href: settings, label: 'Pause, change or delete your saved searches' },
+    },
+  });
 }

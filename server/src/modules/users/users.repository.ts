@@ -1,6 +1,7 @@
 import { mailboxOf } from '@common/campuses';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Executor, NewUser, UserRow } from '../../db/schema';
+import { userRow, withMailboxes } from './users.rows';
 
 export type { Executor } from '../../db/schema';
 
@@ -38,20 +39,6 @@ async function takeTry(
     );
   const row = await query.returning(count).executeTakeFirst();
   return row ? Number((row as Record<string, unknown>)[count]) : undefined;
-}
-
-/**
- * The mailboxes stored beside the addresses a change sets (ADR 040): every
- * write of an e-mail goes through here, so the two never disagree.
- */
-function withMailboxes<T extends Partial<NewUser>>(changes: T): T {
-  return {
-    ...changes,
-    ...(changes.email !== undefined ? { email_mailbox: mailboxOf(changes.email) } : {}),
-    ...(changes.school_email !== undefined
-      ? { school_mailbox: changes.school_email === null ? null : mailboxOf(changes.school_email) }
-      : {}),
-  };
 }
 
 /** The only SQL over `users` for accounts and sign-in. */
@@ -104,12 +91,12 @@ export const usersRepository = {
   },
 
   /**
-   * Inserts a user. Inside a transaction the insert runs under a savepoint, so
+   * Inserts a user, its row made by `userRow`. Inside a transaction the insert runs under a savepoint, so
    * a unique-key failure (a username taken a moment ago) can be retried: on
    * PostgreSQL a failed statement would otherwise abort the whole transaction.
    */
   async insert(db: Executor, newUser: NewUser): Promise<void> {
-    const user = withMailboxes(newUser);
+    const user = userRow(newUser);
     if (!db.isTransaction) {
       await db.insertInto('users').values(user).execute();
       return;

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/kysely';
 import type { AuthTokensTable, UserRow } from '../../db/schema';
 import { enqueueMail, type OutgoingMail } from '../../platform/mail';
-import { brandedMail, mailButton } from '../../platform/mail/branded';
+import { campusMail, mailButton } from '../../platform/mail/branded';
 import type { AccountLinks } from '../auth/account-links.service';
 import type { SessionService } from '../auth/sessions.service';
 import { usersRepository } from '../users/users.repository';
@@ -30,16 +30,13 @@ export function emailChangedMail(
   undoLink: string,
 ): OutgoingMail {
   const undo = `If you did not do this, undo the change within ${UNDO_DAYS} days with this link: it gives your account its e-mail back and signs out every device.`;
-  return {
+  return campusMail(campus, {
     to,
     subject: `Your ${campus.productName} e-mail was changed`,
-    html: brandedMail(
-      campus,
-      'Your e-mail was changed',
-      `<p>Your account now signs in with <strong>${escapeHtml(newEmail)}</strong>.</p><p>${undo}</p>${mailButton(undoLink, 'Undo this change')}`,
-    ),
+    heading: 'Your e-mail was changed',
+    html: `<p>Your account now signs in with <strong>${escapeHtml(newEmail)}</strong>.</p><p>${undo}</p>${mailButton(undoLink, 'Undo this change')}`,
     text: `Your ${campus.productName} account now signs in with ${newEmail}.\n\n${undo}\n\n${undoLink}`,
-  };
+  });
 }
 
 /** An account without a password confirms a new e-mail from its current address (ADR 036). */
@@ -52,16 +49,13 @@ export function approveEmailChangeMail(
   const ask = `Someone signed in to your account asked to change its e-mail to ${newEmail}.`;
   const how =
     'If it was you, confirm with this link within 1 hour, then enter the code we send to the new address. If not, ignore this e-mail: nothing changes.';
-  return {
+  return campusMail(campus, {
     to,
     subject: `Confirm your new ${campus.productName} e-mail`,
-    html: brandedMail(
-      campus,
-      'Confirm your new e-mail',
-      `<p>${escapeHtml(ask)}</p><p>${how}</p>${mailButton(link, 'Confirm the change')}`,
-    ),
+    heading: 'Confirm your new e-mail',
+    html: `<p>${escapeHtml(ask)}</p><p>${how}</p>${mailButton(link, 'Confirm the change')}`,
     text: `${ask}\n\n${how}\n\n${link}`,
-  };
+  });
 }
 
 export interface EmailChangeDeps {
