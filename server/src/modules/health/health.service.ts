@@ -12,14 +12,19 @@ export interface Readiness {
   redis?: boolean;
 }
 
+/** What routes and other modules call of this service; each method is documented here. */
+export interface HealthService {
+  /**
+   * Ready means every dependency a request needs answers: the database and,
+   * when configured, Redis. Each is asked at once, with its own time limit,
+   * so the probe never hangs on one that is gone (ADR 021).
+   */
+  readiness(): Promise<Readiness>;
+}
+
 /** Liveness and readiness of this server. */
-export function createHealthService(db: Db, bus: EventBus) {
+export function createHealthService(db: Db, bus: EventBus): HealthService {
   return {
-    /**
-     * Ready means every dependency a request needs answers: the database and,
-     * when configured, Redis. Each is asked at once, with its own time limit,
-     * so the probe never hangs on one that is gone (ADR 021).
-     */
     async readiness(): Promise<Readiness> {
       const [database, redis] = await Promise.all([
         ping(db, PROBE_TIMEOUT_MS),
@@ -33,4 +38,3 @@ export function createHealthService(db: Db, bus: EventBus) {
     },
   };
 }
-export type HealthService = ReturnType<typeof createHealthService>;
