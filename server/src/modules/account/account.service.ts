@@ -27,7 +27,7 @@ export interface AccountServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** Account settings: deletion, username, password and the settings form. */
 export interface AccountService {
   /**
    * Deletes the account with the password (none asked of an account without
@@ -56,7 +56,7 @@ export interface AccountService {
   update(viewer: UserRow | null, body: AccountBody): Promise<Viewer>;
 }
 
-/** Builds the account settings: deletion, username, password and the settings form. */
+/** Builds the AccountService. */
 export function createAccountService({
   db,
   storage,

@@ -6,7 +6,11 @@ import { hashSecret, newSecret } from './secrets';
 /** What an e-mailed account link does when opened (ADR 036). */
 export type AccountLinkPurpose = 'email_change_approve' | 'email_undo';
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * E-mailed links that act on an account without a session, kept like the
+ * magic and reset links: a random secret in the link, only its hash stored,
+ * single use, with a lifetime (ADR 036).
+ */
 export interface AccountLinks {
   /** A new link's secret, its row written in the caller's transaction. */
   issue(
@@ -33,11 +37,7 @@ export interface AccountLinks {
   voidAfterUndo(trx: Executor, userId: string, after: number): Promise<void>;
 }
 
-/**
- * E-mailed links that act on an account without a session, kept like the
- * magic and reset links: a random secret in the link, only its hash stored,
- * single use, with a lifetime (ADR 036).
- */
+/** Builds the AccountLinks. */
 export function createAccountLinks({
   db,
   now = Date.now,

@@ -16,7 +16,15 @@ export interface BlocksServiceDeps {
   now?: () => number;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * Blocks (ADR 024, 037): a student of the campus blocks another;
+ * while it stands neither can message the other, reply to the other's posts
+ * and comments or mention them, save their posts, heart their messages or
+ * answer their meetups, nor notify them of anything; neither sees the other's posts in the feed or
+ * search, nor finds them among people, and the blocked
+ * student finds the blocker's profile missing. Either account's deletion
+ * removes it.
+ */
 export interface BlocksService {
   /** Blocks the student; blocking again answers the same. */
   block(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult>;
@@ -46,15 +54,7 @@ export interface BlocksService {
   blocked(blockerId: string, blockedId: string): Promise<boolean>;
 }
 
-/**
- * Blocks (ADR 024, 037): a student of the campus blocks another;
- * while it stands neither can message the other, reply to the other's posts
- * and comments or mention them, save their posts, heart their messages or
- * answer their meetups, nor notify them of anything; neither sees the other's posts in the feed or
- * search, nor finds them among people, and the blocked
- * student finds the blocker's profile missing. Either account's deletion
- * removes it.
- */
+/** Builds the BlocksService. */
 export function createBlocksService({
   db,
   storage,

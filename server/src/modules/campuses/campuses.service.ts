@@ -1,7 +1,7 @@
 import { type Campus, campusUrl, findSchools } from '@common/campuses';
 import type { CampusDto } from '@common/schemas/campus';
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** Campuses come from the registry in common/, not the database. */
 export interface CampusService {
   /** The campus as the API shows it, with its site's address. */
   present(campus: Campus): CampusDto;
@@ -9,7 +9,7 @@ export interface CampusService {
   search(query: string): CampusDto[];
 }
 
-/** Campuses come from the registry in common/, not the database. */
+/** Builds the CampusService. */
 export function createCampusService(publicUrl: string): CampusService {
   const present = (campus: Campus): CampusDto => ({
     ...campus,

@@ -144,7 +144,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
   };
 }
 
-/** The pair's chat, reused in either direction, or a new one (which notifies the other). */
+/** ChatsService's start: the pair's chat, or a new one. */
 async function startChat(
   { db, blocks, notifications, now }: ChatsServiceDeps & { now: () => number },
   chatFor: (user: UserRow, id: string) => Promise<ChatDto>,

@@ -12,7 +12,7 @@ export interface Readiness {
   redis?: boolean;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** Liveness and readiness of this server. */
 export interface HealthService {
   /**
    * Ready means every dependency a request needs answers: the database and,
@@ -22,7 +22,7 @@ export interface HealthService {
   readiness(): Promise<Readiness>;
 }
 
-/** Liveness and readiness of this server. */
+/** Builds the HealthService. */
 export function createHealthService(db: Db, bus: EventBus): HealthService {
   return {
     async readiness(): Promise<Readiness> {

@@ -35,7 +35,7 @@ export interface LikesServiceDeps {
   now?: () => number;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** Saving (liking) posts and who saved them. */
 export interface LikesService {
   /** Like = save; liking again removes it. */
   setLiked(
@@ -48,7 +48,7 @@ export interface LikesService {
   likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]>;
 }
 
-/** Builds the likes service: saving (liking) posts and who saved them. */
+/** Builds the LikesService. */
 export function createLikesService({
   db,
   storage,

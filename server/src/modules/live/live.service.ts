@@ -86,7 +86,12 @@ export function createLiveHub(bus: EventBus) {
   };
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * What a student's socket hears: the events of their own
+ * campus, for those who may read it. When the bus comes back from an outage
+ * every socket of this server is told to resync (ADR 021): its client
+ * reconnects and refetches what the lost events would have shown.
+ */
 export interface LiveService {
   /**
    * Joins the campus feed's events and the student's own (messages,
@@ -111,12 +116,7 @@ export interface LiveService {
   close(): Promise<void>;
 }
 
-/**
- * What a student's socket hears: the events of their own
- * campus, for those who may read it. When the bus comes back from an outage
- * every socket of this server is told to resync (ADR 021): its client
- * reconnects and refetches what the lost events would have shown.
- */
+/** Builds the LiveService. */
 export function createLiveService(bus: EventBus): LiveService {
   const hub = createLiveHub(bus);
   const members = new Set<LiveMember>();

@@ -18,7 +18,7 @@ export interface MailboxListing {
   total: number;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** The dev mailbox's messages: what the mailbox routes call. */
 export interface MailboxService {
   /** The newest messages first, optionally only those to one address (any case). */
   list(to?: string): Promise<MailboxListing>;

@@ -71,7 +71,12 @@ interface Allowance {
   refusal: HttpError;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * Photos and videos for posts: received into a temp file, judged
+ * by their bytes, photos re-encoded without metadata in three sizes, every
+ * file stored under `media/{mediaId}/`, and a post_media row that waits for
+ * the post that will use it.
+ */
 export interface MediaService {
   /**
    * Checks the uploader first, then asks for the file (so nobody's bytes are
@@ -122,12 +127,7 @@ export interface MediaService {
   deleteFiles(keys: string[]): Promise<void>;
 }
 
-/**
- * Photos and videos for posts: received into a temp file, judged
- * by their bytes, photos re-encoded without metadata in three sizes, every
- * file stored under `media/{mediaId}/`, and a post_media row that waits for
- * the post that will use it.
- */
+/** Builds the MediaService. */
 export function createMediaService({
   db,
   storage,

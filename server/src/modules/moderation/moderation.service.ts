@@ -208,7 +208,13 @@ async function applyAction(
   };
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * Moderation per campus (ADR 025): the campus's moderators
+ * read its open reports, one item per reported thing, and dismiss them,
+ * remove the content, warn, suspend or ban. Every action is logged and
+ * closes the thing's reports; three upheld within 90 days suspend the
+ * student for 7 days automatically.
+ */
 export interface ModerationService {
   /** Whether the viewer moderates the campus (the web shows the page and menu entry). */
   moderates(user: UserRow | null, campus: Campus): boolean;
@@ -222,13 +228,7 @@ export interface ModerationService {
   ): Promise<{ message: string }>;
 }
 
-/**
- * Moderation per campus (ADR 025): the campus's moderators
- * read its open reports, one item per reported thing, and dismiss them,
- * remove the content, warn, suspend or ban. Every action is logged and
- * closes the thing's reports; three upheld within 90 days suspend the
- * student for 7 days automatically.
- */
+/** Builds the ModerationService. */
 export function createModerationService({
   db,
   moderators,

@@ -151,7 +151,7 @@ async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) 
   return notifications.claimMark(trx, mark, at, since);
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** In-app notifications and the badge's unread counts. */
 export interface NotificationsService {
   /**
    * Stores the notifications of an act inside its transaction, never one for
@@ -184,7 +184,7 @@ export interface NotificationsService {
   unread(user: UserRow | null): Promise<UnreadDto>;
 }
 
-/** Builds in-app notifications and the badge's unread counts. */
+/** Builds the NotificationsService. */
 export function createNotificationsService({
   db,
   blocks,

@@ -48,7 +48,11 @@ function bootViewer(
   return moderation?.moderates(user, campus) ? { ...viewer, moderator: true as const } : viewer;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * The pages of the React app: index.html with the campus of the
+ * host, the viewer and, on /home, the first feed page written into it, so the
+ * first paint already has the right name, colours, logo and posts.
+ */
 export interface PagesService {
   /** False until `npm run build` has written the web app. */
   built: boolean;
@@ -60,11 +64,7 @@ export interface PagesService {
   ): Promise<{ status: 200 | 404; html: string } | null>;
 }
 
-/**
- * The pages of the React app: index.html with the campus of the
- * host, the viewer and, on /home, the first feed page written into it, so the
- * first paint already has the right name, colours, logo and posts.
- */
+/** Builds the PagesService. */
 export function createPagesService(deps: PagesServiceDeps): PagesService {
   const { config, storage, campuses, posts, moderation } = deps;
   const { analytics = noAnalytics, log = () => undefined } = deps;

@@ -20,7 +20,11 @@ export interface PaymentsServiceDeps {
 
 const PAGE = '/settings/payments';
 
-/** What routes and other modules call of this service; each method is documented here. */
+/**
+ * Seller payouts through Stripe Connect: the page's three states, the account and its
+ * onboarding and dashboard links, and the provider's webhook. Only the
+ * student's own account is ever read or changed.
+ */
 export interface PaymentsService {
   /**
    * The page's state, synchronised on load: the provider's
@@ -42,11 +46,7 @@ export interface PaymentsService {
   webhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
 }
 
-/**
- * Seller payouts through Stripe Connect: the page's three states, the account and its
- * onboarding and dashboard links, and the provider's webhook. Only the
- * student's own account is ever read or changed.
- */
+/** Builds the PaymentsService. */
 export function createPaymentsService({
   db,
   provider,

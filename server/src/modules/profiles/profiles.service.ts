@@ -31,7 +31,7 @@ export interface ProfilesServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** Profiles, their tabs, edits, photos and reports. */
 export interface ProfilesService {
   /** A student's profile as a reader of the campus sees it; missing across a block (ADR 038). */
   profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto>;
@@ -64,7 +64,7 @@ export interface ProfilesService {
   ): Promise<{ message: string }>;
 }
 
-/** Builds the profiles service: profiles, their tabs, edits, photos and reports. */
+/** Builds the ProfilesService. */
 export function createProfilesService({
   db,
   storage,

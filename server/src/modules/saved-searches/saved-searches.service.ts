@@ -30,7 +30,7 @@ export interface SavedSearchesServiceDeps {
   now?: () => number;
 }
 
-/** What routes and other modules call of this service; each method is documented here. */
+/** A student's saved searches on their campus: "Alert me", and the settings list (ADR 010). */
 export interface SavedSearchesService {
   /** The viewer's saved searches of the campus. */
   list(user: UserRow | null, campus: Campus): Promise<{ items: SavedSearchDto[] }>;
@@ -47,7 +47,7 @@ export interface SavedSearchesService {
   remove(user: UserRow | null, campus: Campus, id: string): Promise<void>;
 }
 
-/** A student's saved searches on their campus: "Alert me", and the settings list (ADR 010). */
+/** Builds the SavedSearchesService. */
 export function createSavedSearchesService({
   db,
   search,

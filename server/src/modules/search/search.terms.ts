@@ -69,7 +69,6 @@ export function createTermResolver(db: Db, now: () => number = Date.now): TermRe
     return term;
   }
 
-  /** The terms of a query; none when no word of it is known or correctable. */
   return async function resolve(query: string): Promise<QueryTerm[]> {
     const terms = await Promise.all(queryWords(query).map(resolveWord));
     return terms.filter((t): t is QueryTerm => t !== null);
