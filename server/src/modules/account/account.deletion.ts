@@ -17,7 +17,7 @@ interface DeletionDeps {
   log: (error: unknown) => void;
 }
 
-/** Deleting an account (docs/product/campuses-and-accounts.md, Deleting an account; ADR 011). */
+/** Builds AccountService's deleteAccount (documented there). */
 export function createAccountDeletion({
   db,
   storage,
@@ -26,12 +26,6 @@ export function createAccountDeletion({
   changed,
   log,
 }: DeletionDeps) {
-  /**
-   * Deletes the account with the password (none asked of an account without
-   * one): the student's posts and the replies below them, comments, saves,
-   * chats, notifications, searches, sessions and mail to them in one transaction; others'
-   * counts redone; the files after the commit. The e-mail is free again.
-   */
   return async function deleteAccount(viewer: UserRow | null, password: string): Promise<void> {
     requireSignedIn(viewer);
     if (viewer.password_hash) {

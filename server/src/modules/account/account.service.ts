@@ -12,7 +12,7 @@ import { createAccountDeletion } from './account.deletion';
 import type { LeavingPort, PasswordPort } from './account.ports';
 import { birthDateColumns, normalisePhone } from './account.rules';
 
-/** How long a username given up still leads to its student (issue 12). */
+/** How long a username given up still leads to its student. */
 export const OLD_USERNAME_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +27,36 @@ export interface AccountServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** Account settings (companion §2 "Account settings" and its sub-pages; core §4 "Username change"). */
+/** Account settings: deletion, username, password and the settings form. */
+export interface AccountService {
+  /**
+   * Deletes the account with the password (none asked of an account without
+   * one): the student's posts and the replies below them, comments, saves,
+   * chats, notifications, searches, sessions and mail to them in one transaction; others'
+   * counts redone; the files after the commit. The e-mail is free again.
+   */
+  deleteAccount(viewer: UserRow | null, password: string): Promise<void>;
+  /**
+   * A new username: "That username has been taken." when another student
+   * has it or gave it up less than 30 days ago (their old links still lead
+   * to them); the old one leads to this student for 30 days.
+   */
+  changeUsername(viewer: UserRow | null, username: string): Promise<Viewer>;
+  /**
+   * Needs the current password; ends every other session. An account without
+   * one sets its first through a reset link to its address (ADR 036): a
+   * password set with a session alone would then let that session change the e-mail.
+   */
+  changePassword(
+    viewer: UserRow | null,
+    keepToken: string | null,
+    body: { currentPassword: string; password: string },
+  ): Promise<void>;
+  /** Phone (E.164), gender, birth date and e-mail alerts: "Account Updated!". */
+  update(viewer: UserRow | null, body: AccountBody): Promise<Viewer>;
+}
+
+/** Builds the AccountService. */
 export function createAccountService({
   db,
   storage,
@@ -36,18 +65,13 @@ export function createAccountService({
   changed,
   now = Date.now,
   log = () => undefined,
-}: AccountServiceDeps) {
+}: AccountServiceDeps): AccountService {
   const reread = async (id: string): Promise<Viewer> =>
     presentViewer((await account.findById(db.kysely, id))!, storage);
 
   return {
     deleteAccount: createAccountDeletion({ db, storage, passwords, leaving, changed, log }),
 
-    /**
-     * A new username: "That username has been taken." when another student
-     * has it or gave it up less than 30 days ago (their old links still lead
-     * to them); the old one leads to this student for 30 days.
-     */
     async changeUsername(viewer: UserRow | null, username: string): Promise<Viewer> {
       requireSignedIn(viewer);
       if (username === viewer.username) return reread(viewer.id);
@@ -73,11 +97,6 @@ export function createAccountService({
       return reread(viewer.id);
     },
 
-    /**
-     * Needs the current password; ends every other session. An account without
-     * one sets its first through a reset link to its address (ADR 036): a
-     * password set with a session alone would then let that session change the e-mail.
-     */
     async changePassword(
       viewer: UserRow | null,
       keepToken: string | null,
@@ -98,7 +117,6 @@ export function createAccountService({
       await passwords.endOtherSessions(viewer.id, keepToken);
     },
 
-    /** Phone (E.164), gender, birth date and e-mail alerts: "Account Updated!". */
     async update(viewer: UserRow | null, body: AccountBody): Promise<Viewer> {
       requireSignedIn(viewer);
       const at = now();
@@ -119,4 +137,3 @@ export function createAccountService({
     },
   };
 }
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -5,8 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { analyticsRepository, DAY_MS, type NewEvent } from './analytics.repository';
 
 /**
- * The events Quad records (spec core §7 "Analytics events", profiles §
- * "Analytics"; ADR 016), each where the server sees the act happen.
+ * The events Quad records (ADR 016), each where the server sees the act happen.
  * 'Toggle Category Modal' is not among them: opening a dialog never reaches
  * the server, and a request for it alone would cost more than it tells.
  */
@@ -34,7 +33,7 @@ export interface AnalyticsRecorder {
 /** Records nothing (a service built without analytics, as in unit tests). */
 export const noAnalytics: AnalyticsRecorder = { record: () => undefined };
 
-/** Events are kept 13 months (issue 13), then swept. */
+/** Events are kept 13 months, then swept. */
 export const RETENTION_MS = 396 * DAY_MS;
 /** The longest view the operators may ask for: the whole retention. */
 export const MAX_VIEW_DAYS = 396;
@@ -43,7 +42,7 @@ const MAX_PENDING = 10_000;
 
 export interface AnalyticsServiceDeps {
   db: Db;
-  /** Off on staging-type sites (spec core §7): nothing is recorded. */
+  /** Off on staging-type sites: nothing is recorded. */
   enabled: boolean;
   /** Staff accounts, by e-mail address, never recorded. */
   staffEmails: string[];
@@ -53,7 +52,36 @@ export interface AnalyticsServiceDeps {
   log?: (error: unknown, message: string) => void;
 }
 
-/** First-party analytics (DESIGN §5 `events`): recorded here, read by operators, never sent away. */
+/** The operators' counts of a day: students active and listings posted. */
+export interface DailyCount {
+  date: string;
+  activeStudents: number;
+  listings: number;
+}
+
+/**
+ * First-party analytics: recorded here, read by operators, never sent away.
+ * `record` is declared with the recorder other services are handed.
+ */
+export interface AnalyticsService extends AnalyticsRecorder {
+  /** Resolves once every event recorded so far is written (tests, shutdown). */
+  idle(): Promise<void>;
+  /**
+   * Anyone but an admin — an account whose verified e-mail is listed (an
+   * unverified one could be anyone's registration) — is told the route
+   * does not exist, as for any unknown path.
+   */
+  requireAdmin(viewer: UserRow | null): void;
+  /** Deletes events older than the retention; resolves with how many went. */
+  sweep(): Promise<number>;
+  /**
+   * The operators' view: per UTC day of the last `days` (today included),
+   * the students active and the listings posted.
+   */
+  daily(viewer: UserRow | null, days: number): Promise<{ days: DailyCount[] }>;
+}
+
+/** Builds the analytics service: events recorded in the events table, never sent away. */
 export function createAnalyticsService({
   db,
   enabled,
@@ -61,15 +89,10 @@ export function createAnalyticsService({
   admins: adminEmails,
   now = Date.now,
   log = () => undefined,
-}: AnalyticsServiceDeps) {
+}: AnalyticsServiceDeps): AnalyticsService {
   const staff = new Set(staffEmails.map((e) => e.toLowerCase()));
   const admins = new Set(adminEmails.map((e) => e.toLowerCase()));
   const writer = createQueuedWriter(db, log);
-  /**
-   * Anyone but an admin — an account whose verified e-mail is listed (an
-   * unverified one could be anyone's registration) — is told the route
-   * does not exist, as for any unknown path.
-   */
   const requireAdmin = (viewer: UserRow | null): void => {
     if (!viewer || !viewer.verified || !admins.has(viewer.email.toLowerCase()))
       throw notFound('not_found', 'Route GET /api/admin/analytics not found');
@@ -90,18 +113,12 @@ export function createAnalyticsService({
       });
     },
 
-    /** Resolves once every event recorded so far is written (tests, shutdown). */
     idle: () => writer.idle(),
 
     requireAdmin,
 
-    /** Deletes events older than the retention; resolves with how many went. */
     sweep: (): Promise<number> => analyticsRepository.deleteBefore(db.kysely, now() - RETENTION_MS),
 
-    /**
-     * The operators' view: per UTC day of the last `days` (today included),
-     * the students active and the listings posted.
-     */
     async daily(viewer: UserRow | null, days: number) {
       requireAdmin(viewer);
       const today = Math.floor(now() / DAY_MS);
@@ -124,9 +141,8 @@ export function createAnalyticsService({
         }),
       };
     },
-  } satisfies AnalyticsRecorder & Record<string, unknown>;
+  };
 }
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 /**
  * Events written in batches after the current turn of the event loop, so the

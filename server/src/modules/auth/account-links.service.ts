@@ -11,9 +11,41 @@ export type AccountLinkPurpose = 'email_change_approve' | 'email_undo';
  * magic and reset links: a random secret in the link, only its hash stored,
  * single use, with a lifetime (ADR 036).
  */
-export function createAccountLinks({ db, now = Date.now }: { db: Db; now?: () => number }) {
+export interface AccountLinks {
+  /** A new link's secret, its row written in the caller's transaction. */
+  issue(
+    trx: Executor,
+    link: {
+      purpose: AccountLinkPurpose;
+      userId: string;
+      email: string;
+      campusId: string;
+      lifetimeMs: number;
+    },
+  ): Promise<string>;
+  /** The link's row while it is unused and unexpired; undefined otherwise. */
+  find(token: string, purpose: AccountLinkPurpose): Promise<AuthTokensTable | undefined>;
+  /** Uses the link; false when another request used it first. */
+  use(trx: Executor, row: AuthTokensTable): Promise<boolean>;
+  /** Whether an undo link holds the address for another account than `exceptUserId`. */
+  held(executor: Executor, email: string, exceptUserId?: string): Promise<boolean>;
+  /**
+   * Voids what was sent to an address the account no longer has: sign-in
+   * and reset links, pending approvals, and undo links made after `after`;
+   * and the wrong passwords counted while it was not the owner's.
+   */
+  voidAfterUndo(trx: Executor, userId: string, after: number): Promise<void>;
+}
+
+/** Builds the AccountLinks. */
+export function createAccountLinks({
+  db,
+  now = Date.now,
+}: {
+  db: Db;
+  now?: () => number;
+}): AccountLinks {
   return {
-    /** A new link's secret, its row written in the caller's transaction. */
     async issue(
       trx: Executor,
       link: {
@@ -41,7 +73,6 @@ export function createAccountLinks({ db, now = Date.now }: { db: Db; now?: () =>
       return token;
     },
 
-    /** The link's row while it is unused and unexpired; undefined otherwise. */
     async find(token: string, purpose: AccountLinkPurpose): Promise<AuthTokensTable | undefined> {
       const row = await authRepository.findToken(db.kysely, hashSecret(token), purpose);
       return row && row.used_at === null && row.expires_at > now() && row.user_id !== null
@@ -49,21 +80,14 @@ export function createAccountLinks({ db, now = Date.now }: { db: Db; now?: () =>
         : undefined;
     },
 
-    /** Uses the link; false when another request used it first. */
     use(trx: Executor, row: AuthTokensTable): Promise<boolean> {
       return authRepository.useToken(trx, row.id, now());
     },
 
-    /** Whether an undo link holds the address for another account than `exceptUserId`. */
     held(executor: Executor, email: string, exceptUserId?: string): Promise<boolean> {
       return authRepository.addressHeld(executor, email, now(), exceptUserId);
     },
 
-    /**
-     * Voids what was sent to an address the account no longer has: sign-in
-     * and reset links, pending approvals, and undo links made after `after`;
-     * and the wrong passwords counted while it was not the owner's.
-     */
     async voidAfterUndo(trx: Executor, userId: string, after: number): Promise<void> {
       const at = now();
       await authRepository.clearLoginFailures(trx, userId);
@@ -72,4 +96,3 @@ export function createAccountLinks({ db, now = Date.now }: { db: Db; now?: () =>
     },
   };
 }
-export type AccountLinks = ReturnType<typeof createAccountLinks>;

@@ -57,7 +57,7 @@ export interface AuthServiceDeps {
   banned: ReadonlySet<string>;
   /** A password reset ends the student's sessions everywhere. */
   sessions: Pick<SessionService, 'endAllFor'>;
-  /** Sign-ins and registrations (spec core §7 analytics); nothing recorded when absent. */
+  /** Sign-ins and registrations, recorded for analytics; nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   now?: () => number;
 }
@@ -122,7 +122,7 @@ export async function createAccount(
 
 /**
  * Why a moderator's decision keeps the account out (ADR 025): banned, in the
- * spec's words, or suspended until a date; null when it may sign in.
+ * ban's own words (common/messages.ts), or suspended until a date; null when it may sign in.
  */
 export function moderationRefusal(
   user: Pick<UserRow, 'banned_at' | 'suspended_until'>,
@@ -137,7 +137,64 @@ export function moderationRefusal(
   return null;
 }
 
-/** Password and e-mailed-link sign-in, registration and password reset (spec core §4, §5, §8; DESIGN §9). */
+/**
+ * Password and e-mailed-link sign-in, registration and password reset: what
+ * routes and other modules call. Codes never sign anyone in; a banned address
+ * never enters.
+ */
+export interface AuthService {
+  /** Forgets wrong-password counts whose window and lock are over, and sessions past their end. */
+  sweep(at?: number): Promise<number>;
+  /** Whether the entry step should go to /login or /register. */
+  emailExists(email: string): Promise<boolean>;
+  /** A new account with a password, on the campus of the site; the caller signs it in. */
+  register(input: RegisterBody, campus: Campus): Promise<UserRow>;
+  /**
+   * Password sign-in. Ten wrong passwords from one client address lock that
+   * address out of the account for 15 minutes; a hundred from any lock the
+   * password for everyone; a right one resets both; the e-mailed link is
+   * never locked (docs/security.md).
+   */
+  login(input: LoginBody, client: string): Promise<UserRow>;
+  /** E-mails a single-use sign-in link; with first and last names it will create the account. */
+  requestMagicLink(
+    input: { email: string; first?: string; last?: string },
+    campus: Campus,
+  ): Promise<void>;
+  /** Opens an e-mailed link: signs in, or registers when the link carries names. */
+  completeMagicLink(input: {
+    token: string;
+    email: string;
+  }): Promise<{ user: UserRow; registered: boolean }>;
+  /** E-mails a single-use reset link to an existing account's address. */
+  forgotPassword(emailInput: string, campus: Campus): Promise<void>;
+  /**
+   * Sets a new password from a reset link, lifts any lockout and ends every
+   * session of the user (whoever knew the old password may be signed in
+   * somewhere); the caller signs the resetting device in afresh.
+   */
+  resetPassword(input: { token: string; password: string }): Promise<UserRow>;
+  /**
+   * Sessions are per site (host-only cookies): moving a signed-in user to
+   * their campus's own site carries them over with a single-use token, which
+   * the other site's confirmation page posts back (ADR 036). Five minutes
+   * leave a student time to read "Continue as …?".
+   */
+  startHandoff(user: UserRow, target: Campus): Promise<string>;
+  /**
+   * The account a handoff token would sign in to on this site, for its
+   * confirmation page; nothing is used or changed. "This link has expired…"
+   * when it is unknown, used, expired, for another site or for an account
+   * that may not enter.
+   */
+  previewHandoff(tokenText: string, site: Campus): Promise<UserRow>;
+  /** Uses the token (once) and answers its user, whom the caller signs in. */
+  finishHandoff(tokenText: string, site: Campus): Promise<UserRow>;
+  /** Refuses an address on the ban list, looked up as its mailbox (ADR 040). */
+  assertNotBanned(email: string): void;
+}
+
+/** Builds the auth service; every method is named here once. */
 export function createAuthService({
   db,
   config,
@@ -145,7 +202,7 @@ export function createAuthService({
   sessions,
   analytics = noAnalytics,
   now = Date.now,
-}: AuthServiceDeps) {
+}: AuthServiceDeps): AuthService {
   // The list holds mailboxes (banned.ts): an address is looked up as one (ADR 040).
   const assertNotBanned = (email: string) => {
     if (banned.has(mailboxOf(email))) throw forbidden('banned', M.banned);
@@ -192,12 +249,6 @@ export function createAuthService({
     if (sent >= LINKS_PER_ADDRESS_PER_HOUR) throw tooMany('rate_limited', M.rateLimited);
   };
 
-  /**
-   * The account a handoff token would sign in to on this site, for its
-   * confirmation page; nothing is used or changed. "This link has expired…"
-   * when it is unknown, used, expired, for another site or for an account
-   * that may not enter.
-   */
   async function previewHandoff(tokenText: string, site: Campus): Promise<UserRow> {
     const token = await authRepository.findToken(db.kysely, hashSecret(tokenText), 'handoff');
     const at = now();
@@ -216,12 +267,10 @@ export function createAuthService({
   }
 
   return {
-    /** Forgets wrong-password counts whose window and lock are over, and sessions past their end. */
     sweep(at = now()): Promise<number> {
       return authRepository.sweepSignIns(db.kysely, at, FAILURE_WINDOW_MS);
     },
 
-    /** Whether the entry step should go to /login or /register. */
     async emailExists(email: string): Promise<boolean> {
       return (await usersRepository.findByEmail(db.kysely, email)) !== undefined;
     },
@@ -249,12 +298,6 @@ export function createAuthService({
       return user;
     },
 
-    /**
-     * Password sign-in. Ten wrong passwords from one client address lock that
-     * address out of the account for 15 minutes; a hundred from any lock the
-     * password for everyone; a right one resets both; the e-mailed link is
-     * never locked (docs/security.md).
-     */
     async login(input: LoginBody, client: string): Promise<UserRow> {
       assertNotBanned(input.email);
       const user = await usersRepository.findByEmail(db.kysely, input.email);
@@ -295,7 +338,6 @@ export function createAuthService({
       return user;
     },
 
-    /** E-mails a single-use sign-in link; with first and last names it will create the account. */
     async requestMagicLink(
       input: { email: string; first?: string; last?: string },
       campus: Campus,
@@ -336,7 +378,6 @@ export function createAuthService({
       });
     },
 
-    /** Opens an e-mailed link: signs in, or registers when the link carries names (spec core §4). */
     async completeMagicLink(input: {
       token: string;
       email: string;
@@ -413,11 +454,6 @@ export function createAuthService({
       });
     },
 
-    /**
-     * Sets a new password from a reset link, lifts any lockout and ends every
-     * session of the user (whoever knew the old password may be signed in
-     * somewhere); the caller signs the resetting device in afresh.
-     */
     async resetPassword(input: { token: string; password: string }): Promise<UserRow> {
       assertStrongPassword(input.password);
       const at = now();
@@ -425,7 +461,7 @@ export function createAuthService({
       if (!token || token.used_at !== null || token.expires_at <= at || !token.user_id) {
         throw badRequest('link_expired', M.linkExpired);
       }
-      // Reset signs the user in: the ban applies here as at every sign-in (DESIGN §9).
+      // Reset signs the user in: the ban applies here as at every sign-in.
       assertNotBanned(token.email);
       const resetting = await usersRepository.findById(db.kysely, token.user_id);
       if (resetting) assertMayEnter(resetting);
@@ -450,12 +486,6 @@ export function createAuthService({
       return user;
     },
 
-    /**
-     * Sessions are per site (host-only cookies): moving a signed-in user to
-     * their campus's own site carries them over with a single-use token, which
-     * the other site's confirmation page posts back (ADR 036). Five minutes
-     * leave a student time to read "Continue as …?".
-     */
     async startHandoff(user: UserRow, target: Campus): Promise<string> {
       const token = newSecret();
       const at = now();
@@ -478,7 +508,6 @@ export function createAuthService({
 
     previewHandoff,
 
-    /** Uses the token (once) and answers its user, whom the caller signs in. */
     async finishHandoff(tokenText: string, site: Campus): Promise<UserRow> {
       const user = await previewHandoff(tokenText, site);
       if (!(await authRepository.useToken(db.kysely, hashSecret(tokenText), now())))
@@ -489,5 +518,4 @@ export function createAuthService({
     assertNotBanned,
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
 export { HttpError };

@@ -13,13 +13,24 @@ import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.serv
 
 const STATE_MS = 10 * 60 * 1000;
 
-/** Which Google message of spec core §8 the login page shows (`/login?google_error=…`). */
+/** Which Google message the login page shows (`/login?google_error=…`). */
 export type GoogleErrorKey = keyof typeof AUTH_MESSAGES.google | 'banned';
 
 export type GoogleOutcome =
   { ok: true; user: UserRow; redirectTo: string } | { ok: false; error: GoogleErrorKey };
 
-/** Google sign-in and sign-up (spec core §4 "Google sign-up"; DESIGN §9). */
+/** Google sign-in and sign-up: what the auth routes call. */
+export interface GoogleSignIn {
+  /** The provider's authorization URL; the pending state is kept server-side for any server to finish. */
+  start(campus: Campus, redirectUri: string): Promise<string>;
+  /**
+   * Google's callback: signs in the account of the Google address, or creates
+   * it (verified); a banned or suspended account is refused with its message.
+   */
+  finish(campus: Campus, callbackUrl: URL): Promise<GoogleOutcome>;
+}
+
+/** Builds Google sign-in over the provider; a banned address never enters. */
 export function createGoogleSignIn({
   db,
   provider,
@@ -32,9 +43,8 @@ export function createGoogleSignIn({
   banned: ReadonlySet<string>;
   analytics?: AnalyticsRecorder;
   now?: () => number;
-}) {
+}): GoogleSignIn {
   return {
-    /** The provider's authorization URL; the pending state is kept server-side for any server to finish. */
     async start(campus: Campus, redirectUri: string): Promise<string> {
       const begun = await provider.start(redirectUri);
       const at = now();
@@ -117,7 +127,7 @@ export function createGoogleSignIn({
             at,
           );
         });
-        // A moderator's ban in the spec's words; a suspension as Google's "disabled" (ADR 025).
+        // A moderator's ban in the ban's own words; a suspension as Google's "disabled" (ADR 025).
         const refusal = moderationRefusal(user, at);
         if (refusal) return { ok: false, error: refusal.code === 'banned' ? 'banned' : 'disabled' };
         analytics.record(user, registered ? 'Complete Registration' : 'Login', {
@@ -138,4 +148,3 @@ export function createGoogleSignIn({
     },
   };
 }
-export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;

@@ -55,11 +55,36 @@ const open = ({ expiresAt, user }: FoundSession, at: number) =>
   user.banned_at === null &&
   (user.suspended_until === null || Number(user.suspended_until) <= at);
 
-/** Cookie sessions (DESIGN §6/§9): a random token in the cookie, only its hash stored. */
+/** Cookie sessions: what routes and other modules call. */
+export interface SessionService {
+  /** Whether the session is still open, read from the database (not the cache). */
+  isOpen(sessionId: string): Promise<boolean>;
+  /** A new session for the user; returns the token to put in the cookie. */
+  start(userId: string, meta: RequestMeta): Promise<string>;
+  /** The user of a live session, sliding its expiry; `slid` says the cookie should be re-sent. */
+  resolve(token: string): Promise<ResolvedSession | null>;
+  /** Whatever changed the user's row shows on their next request, on every server. */
+  userChanged(userId: string): void;
+  /** Ends the session of the token (sign-out), on every server. */
+  end(token: string): Promise<void>;
+  /**
+   * The student now belongs to another campus: their sockets close on every
+   * server and, reopened, are let in only where they may read.
+   */
+  campusChanged(userId: string): void;
+  /**
+   * Ends every session of the user but the one of the token `except`, on
+   * every server: after their password or e-mail changed, no device signed
+   * in before may stay in.
+   */
+  endAllFor(userId: string, options?: { except?: string }): Promise<void>;
+}
+
+/** Builds cookie sessions: a random token in the cookie, only its hash stored. */
 export function createSessionService(
   db: Db,
   { cache, bus, log = () => undefined, now = Date.now }: SessionServiceOptions = {},
-) {
+): SessionService {
   // A lost message is covered: a bus that comes back from an outage closes every socket (ADR 021).
   const ended = (event: SessionsEnded) => {
     bus?.publish(SESSIONS_ENDED_TOPIC, { ...event }).catch(log);
@@ -78,13 +103,11 @@ export function createSessionService(
   };
 
   return {
-    /** Whether the session is still open, read from the database (not the cache). */
     async isOpen(sessionId: string): Promise<boolean> {
       const found = await load(sessionId);
       return found !== undefined && open(found, now());
     },
 
-    /** A new session for the user; returns the token to put in the cookie. */
     async start(userId: string, meta: RequestMeta): Promise<string> {
       const token = newSecret();
       const at = now();
@@ -100,7 +123,6 @@ export function createSessionService(
       return token;
     },
 
-    /** The user of a live session, sliding its expiry; `slid` says the cookie should be re-sent. */
     async resolve(token: string): Promise<ResolvedSession | null> {
       const id = hashSecret(token);
       const found = await (cache ? cache.read(id, () => load(id)) : load(id));
@@ -121,7 +143,6 @@ export function createSessionService(
       return { user: found.user, slid, sessionId: id, expiresAt };
     },
 
-    /** Whatever changed the user's row shows on their next request, on every server. */
     userChanged(userId: string): void {
       cache?.userChanged(userId);
     },
@@ -133,20 +154,11 @@ export function createSessionService(
       ended({ type: 'session.ended', sessionId: id });
     },
 
-    /**
-     * The student now belongs to another campus: their sockets close on every
-     * server and, reopened, are let in only where they may read.
-     */
     campusChanged(userId: string): void {
       cache?.userChanged(userId);
       ended({ type: 'sessions.moved', userId });
     },
 
-    /**
-     * Ends every session of the user but the one of the token `except`, on
-     * every server: after their password or e-mail changed, no device signed
-     * in before may stay in.
-     */
     async endAllFor(userId: string, { except }: { except?: string } = {}): Promise<void> {
       const kept = except === undefined ? undefined : hashSecret(except);
       await authRepository.deleteSessionsOfUser(db.kysely, userId, kept);
@@ -156,4 +168,3 @@ export function createSessionService(
     },
   };
 }
-export type SessionService = ReturnType<typeof createSessionService>;

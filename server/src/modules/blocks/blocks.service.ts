@@ -25,12 +25,42 @@ export interface BlocksServiceDeps {
  * student finds the blocker's profile missing. Either account's deletion
  * removes it.
  */
+export interface BlocksService {
+  /** Blocks the student; blocking again answers the same. */
+  block(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult>;
+  /** Lifts the block; unblocking someone not blocked answers the same. */
+  unblock(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult>;
+  /** The viewer's blocked students (settings), last blocked first: one statement. */
+  list(viewer: UserRow | null, campus: Campus): Promise<BlockList>;
+  /** Everyone hidden from the student and from whom the student is hidden (one statement). */
+  hidden(userId: string): Promise<Set<string>>;
+  /** Whether a block stands between two students, either way. */
+  between(a: string, b: string): Promise<boolean>;
+  /**
+   * Whether `fromId` may reach `toId` at all (message, save, heart, answer a
+   * meetup): not while a block stands between them, whoever made it
+   * (ADR 024, 037). Refused with `message`, the act's own words.
+   */
+  requireReachable(fromId: string, toId: string, message: string): Promise<void>;
+  /**
+   * Which of `toIds` `fromId` cannot reach across a block, read with
+   * `executor` (inside the caller's transaction): whom no notification of
+   * theirs may reach (ADR 037).
+   */
+  unreachable(executor: Executor, fromId: string, toIds: string[]): Promise<Set<string>>;
+  /** Whether any student of the campus these usernames name stands across a block from `userId`. */
+  namedAcross(userId: string, campusId: string, usernames: string[]): Promise<boolean>;
+  /** Whether `blockerId` blocked `blockedId` (the blocked student's view of the blocker). */
+  blocked(blockerId: string, blockedId: string): Promise<boolean>;
+}
+
+/** Builds the BlocksService. */
 export function createBlocksService({
   db,
   storage,
   changed = () => undefined,
   now = Date.now,
-}: BlocksServiceDeps) {
+}: BlocksServiceDeps): BlocksService {
   async function target(viewer: UserRow | null, campus: Campus, username: string) {
     campusPolicy.canRead(viewer, campus);
     const student = await blocks.findStudent(db.kysely, campus.id, username);
@@ -40,7 +70,6 @@ export function createBlocksService({
   }
 
   return {
-    /** Blocks the student; blocking again answers the same. */
     async block(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
       const found = await target(viewer, campus, username);
       await blocks.insert(db.kysely, found.viewer.id, found.student.id, now());
@@ -48,7 +77,6 @@ export function createBlocksService({
       return { blocked: true, message: M.blocked(found.student.username) };
     },
 
-    /** Lifts the block; unblocking someone not blocked answers the same. */
     async unblock(viewer: UserRow | null, campus: Campus, username: string): Promise<BlockResult> {
       const found = await target(viewer, campus, username);
       await blocks.remove(db.kysely, found.viewer.id, found.student.id);
@@ -56,7 +84,6 @@ export function createBlocksService({
       return { blocked: false, message: M.unblocked(found.student.username) };
     },
 
-    /** The viewer's blocked students (settings), last blocked first: one statement. */
     async list(viewer: UserRow | null, campus: Campus): Promise<BlockList> {
       campusPolicy.canRead(viewer, campus);
       const rows = await blocks.list(db.kysely, viewer.id);
@@ -65,44 +92,29 @@ export function createBlocksService({
       };
     },
 
-    /** Everyone hidden from the student and from whom the student is hidden (one statement). */
     hidden: async (userId: string): Promise<Set<string>> =>
       new Set(await blocks.either(db.kysely, userId)),
 
-    /** Whether a block stands between two students, either way. */
     between: (a: string, b: string): Promise<boolean> => blocks.between(db.kysely, a, b),
 
-    /**
-     * Whether `fromId` may reach `toId` at all (message, save, heart, answer a
-     * meetup): not while a block stands between them, whoever made it
-     * (ADR 024, 037). Refused with `message`, the act's own words.
-     */
     async requireReachable(fromId: string, toId: string, message: string): Promise<void> {
       if (fromId !== toId && (await blocks.between(db.kysely, fromId, toId)))
         throw forbidden('blocked', message);
     },
 
-    /**
-     * Which of `toIds` `fromId` cannot reach across a block, read with
-     * `executor` (inside the caller's transaction): whom no notification of
-     * theirs may reach (ADR 037).
-     */
     unreachable: async (
       executor: Executor,
       fromId: string,
       toIds: string[],
     ): Promise<Set<string>> => new Set(await blocks.across(executor, fromId, toIds)),
 
-    /** Whether any student of the campus these usernames name stands across a block from `userId`. */
     namedAcross: (userId: string, campusId: string, usernames: string[]): Promise<boolean> =>
       blocks.namedAcross(db.kysely, userId, campusId, usernames),
 
-    /** Whether `blockerId` blocked `blockedId` (the blocked student's view of the blocker). */
     blocked: (blockerId: string, blockedId: string): Promise<boolean> =>
       blocks.blocked(db.kysely, blockerId, blockedId),
   };
 }
-export type BlocksService = ReturnType<typeof createBlocksService>;
 
 /** What other modules read of blocks. */
 export type BlockReader = Pick<

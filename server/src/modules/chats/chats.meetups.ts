@@ -57,14 +57,37 @@ async function remind(
 }
 
 /**
- * Safer meetups in chat (issue 14 item 4, ADR 026): suggesting one at a
- * campus spot, answering it, and the reminder an hour before.
+ * Safer meetups in chat (ADR 026): suggesting one at a campus spot, answering
+ * it, and the reminder an hour before.
  */
-export function createMeetupActions(deps: MessageActionsDeps) {
+export interface MeetupActions {
+  /** A meetup suggestion: a message of the chat that carries a spot and a time. */
+  proposeMeetup(
+    user: UserRow | null,
+    campus: Campus,
+    chatId: string,
+    body: ProposeMeetupBody,
+  ): Promise<MessageDto>;
+  /** Accept or decline (the other student), cancel (the proposer); both see the new state live. */
+  answerMeetup(
+    user: UserRow | null,
+    campus: Campus,
+    meetupId: string,
+    answer: Answer,
+  ): Promise<MeetupDto>;
+  /**
+   * The reminders due at `at` (an hour before each accepted meetup). Run
+   * every minute by each server; a reminder is claimed in the transaction
+   * that notifies, so it goes once whatever the servers and restarts.
+   */
+  remindDueMeetups(at?: number): Promise<number>;
+}
+
+/** Builds the meetup actions of the chats service. */
+export function createMeetupActions(deps: MessageActionsDeps): MeetupActions {
   const { db, tell, now, log } = deps;
 
   return {
-    /** A meetup suggestion: a message of the chat that carries a spot and a time. */
     async proposeMeetup(
       user: UserRow | null,
       campus: Campus,
@@ -101,7 +124,6 @@ export function createMeetupActions(deps: MessageActionsDeps) {
       });
     },
 
-    /** Accept or decline (the other student), cancel (the proposer); both see the new state live. */
     async answerMeetup(
       user: UserRow | null,
       campus: Campus,
@@ -129,11 +151,6 @@ export function createMeetupActions(deps: MessageActionsDeps) {
       return dto;
     },
 
-    /**
-     * The reminders due at `at` (an hour before each accepted meetup). Run
-     * every minute by each server; a reminder is claimed in the transaction
-     * that notifies, so it goes once whatever the servers and restarts.
-     */
     async remindDueMeetups(at: number = now()): Promise<number> {
       let sent = 0;
       for (const meetup of await meetups.due(db.kysely, at, REMINDERS_PER_RUN)) {

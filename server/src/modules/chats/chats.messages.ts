@@ -23,7 +23,12 @@ import type { MediaService } from '../media/media.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
 import { presentMessages, presentWarnings } from './chats.presenter';
-import { type ChatRow, chatsRepository as chats, type MessageWithPost } from './chats.repository';
+import {
+  type ChatRow,
+  chatsRepository as chats,
+  type MessageRow,
+  type MessageWithPost,
+} from './chats.repository';
 import { checkMessage } from './scam-check';
 
 export interface ChatsServiceDeps {
@@ -116,19 +121,28 @@ async function storeMessage(
   return { announce, sawUnread };
 }
 
-/** A message of one of the viewer's chats (to report it), or the chat's 404. */
+/** A message looked up by id: to report it, or for a moderator to remove it. */
+export interface MessageLookup {
+  /**
+   * A moderator removes a message (ADR 025) inside their transaction: its
+   * text becomes `text` for both students and its photos go; their open
+   * chats hear of it, and the photos' files are deleted, once that committed.
+   */
+  redactIn(trx: Executor, messageId: string, text: string): Promise<() => void>;
+  /** A message of one of the viewer's chats (to report it), or the chat's 404. */
+  readable(user: UserRow | null, campus: Campus, messageId: string): Promise<MessageRow>;
+  /** Whether the chat is one of the viewer's own: /messages/{id} answers 404 to a reader if not. */
+  isOwn(viewer: UserRow, chatId: string): Promise<boolean>;
+}
+
+/** Builds the lookups of single messages. */
 export function createMessageLookup(
   db: Db,
   tell: MessageActionsDeps['tell'],
   media: Pick<MediaService, 'takeFromMessage' | 'deleteFiles'>,
   log: (error: unknown) => void,
-) {
+): MessageLookup {
   return {
-    /**
-     * A moderator removes a message (ADR 025) inside their transaction: its
-     * text becomes `text` for both students and its photos go; their open
-     * chats hear of it, and the photos' files are deleted, once that committed.
-     */
     async redactIn(trx: Executor, messageId: string, text: string): Promise<() => void> {
       const message = await chats.findMessage(trx, messageId);
       const chat = message ? await chats.find(trx, message.chat_id) : undefined;
@@ -141,14 +155,13 @@ export function createMessageLookup(
       };
     },
 
-    async readable(user: UserRow | null, campus: Campus, messageId: string) {
+    async readable(user: UserRow | null, campus: Campus, messageId: string): Promise<MessageRow> {
       const message = await chats.findMessage(db.kysely, messageId);
       const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;
       chatPolicy.canRead(user, campus, chat);
       return message!;
     },
 
-    /** Whether the chat is one of the viewer's own: /messages/{id} answers 404 to a reader if not. */
     async isOwn(viewer: UserRow, chatId: string): Promise<boolean> {
       return chatPolicy.isParticipant(viewer, await chats.find(db.kysely, chatId));
     },
@@ -207,15 +220,43 @@ export async function deliverMessage(
   return message!;
 }
 
-/** Reading, sending and hearting messages (spec core §4 "Chats", "Chat loading", "Message reaction toggle"). */
-export function createMessageActions(deps: MessageActionsDeps) {
+/** A page of a chat's messages, newest first. */
+export interface MessagePage {
+  items: MessageDto[];
+  nextCursor: string | null;
+}
+
+/** Reading, sending and hearting messages. */
+export interface MessageActions {
+  /** 15 messages a page, newest first. */
+  messages(
+    user: UserRow | null,
+    campus: Campus,
+    id: string,
+    query: { cursor?: string },
+  ): Promise<MessagePage>;
+  /**
+   * Sends a message: the chat's last line, unread for the other student, and
+   * their notification, all in one transaction.
+   */
+  send(user: UserRow | null, campus: Campus, id: string, body: SendInput): Promise<MessageDto>;
+  /** A heart on a message, or taken back. */
+  heart(
+    user: UserRow | null,
+    campus: Campus,
+    messageId: string,
+    on: boolean,
+  ): Promise<{ hearted: boolean; hearts: number }>;
+}
+
+/** Builds the message actions of the chats service. */
+export function createMessageActions(deps: MessageActionsDeps): MessageActions {
   const { db, media, posts, blocks, notifications, tell, now } = deps;
   const present = (rows: MessageWithPost[], viewerId: string) =>
     presentWithExtras(db, media, rows, viewerId);
   const deliver = (m: Delivery) => deliverMessage(deps, m);
 
   return {
-    /** 15 messages a page, newest first (spec core §4 "Chat loading"). */
     async messages(user: UserRow | null, campus: Campus, id: string, query: { cursor?: string }) {
       chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
       const limit = PAGE_SIZES.messages;
@@ -228,10 +269,6 @@ export function createMessageActions(deps: MessageActionsDeps) {
       };
     },
 
-    /**
-     * Sends a message (spec core §4 "Chats"): the chat's last line, unread for
-     * the other student, and their notification, all in one transaction.
-     */
     async send(user: UserRow | null, campus: Campus, id: string, body: SendInput) {
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canWrite(user, campus, chat);
@@ -239,7 +276,6 @@ export function createMessageActions(deps: MessageActionsDeps) {
       return deliver({ chat: chat!, user, text: body.text.trim(), body });
     },
 
-    /** A heart on a message, or taken back (spec core §4 "Message reaction toggle"). */
     async heart(user: UserRow | null, campus: Campus, messageId: string, on: boolean) {
       const message = await chats.findMessage(db.kysely, messageId);
       const chat = message ? await chats.find(db.kysely, message.chat_id) : undefined;

@@ -13,9 +13,11 @@ import {
   type ChatsServiceDeps,
   createMessageActions,
   createMessageLookup,
+  type MessageActions,
+  type MessageLookup,
   refuseIfBlocked,
 } from './chats.messages';
-import { createMeetupActions } from './chats.meetups';
+import { createMeetupActions, type MeetupActions } from './chats.meetups';
 import { presentChat } from './chats.presenter';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
 
@@ -44,19 +46,58 @@ async function chatOf(
   return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
 }
 
-/** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
-export function createChatsService(deps: ChatsServiceDeps) {
-  const { db, bus, storage, media, blocks, notifications, now = Date.now, log = () => {} } = deps;
+/** A page of the viewer's inbox, newest activity first. */
+export interface ChatList {
+  items: ChatDto[];
+  nextCursor: string | null;
+}
+
+/**
+ * Private conversations between two students: what routes and other modules
+ * call. Messages, meetups and single-message lookups are declared and
+ * documented in chats.messages.ts and chats.meetups.ts; the chats themselves
+ * here.
+ */
+export interface ChatsService extends MessageActions, MeetupActions, MessageLookup {
+  /** The viewer's inbox, newest activity first. */
+  list(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<ChatList>;
+  /** The pair's chat, reused in either direction, or a new one (which notifies the other). */
+  start(
+    user: UserRow | null,
+    campus: Campus,
+    otherId: string,
+  ): Promise<{ chat: ChatDto; created: boolean }>;
+  /** One chat of the viewer's. */
+  get(user: UserRow | null, campus: Campus, id: string): Promise<ChatDto>;
+  /** Opening a chat marks it read for the viewer, on every device. */
+  read(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }>;
+  /** Deletes the chat for both students, then its photos' files. */
+  remove(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }>;
+  /** Students of the campus (more than one character typed), none blocked either way (ADR 024). */
+  people(user: UserRow | null, campus: Campus, q: string): Promise<AuthorDto[]>;
+}
+
+/** Builds the chats service; every method is named here once. */
+export function createChatsService(deps: ChatsServiceDeps): ChatsService {
+  const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
   const { tell, tellOne } = teller(bus, log);
   const chatFor = (user: UserRow, id: string) => chatOf(deps, user, id);
+  const actions = createMessageActions({ ...deps, tell, tellOne, now, log });
+  const meetups = createMeetupActions({ ...deps, tell, tellOne, now, log });
+  const lookup = createMessageLookup(db, tell, media, log);
 
   return {
-    ...createMessageActions({ ...deps, tell, tellOne, now, log }),
-    ...createMeetupActions({ ...deps, tell, tellOne, now, log }),
-    ...createMessageLookup(db, tell, media, log),
+    messages: actions.messages,
+    send: actions.send,
+    heart: actions.heart,
+    proposeMeetup: meetups.proposeMeetup,
+    answerMeetup: meetups.answerMeetup,
+    remindDueMeetups: meetups.remindDueMeetups,
+    redactIn: lookup.redactIn,
+    readable: lookup.readable,
+    isOwn: lookup.isOwn,
 
-    /** The viewer's inbox, newest activity first. */
-    async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+    async list(user, campus, query) {
       chatPolicy.canList(user, campus);
       const limit = PAGE_SIZES.messages;
       const rows = await chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor));
@@ -68,43 +109,14 @@ export function createChatsService(deps: ChatsServiceDeps) {
       };
     },
 
-    /** The pair's chat, reused in either direction, or a new one (which notifies the other). */
-    async start(user: UserRow | null, campus: Campus, otherId: string) {
-      chatPolicy.canStart(user, campus, await chats.findStudent(db.kysely, otherId));
-      await refuseIfBlocked(blocks, user.id, otherId);
-      const at = now();
-      const { chat, created, announce } = await db.kysely.transaction().execute(async (trx) => {
-        const created = await chats.insertPair(
-          trx,
-          { id: uuidv7(), started_by: user.id, created_at: at, updated_at: at },
-          user.id,
-          otherId,
-        );
-        const chat = (await chats.findPair(trx, user.id, otherId))!;
-        const announce = created
-          ? await notifications.notify(trx, [
-              {
-                type: 'new chat',
-                toUserId: otherId,
-                from: user,
-                chatId: chat.id,
-                message: NOTIFICATION_TEXT['new chat'](user.first_name),
-              },
-            ])
-          : () => undefined;
-        return { chat, created, announce };
-      });
-      announce();
-      return { chat: await chatFor(user, chat.id), created };
-    },
+    start: (user, campus, otherId) => startChat({ ...deps, now }, chatFor, user, campus, otherId),
 
-    async get(user: UserRow | null, campus: Campus, id: string): Promise<ChatDto> {
+    async get(user, campus, id) {
       chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
       return chatFor(user, id);
     },
 
-    /** Opening a chat marks it read for the viewer, on every device (spec core §4). */
-    async read(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
+    async read(user, campus, id) {
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canRead(user, campus, chat);
       if (await chats.markRead(db.kysely, id, user.id)) {
@@ -114,8 +126,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return { ok: true };
     },
 
-    /** Deletes the chat for both students, then its photos' files (spec core §4 "Delete chat"). */
-    async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
+    async remove(user, campus, id) {
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canWrite(user, campus, chat);
       const keys = await db.kysely.transaction().execute(async (trx) => {
@@ -128,20 +139,56 @@ export function createChatsService(deps: ChatsServiceDeps) {
       notifications.unreadChanged([chat!.user_low, chat!.user_high]);
       return { ok: true };
     },
-    ...createPeopleLookup(deps),
+
+    people: (user, campus, q) => peopleFor(deps, user, campus, q),
   };
 }
 
-/** Whom to start a conversation with. */
-function createPeopleLookup({ db, storage, blocks }: ChatsServiceDeps) {
-  return {
-    /** Students of the campus (more than one character typed), none blocked either way (ADR 024). */
-    async people(user: UserRow | null, campus: Campus, q: string): Promise<AuthorDto[]> {
-      chatPolicy.canList(user, campus);
-      const excluded = [user.id, ...(await blocks.hidden(user.id))];
-      const rows = await chats.members(db.kysely, campus.id, q, excluded, PEOPLE_SHOWN);
-      return rows.map((r) => presentAuthor(r, storage));
-    },
-  };
+/** ChatsService's start: the pair's chat, or a new one. */
+async function startChat(
+  { db, blocks, notifications, now }: ChatsServiceDeps & { now: () => number },
+  chatFor: (user: UserRow, id: string) => Promise<ChatDto>,
+  user: UserRow | null,
+  campus: Campus,
+  otherId: string,
+): Promise<{ chat: ChatDto; created: boolean }> {
+  chatPolicy.canStart(user, campus, await chats.findStudent(db.kysely, otherId));
+  await refuseIfBlocked(blocks, user.id, otherId);
+  const at = now();
+  const { chat, created, announce } = await db.kysely.transaction().execute(async (trx) => {
+    const created = await chats.insertPair(
+      trx,
+      { id: uuidv7(), started_by: user.id, created_at: at, updated_at: at },
+      user.id,
+      otherId,
+    );
+    const chat = (await chats.findPair(trx, user.id, otherId))!;
+    const announce = created
+      ? await notifications.notify(trx, [
+          {
+            type: 'new chat',
+            toUserId: otherId,
+            from: user,
+            chatId: chat.id,
+            message: NOTIFICATION_TEXT['new chat'](user.first_name),
+          },
+        ])
+      : () => undefined;
+    return { chat, created, announce };
+  });
+  announce();
+  return { chat: await chatFor(user, chat.id), created };
 }
-export type ChatsService = ReturnType<typeof createChatsService>;
+
+/** Students of the campus to start a conversation with, none blocked either way. */
+async function peopleFor(
+  { db, storage, blocks }: ChatsServiceDeps,
+  user: UserRow | null,
+  campus: Campus,
+  q: string,
+): Promise<AuthorDto[]> {
+  chatPolicy.canList(user, campus);
+  const excluded = [user.id, ...(await blocks.hidden(user.id))];
+  const rows = await chats.members(db.kysely, campus.id, q, excluded, PEOPLE_SHOWN);
+  return rows.map((r) => presentAuthor(r, storage));
+}

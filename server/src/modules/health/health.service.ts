@@ -13,13 +13,18 @@ export interface Readiness {
 }
 
 /** Liveness and readiness of this server. */
-export function createHealthService(db: Db, bus: EventBus) {
+export interface HealthService {
+  /**
+   * Ready means every dependency a request needs answers: the database and,
+   * when configured, Redis. Each is asked at once, with its own time limit,
+   * so the probe never hangs on one that is gone (ADR 021).
+   */
+  readiness(): Promise<Readiness>;
+}
+
+/** Builds the HealthService. */
+export function createHealthService(db: Db, bus: EventBus): HealthService {
   return {
-    /**
-     * Ready means every dependency a request needs answers: the database and,
-     * when configured, Redis. Each is asked at once, with its own time limit,
-     * so the probe never hangs on one that is gone (ADR 021).
-     */
     async readiness(): Promise<Readiness> {
       const [database, redis] = await Promise.all([
         ping(db, PROBE_TIMEOUT_MS),
@@ -33,4 +38,3 @@ export function createHealthService(db: Db, bus: EventBus) {
     },
   };
 }
-export type HealthService = ReturnType<typeof createHealthService>;

@@ -35,7 +35,20 @@ export interface LikesServiceDeps {
   now?: () => number;
 }
 
-/** Saving (liking) posts and who saved them (spec core §4 "Like/save toggle", companion §2). */
+/** Saving (liking) posts and who saved them. */
+export interface LikesService {
+  /** Like = save; liking again removes it. */
+  setLiked(
+    user: UserRow | null,
+    campus: Campus,
+    id: string,
+    liked: boolean,
+  ): Promise<{ liked: boolean; likeCount: number }>;
+  /** The students who saved a post, latest first, as "Jane D." (first name and last initial). */
+  likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]>;
+}
+
+/** Builds the LikesService. */
 export function createLikesService({
   db,
   storage,
@@ -43,9 +56,8 @@ export function createLikesService({
   notifications,
   blocks,
   now = Date.now,
-}: LikesServiceDeps) {
+}: LikesServiceDeps): LikesService {
   return {
-    /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
     async setLiked(
       user: UserRow | null,
       campus: Campus,
@@ -90,7 +102,6 @@ export function createLikesService({
       return state;
     },
 
-    /** The students who saved a post, latest first, as "Jane D." (DESIGN §11). */
     async likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]> {
       postPolicy.canRead(user, campus, await posts.find(id));
       const rows = await likes.likers(db.kysely, id, LIKERS_SHOWN);
@@ -98,4 +109,3 @@ export function createLikesService({
     },
   };
 }
-export type LikesService = ReturnType<typeof createLikesService>;

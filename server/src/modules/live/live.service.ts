@@ -87,24 +87,41 @@ export function createLiveHub(bus: EventBus) {
 }
 
 /**
- * What a student's socket hears (DESIGN §7): the events of their own
+ * What a student's socket hears: the events of their own
  * campus, for those who may read it. When the bus comes back from an outage
  * every socket of this server is told to resync (ADR 021): its client
  * reconnects and refetches what the lost events would have shown.
  */
-export function createLiveService(bus: EventBus) {
+export interface LiveService {
+  /**
+   * Joins the campus feed's events and the student's own (messages,
+   * notifications, unread counts), and hears when the socket's session
+   * ends or the student moves campus; throws the campus policy's error for
+   * anyone who may not read the campus. `ready` resolves once every
+   * subscription is live: a session that ended before may not have been
+   * heard, so the caller checks it is still open then.
+   */
+  joinCampus(
+    user: UserRow | null,
+    campus: Campus,
+    session: LiveSession,
+    socket: LiveSocket,
+  ): {
+    leave(): Promise<void>;
+    ready: Promise<void>;
+  };
+  /** Sockets of this server that joined a campus and have not left. */
+  sockets(): number;
+  /** Stops this server's subscriptions to the bus (shutdown). */
+  close(): Promise<void>;
+}
+
+/** Builds the LiveService. */
+export function createLiveService(bus: EventBus): LiveService {
   const hub = createLiveHub(bus);
   const members = new Set<LiveMember>();
   const stopGaps = bus.onGap(() => [...members].forEach((m) => m.resync()));
   return {
-    /**
-     * Joins the campus feed's events and the student's own (messages,
-     * notifications, unread counts), and hears when the socket's session
-     * ends or the student moves campus; throws the campus policy's error for
-     * anyone who may not read the campus. `ready` resolves once every
-     * subscription is live: a session that ended before may not have been
-     * heard, so the caller checks it is still open then.
-     */
     joinCampus(
       user: UserRow | null,
       campus: Campus,
@@ -136,7 +153,6 @@ export function createLiveService(bus: EventBus) {
       };
       return { leave, ready: Promise.all(joined.map((j) => j.ready)).then(() => undefined) };
     },
-    /** Sockets of this server that joined a campus and have not left. */
     sockets: () => members.size,
     async close() {
       stopGaps();
@@ -144,4 +160,3 @@ export function createLiveService(bus: EventBus) {
     },
   };
 }
-export type LiveService = ReturnType<typeof createLiveService>;

@@ -18,10 +18,15 @@ export interface MailboxListing {
   total: number;
 }
 
-export function createMailboxService(db: Db) {
+/** The dev mailbox's messages: what the mailbox routes call. */
+export interface MailboxService {
+  /** The newest messages first, optionally only those to one address (any case). */
+  list(to?: string): Promise<MailboxListing>;
+}
+
+export function createMailboxService(db: Db): MailboxService {
   const mailbox = createMailboxRepository(db);
   return {
-    /** The newest messages first, optionally only those to one address (any case). */
     async list(to?: string): Promise<MailboxListing> {
       const page = await mailbox.list({ to, limit: PAGE_LIMIT });
       return { total: page.total, items: page.items.map((m) => ({ ...m, status: statusOf(m) })) };
@@ -34,4 +39,3 @@ function statusOf(mail: MailboxMessage): MailboxStatus {
   if (mail.lastError === null) return 'queued';
   return mail.attempts >= DEFAULT_MAX_ATTEMPTS ? 'failed' : 'retrying';
 }
-export type MailboxService = ReturnType<typeof createMailboxService>;

@@ -20,7 +20,19 @@ export interface DevStudentsDeps {
  * mailbox and exists exactly where it does: the mailbox already hands anyone on this
  * machine every code, so this gives no one more than they had.
  */
-export function createDevStudents({ db, register, now = Date.now }: DevStudentsDeps) {
+export interface DevStudents {
+  /**
+   * A verified student (school-verified with `schoolEmail`), registered with
+   * the same checks as the front door.
+   */
+  make(
+    input: { name: string; email: string; password: string; schoolEmail?: string },
+    campus: Campus,
+  ): Promise<UserRow>;
+}
+
+/** Builds the dev students maker. */
+export function createDevStudents({ db, register, now = Date.now }: DevStudentsDeps): DevStudents {
   return {
     async make(
       input: { name: string; email: string; password: string; schoolEmail?: string },
@@ -46,4 +58,3 @@ export function createDevStudents({ db, register, now = Date.now }: DevStudentsD
     },
   };
 }
-export type DevStudents = ReturnType<typeof createDevStudents>;

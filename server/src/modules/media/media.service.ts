@@ -20,7 +20,7 @@ import { type MediaVariants, mediaRepository, type StoredVariant } from './media
 import { stripVideoMetadata, UnreadableVideoError } from './video-metadata';
 
 const MB = 1024 * 1024;
-/** Upload limits (DESIGN §8). */
+/** Upload limits. */
 export const MAX_IMAGE_BYTES = 20 * MB;
 export const MAX_VIDEO_BYTES = 200 * MB;
 /** How much one student may upload in any 24 hours unless configured (ADR 039). */
@@ -28,7 +28,7 @@ export const DEFAULT_UPLOAD_BYTES_PER_DAY = 1024 * MB;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The spec has no words for these; they say what to do. */
+/** Words of the upload errors: each says what to do. */
 export const MEDIA_MESSAGES = {
   photoTooLarge: 'This photo is too large: photos can be up to 20 MB.',
   videoTooLarge: 'This video is too large: videos can be up to 200 MB.',
@@ -72,24 +72,71 @@ interface Allowance {
 }
 
 /**
- * Photos and videos for posts (DESIGN §8): received into a temp file, judged
+ * Photos and videos for posts: received into a temp file, judged
  * by their bytes, photos re-encoded without metadata in three sizes, every
  * file stored under `media/{mediaId}/`, and a post_media row that waits for
  * the post that will use it.
  */
+export interface MediaService {
+  /**
+   * Checks the uploader first, then asks for the file (so nobody's bytes are
+   * read before they may upload), stores it and answers the new media.
+   */
+  upload(
+    viewer: UserRow | null,
+    campus: Campus,
+    receive: () => Promise<IncomingFile | undefined>,
+  ): Promise<MediaDto>;
+  /**
+   * Removes uploads that no post took within a day (the composer was
+   * closed, the tab died) with their files, so abandoned drafts do not
+   * fill the disk or the bucket. Rows go first, files after: a failure
+   * leaves an orphan file, never a post pointing at a missing one.
+   */
+  sweepUnattached(): Promise<number>;
+  /**
+   * Removes stored files that no row points at and `.part` files a write
+   * never finished (a crash between writing a file and its row, or during
+   * the write), once they are older than ORPHAN_FILE_GRACE_MS. Reads the
+   * store a page at a time: three queries per page, whatever its size.
+   * Keys it does not recognise are left alone. Also removes the temp files
+   * of uploads a crash cut off (`quad-upload-*` in the temp folder).
+   */
+  sweepOrphanFiles(): Promise<{ orphans: number; parts: number; temp: number }>;
+  /** Forgets uploads older than a day: they no longer count against anyone's limit. */
+  sweepUsage(): Promise<number>;
+  /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
+  attachToMessage(
+    trx: Executor,
+    ids: readonly string[],
+    ownerId: string,
+    messageId: string,
+  ): Promise<number>;
+  /** The photos of these messages, by message id, as the API shows them. */
+  forMessages(messageIds: readonly string[]): Promise<Map<string, MediaDto[]>>;
+  /** The blob keys of every photo of a chat, read before the chat is deleted. */
+  keysOfChat(trx: Executor, chatId: string): Promise<string[]>;
+  /** Photo files of every chat the student is in (their chats go with their account). */
+  keysOfChatsOf(trx: Executor, userId: string): Promise<string[]>;
+  /**
+   * Takes a message's photos off it (a moderator's removal, ADR 025): their
+   * rows go in `trx`; the returned keys are for `deleteFiles` once it committed.
+   */
+  takeFromMessage(trx: Executor, messageId: string): Promise<string[]>;
+  /** Deletes files after the rows that pointed at them are gone. */
+  deleteFiles(keys: string[]): Promise<void>;
+}
+
+/** Builds the MediaService. */
 export function createMediaService({
   db,
   storage,
   limits = { image: MAX_IMAGE_BYTES, video: MAX_VIDEO_BYTES },
   bytesPerDay = DEFAULT_UPLOAD_BYTES_PER_DAY,
   now = Date.now,
-}: MediaServiceOptions) {
+}: MediaServiceOptions): MediaService {
   const quota = createUploadQuota(db, bytesPerDay, now);
   return {
-    /**
-     * Checks the uploader first, then asks for the file (so nobody's bytes are
-     * read before they may upload), stores it and answers the new media.
-     */
     async upload(
       viewer: UserRow | null,
       campus: Campus,
@@ -124,12 +171,6 @@ export function createMediaService({
       }
     },
 
-    /**
-     * Removes uploads that no post took within a day (the composer was
-     * closed, the tab died) with their files, so abandoned drafts do not
-     * fill the disk or the bucket. Rows go first, files after: a failure
-     * leaves an orphan file, never a post pointing at a missing one.
-     */
     async sweepUnattached(): Promise<number> {
       const before = now() - UNATTACHED_MEDIA_GRACE_MS;
       let removed = 0;
@@ -148,14 +189,6 @@ export function createMediaService({
       }
     },
 
-    /**
-     * Removes stored files that no row points at and `.part` files a write
-     * never finished (a crash between writing a file and its row, or during
-     * the write), once they are older than ORPHAN_FILE_GRACE_MS. Reads the
-     * store a page at a time: three queries per page, whatever its size.
-     * Keys it does not recognise are left alone. Also removes the temp files
-     * of uploads a crash cut off (`quad-upload-*` in the temp folder).
-     */
     async sweepOrphanFiles(): Promise<{ orphans: number; parts: number; temp: number }> {
       const before = now() - ORPHAN_FILE_GRACE_MS;
       let orphans = 0;
@@ -180,14 +213,11 @@ export function createMediaService({
       return { orphans, parts, temp: await sweepTempUploads(before) };
     },
 
-    /** Forgets uploads older than a day: they no longer count against anyone's limit. */
     sweepUsage: () => mediaRepository.deleteUsageBefore(db.kysely, now() - DAY_MS),
 
-    /** Gives the owner's unattached uploads to a message, in its transaction; how many moved. */
     attachToMessage: (trx: Executor, ids: readonly string[], ownerId: string, messageId: string) =>
       mediaRepository.moveToMessage(trx, ids, ownerId, messageId),
 
-    /** The photos of these messages, by message id, as the API shows them. */
     async forMessages(messageIds: readonly string[]): Promise<Map<string, MediaDto[]>> {
       const byMessage = new Map<string, MediaDto[]>();
       for (const row of await mediaRepository.listForMessages(db.kysely, messageIds)) {
@@ -199,25 +229,18 @@ export function createMediaService({
       return byMessage;
     },
 
-    /** The blob keys of every photo of a chat, read before the chat is deleted. */
     async keysOfChat(trx: Executor, chatId: string): Promise<string[]> {
       return mediaRepository.keysOf(await mediaRepository.listForChat(trx, chatId));
     },
 
-    /** Photo files of every chat the student is in (their chats go with their account). */
     async keysOfChatsOf(trx: Executor, userId: string): Promise<string[]> {
       return mediaRepository.keysOf(await mediaRepository.listForChatsOf(trx, userId));
     },
 
-    /**
-     * Takes a message's photos off it (a moderator's removal, ADR 025): their
-     * rows go in `trx`; the returned keys are for `deleteFiles` once it committed.
-     */
     async takeFromMessage(trx: Executor, messageId: string): Promise<string[]> {
       return mediaRepository.keysOf(await mediaRepository.deleteForMessage(trx, messageId));
     },
 
-    /** Deletes files after the rows that pointed at them are gone. */
     deleteFiles: (keys: string[]) => storage.delete(keys),
   };
 
@@ -289,7 +312,6 @@ export function createMediaService({
     }
   }
 }
-export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
  * Each student's upload limit by bytes in any 24 hours (ADR 039), counted in

@@ -209,12 +209,26 @@ async function applyAction(
 }
 
 /**
- * Moderation per campus (issue 14 item 7, ADR 025): the campus's moderators
+ * Moderation per campus (ADR 025): the campus's moderators
  * read its open reports, one item per reported thing, and dismiss them,
  * remove the content, warn, suspend or ban. Every action is logged and
  * closes the thing's reports; three upheld within 90 days suspend the
  * student for 7 days automatically.
  */
+export interface ModerationService {
+  /** Whether the viewer moderates the campus (the web shows the page and menu entry). */
+  moderates(user: UserRow | null, campus: Campus): boolean;
+  /** The campus's open reports, one item per reported thing, most recently reported first. */
+  queue(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<ModerationPage>;
+  /** A moderator's action on a reported thing; its open reports close with the outcome. */
+  act(
+    user: UserRow | null,
+    campus: Campus,
+    body: ModerationActionBody,
+  ): Promise<{ message: string }>;
+}
+
+/** Builds the ModerationService. */
 export function createModerationService({
   db,
   moderators,
@@ -223,13 +237,11 @@ export function createModerationService({
   notifications,
   endSessions,
   now = Date.now,
-}: ModerationServiceDeps) {
+}: ModerationServiceDeps): ModerationService {
   return {
-    /** Whether the viewer moderates the campus (the web shows the page and menu entry). */
     moderates: (user: UserRow | null, campus: Campus) =>
       moderationPolicy.isModerator(user, campus, moderators),
 
-    /** The campus's open reports, one item per reported thing, most recently reported first. */
     async queue(
       user: UserRow | null,
       campus: Campus,
@@ -239,7 +251,6 @@ export function createModerationService({
       return queuePage(db, campus, query.cursor);
     },
 
-    /** A moderator's action on a reported thing; its open reports close with the outcome. */
     async act(
       user: UserRow | null,
       campus: Campus,
@@ -264,4 +275,3 @@ export function createModerationService({
     },
   };
 }
-export type ModerationService = ReturnType<typeof createModerationService>;

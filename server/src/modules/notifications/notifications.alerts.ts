@@ -5,7 +5,7 @@ import { enqueueMail } from '../../platform/mail';
 import { alertLink, alertMail, unsubscribeToken } from './notifications.mails';
 import { notificationsRepository as notifications } from './notifications.repository';
 
-/** The acts that also send an e-mail (ADR 008): a message, a new chat, a save, a comment. */
+/** The acts that also send an e-mail: a message, a new chat, a save, a comment. */
 const MAILED = new Set<NotificationType>(['message', 'new chat', 'like', 'comment']);
 
 /** A busy chat (or post) sends at most one e-mail per this long. */
@@ -31,7 +31,13 @@ export interface AlertMailerDeps {
  * students with `email_notifications` on, and one per chat (or per post and
  * kind) in ten minutes.
  */
-export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps) {
+export interface AlertMailer {
+  /** Queues the e-mails of these stored notifications in `trx`, to whoever wants them. */
+  queue(trx: Executor, rows: StoredNotification[]): Promise<void>;
+}
+
+/** Builds the alert mailer. */
+export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps): AlertMailer {
   return {
     async queue(trx: Executor, rows: StoredNotification[]): Promise<void> {
       const mailed = rows.filter((r) => MAILED.has(r.type as NotificationType));
@@ -54,4 +60,3 @@ export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps) {
     },
   };
 }
-export type AlertMailer = ReturnType<typeof createAlertMailer>;

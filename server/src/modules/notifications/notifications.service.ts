@@ -45,7 +45,7 @@ export interface UndoneAct {
 /** An act redone within this long of the last one it notified of notifies nobody again (ADR 037). */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The bus topic of one student's own events (DESIGN §7). */
+/** The bus topic of one student's own events (messages, notifications, unread counts). */
 export const userTopic = (userId: string) => `user:${userId}`;
 
 /** Most students one post can mention. */
@@ -151,7 +151,40 @@ async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) 
   return notifications.claimMark(trx, mark, at, since);
 }
 
-/** In-app notifications and unread counts (spec core §3 "Notification", §4 "Notifications", §9 badge). */
+/** In-app notifications and the badge's unread counts. */
+export interface NotificationsService {
+  /**
+   * Stores the notifications of an act inside its transaction, never one for
+   * the student's own act nor across a block (ADR 037), and of an act that
+   * can be undone at most one per actor, kind and subject in a window;
+   * returns what to announce once it has committed.
+   */
+  notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void>;
+  /**
+   * Notifies the students of the campus that `text` mentions as @username
+   * (a mention always reaches a real student of the campus), except those in `except`.
+   */
+  notifyMentions(trx: Executor, m: Mention): Promise<() => void>;
+  /**
+   * An act undone (a save taken back, a heart removed) takes back its
+   * notification while it is unread (ADR 037); returns what to announce
+   * once the transaction has committed.
+   */
+  withdraw(trx: Executor, act: UndoneAct): Promise<() => void>;
+  /** Tells these students' open tabs that their unread counts may have changed. */
+  unreadChanged(userIds: Iterable<string>): void;
+  /** A page of the viewer's notifications, newest first; those shown become read. */
+  list(
+    user: UserRow | null,
+    query: { cursor?: string },
+  ): Promise<{ items: NotificationDto[]; nextCursor: string | null }>;
+  /** Turns off the e-mail alerts of the student an unsubscribe link was made for. */
+  unsubscribe(token: string): Promise<boolean>;
+  /** The badge's two parts: unread notifications and chats with unseen messages. */
+  unread(user: UserRow | null): Promise<UnreadDto>;
+}
+
+/** Builds the NotificationsService. */
 export function createNotificationsService({
   db,
   blocks,
@@ -161,18 +194,12 @@ export function createNotificationsService({
   secretKey,
   now = Date.now,
   log = () => undefined,
-}: NotificationsServiceDeps) {
+}: NotificationsServiceDeps): NotificationsService {
   const publish = (userIds: Iterable<string>, event: { type: string }) => {
     for (const id of new Set(userIds)) bus.publish(userTopic(id), event).catch(log);
   };
 
   const service = {
-    /**
-     * Stores the notifications of an act inside its transaction, never one for
-     * the student's own act nor across a block (ADR 037), and of an act that
-     * can be undone at most one per actor, kind and subject in a window;
-     * returns what to announce once it has committed.
-     */
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
       const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
@@ -185,19 +212,10 @@ export function createNotificationsService({
         );
     },
 
-    /**
-     * Notifies the students of the campus that `text` mentions as @username
-     * (DESIGN §11: mentions are real), except those in `except`.
-     */
     async notifyMentions(trx: Executor, m: Mention): Promise<() => void> {
       return service.notify(trx, await mentionRequests(trx, m));
     },
 
-    /**
-     * An act undone (a save taken back, a heart removed) takes back its
-     * notification while it is unread (ADR 037); returns what to announce
-     * once the transaction has committed.
-     */
     async withdraw(trx: Executor, act: UndoneAct): Promise<() => void> {
       const to = await notifications.withdraw(trx, {
         fromUserId: act.from.id,
@@ -207,12 +225,10 @@ export function createNotificationsService({
       return () => publish(to, { type: 'unread.changed' });
     },
 
-    /** Tells these students' open tabs that their unread counts may have changed. */
     unreadChanged(userIds: Iterable<string>): void {
       publish(userIds, { type: 'unread.changed' });
     },
 
-    /** A page of the viewer's notifications, newest first; those shown become read (spec core §4). */
     async list(
       user: UserRow | null,
       query: { cursor?: string },
@@ -231,13 +247,11 @@ export function createNotificationsService({
       };
     },
 
-    /** Turns off the e-mail alerts of the student an unsubscribe link was made for. */
     async unsubscribe(token: string): Promise<boolean> {
       const userId = secretKey ? readUnsubscribeToken(secretKey, token) : null;
       return userId !== null && (await notifications.turnOffEmail(db.kysely, userId));
     },
 
-    /** The badge's two parts: unread notifications and chats with unseen messages. */
     async unread(user: UserRow | null): Promise<UnreadDto> {
       requireVerified(user);
       const [count, chats] = await Promise.all([
@@ -249,4 +263,3 @@ export function createNotificationsService({
   };
   return service;
 }
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -32,7 +32,7 @@ export interface PagesServiceDeps {
   chats: Pick<ChatsService, 'isOwn'>;
   /** Whether the viewer moderates the campus (ADR 025): the boot's viewer says so. */
   moderation?: Pick<ModerationService, 'moderates'>;
-  /** Page views of signed-in students (spec core §7); nothing recorded when absent. */
+  /** Page views of signed-in students, for analytics; nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
 }
@@ -49,11 +49,23 @@ function bootViewer(
 }
 
 /**
- * The pages of the React app (DESIGN §2): index.html with the campus of the
+ * The pages of the React app: index.html with the campus of the
  * host, the viewer and, on /home, the first feed page written into it, so the
  * first paint already has the right name, colours, logo and posts.
  */
-export function createPagesService(deps: PagesServiceDeps) {
+export interface PagesService {
+  /** False until `npm run build` has written the web app. */
+  built: boolean;
+  /** The status and HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
+  render(
+    user: UserRow | null,
+    campus: Campus,
+    url: string,
+  ): Promise<{ status: 200 | 404; html: string } | null>;
+}
+
+/** Builds the PagesService. */
+export function createPagesService(deps: PagesServiceDeps): PagesService {
   const { config, storage, campuses, posts, moderation } = deps;
   const { analytics = noAnalytics, log = () => undefined } = deps;
   const indexFile = path.join(config.webDist, 'index.html');
@@ -68,7 +80,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   /**
    * The first page of the campus feed, written into /home for a member: the
    * feed paints with the page, without waiting for a second round trip
-   * (DESIGN §13). The JSON the API would answer, from the same cache.
+   * (the first paint shows posts). The JSON the API would answer, from the same cache.
    */
   async function firstFeedPage(user: UserRow, campus: Campus): Promise<string | null> {
     const feed = await posts.feed(user, campus, {}).catch((error: unknown) => {
@@ -80,10 +92,8 @@ export function createPagesService(deps: PagesServiceDeps) {
   }
 
   return {
-    /** False until `npm run build` has written the web app. */
     built: template !== null,
 
-    /** The status and HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
     async render(
       user: UserRow | null,
       campus: Campus,
@@ -129,7 +139,6 @@ export function createPagesService(deps: PagesServiceDeps) {
     },
   };
 }
-export type PagesService = ReturnType<typeof createPagesService>;
 
 /** Open Graph tags with the site's own address for a preview's photo. */
 function previewTags(

@@ -21,18 +21,39 @@ export interface PaymentsServiceDeps {
 const PAGE = '/settings/payments';
 
 /**
- * Seller payouts through Stripe Connect (companion §2 "Payments", §4, §7;
- * DESIGN §6 "payments", §11): the page's three states, the account and its
+ * Seller payouts through Stripe Connect: the page's three states, the account and its
  * onboarding and dashboard links, and the provider's webhook. Only the
  * student's own account is ever read or changed.
  */
+export interface PaymentsService {
+  /**
+   * The page's state, synchronised on load: the provider's
+   * flags replace the stored ones where they differ. When the provider
+   * cannot be reached the stored state is shown.
+   */
+  status(viewer: UserRow | null): Promise<PayoutStatus>;
+  /** "Set Up Payouts": a connected account for the student, once (a second call keeps the first). */
+  createAccount(viewer: UserRow | null): Promise<PayoutStatus>;
+  /** The provider's onboarding for "Set Up Payouts" and "Resume Application", back to this campus's page. */
+  onboardingLink(viewer: UserRow | null, campus: Campus): Promise<{ url: string }>;
+  /** "View Earnings": the provider's dashboard, once onboarding is complete. */
+  loginLink(viewer: UserRow | null): Promise<{ url: string }>;
+  /**
+   * The provider's `account.updated` event, its signature verified: the
+   * account's flags are saved on its student. Other events and unknown
+   * accounts are acknowledged and ignored (the provider would retry an error).
+   */
+  webhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
+}
+
+/** Builds the PaymentsService. */
 export function createPaymentsService({
   db,
   provider,
   publicUrl,
   now = Date.now,
   log = () => undefined,
-}: PaymentsServiceDeps) {
+}: PaymentsServiceDeps): PaymentsService {
   const stored = async (userId: string): Promise<StoredPayoutAccount> =>
     (await payouts.find(db.kysely, userId))!;
 
@@ -40,11 +61,6 @@ export function createPaymentsService({
   const requireProvider = () => providerOf(provider);
 
   return {
-    /**
-     * The page's state, synchronised on load (companion §4): the provider's
-     * flags replace the stored ones where they differ. When the provider
-     * cannot be reached the stored state is shown.
-     */
     async status(viewer: UserRow | null): Promise<PayoutStatus> {
       requireSignedIn(viewer);
       const account = await stored(viewer.id);
@@ -70,7 +86,6 @@ export function createPaymentsService({
       return present({ ...account, ...flags }, true, changed);
     },
 
-    /** "Set Up Payouts": a connected account for the student, once (a second call keeps the first). */
     async createAccount(viewer: UserRow | null): Promise<PayoutStatus> {
       requireVerified(viewer);
       const p = requireProvider();
@@ -91,7 +106,6 @@ export function createPaymentsService({
       return present(await stored(viewer.id), true, false);
     },
 
-    /** The provider's onboarding for "Set Up Payouts" and "Resume Application", back to this campus's page. */
     async onboardingLink(viewer: UserRow | null, campus: Campus): Promise<{ url: string }> {
       requireVerified(viewer);
       const p = requireProvider();
@@ -105,7 +119,6 @@ export function createPaymentsService({
       return { url };
     },
 
-    /** "View Earnings": the provider's dashboard, once onboarding is complete. */
     async loginLink(viewer: UserRow | null): Promise<{ url: string }> {
       requireSignedIn(viewer);
       const p = requireProvider();
@@ -119,7 +132,6 @@ export function createPaymentsService({
     webhook: createPayoutWebhook({ db, provider, now }),
   };
 }
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 function present(
   account: StoredPayoutAccount,

@@ -5,11 +5,7 @@ import { type PaymentProvider, WebhookSignatureError } from '../../platform/paym
 import { paymentsRepository as payouts } from './payments.repository';
 import { providerOf } from './payments.provider';
 
-/**
- * The provider's `account.updated` event, its signature verified: the
- * account's flags are saved on its student. Other events and unknown
- * accounts are acknowledged and ignored (the provider would retry an error).
- */
+/** Builds PaymentsService's webhook (documented there). */
 export function createPayoutWebhook({
   db,
   provider,

@@ -13,15 +13,22 @@ export interface AuthorLeaving {
 }
 
 /**
- * A student's account is deleted (ADR 011): their posts and everything below go
- * by the database's cascades in the same transaction; this reads what must
- * happen around that.
+ * What the posts module does when a student's account is deleted: their posts
+ * and everything below go by the database's cascades in the same
+ * transaction; these read what must happen around that.
  */
+export interface LeavingAuthorPosts {
+  /** Before the account row is deleted. */
+  authorLeaving(trx: Executor, userId: string): Promise<AuthorLeaving>;
+  /** After: comment and save counts, and the scores of the threads they touched. */
+  authorLeft(trx: Executor, left: AuthorLeaving): Promise<void>;
+}
+
+/** Builds the steps around an author's account deletion. */
 export function createAuthorLeaving(
   rescoreThreadOf: (trx: Executor, id: string) => Promise<PostRow>,
-) {
+): LeavingAuthorPosts {
   return {
-    /** Before the account row is deleted. */
     async authorLeaving(trx: Executor, userId: string): Promise<AuthorLeaving> {
       const [ids, threads, saved, unattached] = await Promise.all([
         posts.subtreesOfAuthor(trx, userId),
@@ -33,7 +40,6 @@ export function createAuthorLeaving(
       return { files: keysOfMedia([...media, ...unattached]), threads, saved };
     },
 
-    /** After: comment and save counts, and the scores of the threads they touched. */
     async authorLeft(trx: Executor, left: AuthorLeaving): Promise<void> {
       for (const root of left.threads) await posts.recountThread(trx, root);
       await posts.recountLikes(trx, left.saved);

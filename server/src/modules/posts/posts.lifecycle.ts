@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { feedScore } from './posts.cursor';
 import { listingPresenter } from './posts.listings';
 import { postsRepository as posts } from './posts.repository';
-import type { PostWritesDeps } from './posts.writes';
+import type { PostCommandDeps } from './posts.commands';
 
 /** "Did it sell?" questions sent per run of the job; the next run takes the rest. */
 const QUESTIONS_PER_RUN = 200;
@@ -17,9 +17,25 @@ const QUESTIONS_PER_RUN = 200;
  * A listing's lifecycle (ADR 029): the seller's "Did it sell?" 14 days after
  * posting, and the weekly bump that also renews a listing for another 60 days.
  */
+export interface ListingLifecycle {
+  /**
+   * "Still available" and Renew (ADR 029): the seller moves a listing that
+   * is not sold to the top of the feed and makes it current for another 60
+   * days, at most once a week. The lists and the post go stale.
+   */
+  renewListing(user: UserRow | null, campus: Campus, id: string): Promise<PostDto>;
+  /**
+   * The "Did it sell?" questions due at `at` (14 days after posting). Run
+   * every minute by each server; a question is claimed in the transaction
+   * that notifies, so it goes once whatever the servers and restarts.
+   */
+  askDidItSell(at?: number): Promise<number>;
+}
+
+/** Builds a listing's lifecycle: the renewals and the "Did it sell?" job. */
 export function createListingLifecycle(
-  deps: Pick<PostWritesDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now' | 'log'>,
-) {
+  deps: Pick<PostCommandDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now' | 'log'>,
+): ListingLifecycle {
   const { db, notifications, cache, now, log } = deps;
   const presentFor = listingPresenter(deps);
 
@@ -47,11 +63,6 @@ export function createListingLifecycle(
   }
 
   return {
-    /**
-     * "Still available" and Renew (ADR 029): the seller moves a listing that
-     * is not sold to the top of the feed and makes it current for another 60
-     * days, at most once a week. The lists and the post go stale.
-     */
     async renewListing(user: UserRow | null, campus: Campus, id: string): Promise<PostDto> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canEditListing(user, campus, post);
@@ -72,11 +83,6 @@ export function createListingLifecycle(
       return presentFor(user, id);
     },
 
-    /**
-     * The "Did it sell?" questions due at `at` (14 days after posting). Run
-     * every minute by each server; a question is claimed in the transaction
-     * that notifies, so it goes once whatever the servers and restarts.
-     */
     async askDidItSell(at: number = now()): Promise<number> {
       let sent = 0;
       for (const id of await posts.askSoldDue(db.kysely, at, QUESTIONS_PER_RUN)) {

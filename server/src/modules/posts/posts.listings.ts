@@ -11,14 +11,14 @@ import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
 import { postsRepository as posts } from './posts.repository';
-import type { PostWritesDeps } from './posts.writes';
+import type { PostCommandDeps } from './posts.commands';
 
 /** A listing as its seller sees it after a change. */
 export function listingPresenter({
   db,
   saves,
   pages,
-}: Pick<PostWritesDeps, 'db' | 'saves' | 'pages'>) {
+}: Pick<PostCommandDeps, 'db' | 'saves' | 'pages'>) {
   return async (user: UserRow, id: string): Promise<PostDto> => {
     const updated = (await posts.findWithAuthor(db.kysely, id))!;
     const [media, liked] = await Promise.all([
@@ -29,7 +29,24 @@ export function listingPresenter({
   };
 }
 
-/** The seller's changes to a listing (ADR 023, ADR 029). */
+/** The seller's changes to a listing (ADR 023). */
+export interface ListingWrites {
+  /**
+   * The seller changes a listing's price, "or best offer", condition or
+   * status (ADR 023). A lower price tells everyone who saved it, after the
+   * change committed; the lists of the campus go stale (a sold listing
+   * leaves the feed, a new price moves it in price order). An edit makes an
+   * expired listing current again without moving it up (ADR 029).
+   */
+  updateListing(
+    user: UserRow | null,
+    campus: Campus,
+    id: string,
+    body: UpdateListingBody,
+  ): Promise<PostDto>;
+}
+
+/** Builds the seller's listing changes. */
 export function createListingWrites({
   db,
   saves,
@@ -37,17 +54,13 @@ export function createListingWrites({
   cache,
   pages,
   now,
-}: Pick<PostWritesDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now'>) {
+}: Pick<
+  PostCommandDeps,
+  'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now'
+>): ListingWrites {
   const presentFor = listingPresenter({ db, saves, pages });
 
   return {
-    /**
-     * The seller changes a listing's price, "or best offer", condition or
-     * status (ADR 023). A lower price tells everyone who saved it, after the
-     * change committed; the lists of the campus go stale (a sold listing
-     * leaves the feed, a new price moves it in price order). An edit makes an
-     * expired listing current again without moving it up (ADR 029).
-     */
     async updateListing(
       user: UserRow | null,
       campus: Campus,

@@ -1,16 +1,17 @@
+import type { PostDto } from '@common/schemas/posts';
 import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
 import { type PostCache, viewerState } from './posts.cache';
-import { createPostPresenter } from './posts.presenter';
+import { createPostPresenter, type MediaRow } from './posts.presenter';
 import {
   type Order,
   type PostWithAuthor,
   type PostWithFiles,
   postsRepository as posts,
 } from './posts.repository';
-import { postListJson, type PostListJson, type PostsJson } from './posts.writer';
+import { postListJson, type PostListJson, type PostsJson } from './posts.templates';
 
 /**
  * The viewer's saves among posts (modules/likes provides them): the posts
@@ -28,7 +29,7 @@ export interface ViewerSaves {
 
 /**
  * A page as every member of the campus sees it, written as JSON with a hole
- * for each post's `liked` (posts.writer.ts). `serial` names this very entry,
+ * for each post's `liked` (posts.templates.ts). `serial` names this very entry,
  * so the viewer's saves cached beside it were read for exactly its posts.
  */
 export interface SharedPage {
@@ -136,18 +137,75 @@ function createViewerLane(cache: PostCache, saves: ViewerSaves, blocks: ViewerBl
 const withFiles = (rows: PostWithAuthor[] | PostWithFiles[]): rows is PostWithFiles[] =>
   rows.every((r) => 'media' in r);
 
-/** Pages of posts written once per cache entry and filled in per viewer (ADR 004, 005). */
-export function createSharedPages({ db, storage, cache, saves, blocks }: SharedPagesDeps) {
-  const present = createPostPresenter(storage);
-  const { knownSaves, listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
-  let serials = 0;
-
+/**
+ * Pages of posts written once per cache entry and filled in per viewer
+ * (ADR 004, 005): what the reads, commands and tabs of posts share.
+ */
+export interface SharedPages {
+  /** Rows as the API's posts, with their files and the viewer's saves given. */
+  present(rows: PostWithAuthor[], media: MediaRow[], liked: Set<string>): PostDto[];
   /**
    * As every viewer sees them: `liked` is filled in per viewer. Rows of a
    * page read with their files need no further query; others read theirs,
    * for the posts that have any.
    */
-  async function presented(rows: PostWithAuthor[] | PostWithFiles[]) {
+  presented(rows: PostWithAuthor[] | PostWithFiles[]): Promise<PostDto[]>;
+  /** A list page; a full page carries the cursor of the next one. */
+  listJson(
+    rows: PostWithAuthor[] | PostWithFiles[],
+    limit: number,
+    order?: Order,
+  ): Promise<PostListJson>;
+  /**
+   * The page with the viewer's saves filled in: from all they saved when that
+   * is known, or else read by `readSaves` and cached beside the page (they go
+   * stale with it: a save is a write to the campus). Either way a page read
+   * again costs no query at all.
+   */
+  forViewer(
+    campusId: string,
+    viewer: UserRow,
+    page: SharedPage,
+    readSaves: () => Promise<Set<string>>,
+  ): Promise<string>;
+  /** Whose posts the viewer does not see (blocked either way), cached beside their saves. */
+  hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>>;
+  /** A number naming a new cache entry. */
+  nextSerial(): number;
+  /**
+   * A list page of the campus, from the cache or read by `rows` and written
+   * once. It goes stale when one of its posts changes, and when the campus's
+   * lists change if `list` says the page depends on which posts a list holds
+   * (a first page; a page of a later cursor never gains a new post).
+   */
+  cachedList(
+    campusId: string,
+    key: string,
+    rows: () => Promise<PostWithAuthor[] | PostWithFiles[]>,
+    options: { limit: number; order?: Order; list: boolean },
+  ): Promise<SharedList>;
+  /**
+   * A list page of the campus with the viewer's saves on it, without the
+   * posts of students blocked either way: such a page is shorter than the
+   * shared one, and its cursor is the shared page's, so the next page
+   * starts where the shared one ends (ADR 024).
+   */
+  listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string>;
+}
+
+/** Builds the shared pages over the campus cache. */
+export function createSharedPages({
+  db,
+  storage,
+  cache,
+  saves,
+  blocks,
+}: SharedPagesDeps): SharedPages {
+  const present = createPostPresenter(storage);
+  const { knownSaves, listSaves, hiddenFrom } = createViewerLane(cache, saves, blocks);
+  let serials = 0;
+
+  async function presented(rows: PostWithAuthor[] | PostWithFiles[]): Promise<PostDto[]> {
     const media = withFiles(rows)
       ? rows.flatMap((r) => r.media)
       : await posts.mediaFor(
@@ -157,7 +215,6 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     return present(rows, media, new Set());
   }
 
-  /** A list page; a full page carries the cursor of the next one. */
   async function listJson(
     rows: PostWithAuthor[] | PostWithFiles[],
     limit: number,
@@ -167,12 +224,6 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     return postListJson(await presented(rows), last ? encodeCursor(last, order) : null);
   }
 
-  /**
-   * The page with the viewer's saves filled in: from all they saved when that
-   * is known, or else read by `readSaves` and cached beside the page (they go
-   * stale with it: a save is a write to the campus). Either way a page read
-   * again costs no query at all.
-   */
   async function forViewer(
     campusId: string,
     viewer: UserRow,
@@ -202,17 +253,9 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     presented,
     listJson,
     forViewer,
-    /** Whose posts the viewer does not see (blocked either way), cached beside their saves. */
     hiddenFrom,
-    /** A number naming a new cache entry. */
     nextSerial: () => ++serials,
 
-    /**
-     * A list page of the campus, from the cache or read by `rows` and written
-     * once. It goes stale when one of its posts changes, and when the campus's
-     * lists change if `list` says the page depends on which posts a list holds
-     * (a first page; a page of a later cursor never gains a new post).
-     */
     cachedList(
       campusId: string,
       key: string,
@@ -227,12 +270,6 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
       );
     },
 
-    /**
-     * A list page of the campus with the viewer's saves on it, without the
-     * posts of students blocked either way: such a page is shorter than the
-     * shared one, and its cursor is the shared page's, so the next page
-     * starts where the shared one ends (ADR 024).
-     */
     async listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string> {
       const [liked, hidden] = await Promise.all([
         listSaves(campusId, viewer, page),
@@ -242,4 +279,3 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     },
   };
 }
-export type SharedPages = ReturnType<typeof createSharedPages>;

@@ -8,10 +8,10 @@ import { presentAuthor } from '../users/users.presenter';
 import type { PostFile, PostWithAuthor } from './posts.repository';
 
 /** A post's file with what the API shows of it (rows read alone or in a page's JSON). */
-type MediaRow = Omit<PostFile, 'post_id'> & { post_id: string | null };
+export type MediaRow = Omit<PostFile, 'post_id'> & { post_id: string | null };
 
 /**
- * Turns rows into the API's posts: author as "Jane D." (DESIGN §11), files in
+ * Turns rows into the API's posts: author as "Jane D." (first name, last initial), files in
  * order, and whether the viewer saved each one.
  */
 export function createPostPresenter(storage: BlobStore) {

@@ -8,12 +8,24 @@ import { decodeCursor, encodeCursor } from './posts.cursor';
 import type { SharedPages, ViewerSaves } from './posts.pages';
 import { nestReplies } from './posts.presenter';
 import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
-import { profileListJson } from './posts.writer';
+import { profileListJson } from './posts.templates';
 
-/**
- * A profile's tabs (docs/product/profiles-and-payments.md, Profiles): its
- * posts, photos, saves and replies.
- */
+/** A profile's tabs: its posts, photos, saves and replies. */
+export interface ProfileTabs {
+  /**
+   * One page (10) of a profile's tab as JSON (profilePostListSchema), with
+   * the viewer's saves: a fixed number of statements (the page, its
+   * context, their media, the saves).
+   */
+  profileTab(
+    viewer: UserRow | null,
+    campus: Campus,
+    authorId: string,
+    query: { tab: ProfileTab; cursor?: string },
+  ): Promise<string>;
+}
+
+/** Builds a profile's tabs over the campus pages. */
 export function createProfileTabs({
   db,
   pages,
@@ -22,7 +34,7 @@ export function createProfileTabs({
   db: Db;
   pages: SharedPages;
   saves: ViewerSaves;
-}) {
+}): ProfileTabs {
   /**
    * What shows with each post of a tab: on the posts tab the replies below
    * it, on the replies and likes tabs the post a comment answers (the photos
@@ -45,11 +57,6 @@ export function createProfileTabs({
   }
 
   return {
-    /**
-     * One page (10) of a profile's tab as JSON (profilePostListSchema), with
-     * the viewer's saves: a fixed number of statements (the page, its
-     * context, their media, the saves).
-     */
     async profileTab(
       viewer: UserRow | null,
       campus: Campus,

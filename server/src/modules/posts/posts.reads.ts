@@ -11,7 +11,7 @@ import { decodeCursor } from './posts.cursor';
 import type { SharedPage, SharedPages, ViewerSaves } from './posts.pages';
 import { nestReplies } from './posts.presenter';
 import { type Order, postsRepository as posts } from './posts.repository';
-import { postPageJson } from './posts.writer';
+import { postPageJson } from './posts.templates';
 
 /** The listing filters of a request as a cache key part: the same filters, the same key. */
 export function filterKey(f: ListingFilter): string {
@@ -113,13 +113,32 @@ function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' 
   };
 }
 
-/** The campus feed, the media feed, the viewer's saved posts and post pages, as JSON. */
-export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps) {
+/** The feeds, the viewer's saved posts and post pages, as JSON text. */
+export interface PostReads {
+  /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
+  feed(
+    user: UserRow | null,
+    campus: Campus,
+    query: { cursor?: string; category?: string } & ListingFilter,
+  ): Promise<string>;
+  /** Posts with photos or videos as JSON (postListSchema). */
+  mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string>;
+  /** The viewer's saved posts as JSON (postListSchema): every one of them is saved. */
+  saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string>;
+  /**
+   * The post, its parent chain and its whole thread as JSON (postPageSchema):
+   * a fixed number of queries whatever the thread's size (the post, its
+   * ancestors, its descendants, their media), then the viewer's saves.
+   */
+  postPage(user: UserRow | null, campus: Campus, id: string): Promise<string>;
+}
+
+/** Builds the reads of posts over the campus caches. */
+export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps): PostReads {
   const { dialect } = db;
   const pageOf = createThreads({ db, cache, pages });
 
   return {
-    /** The campus feed as JSON (postListSchema): newest activity first, ranked on OU. */
     async feed(
       user: UserRow | null,
       campus: Campus,
@@ -146,8 +165,11 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       return pages.listForViewer(campus.id, user, page);
     },
 
-    /** Posts with photos or videos as JSON (postListSchema). */
-    async mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+    async mediaFeed(
+      user: UserRow | null,
+      campus: Campus,
+      query: { cursor?: string },
+    ): Promise<string> {
       campusPolicy.canRead(user, campus);
       const cursor = decodeCursor(query.cursor);
       const limit = PAGE_SIZES.media;
@@ -161,8 +183,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       return pages.listForViewer(campus.id, user, page);
     },
 
-    /** The viewer's saved posts as JSON (postListSchema): every one of them is saved. */
-    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
+    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string> {
       campusPolicy.canRead(user, campus);
       const rows = await posts.saved(db.kysely, {
         userId: user.id,
@@ -173,11 +194,6 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       return (await pages.listJson(rows, PAGE_SIZES.saved)).render(new Set(rows.map((r) => r.id)));
     },
 
-    /**
-     * The post, its parent chain and its whole thread as JSON (postPageSchema):
-     * a fixed number of queries whatever the thread's size (the post, its
-     * ancestors, its descendants, their media), then the viewer's saves.
-     */
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
       campusPolicy.canRead(user, campus);
       const page = await pageOf(user, campus, id);

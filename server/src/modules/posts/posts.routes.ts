@@ -12,7 +12,7 @@ import {
   updateListingBodySchema,
 } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
-import { checkedBody } from './posts.writer';
+import { checkedBody } from './posts.templates';
 import type { PostsService } from './posts.service';
 
 /** Feed, post pages, posting, comments and deletes (saves: modules/likes). */
@@ -23,7 +23,7 @@ export async function postsRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
   const checkBodies = config.env !== 'production';
-  /** Pages come as JSON text from the service (posts.writer.ts), checked outside production. */
+  /** Pages come as JSON text from the service (posts.templates.ts), checked outside production. */
   const json =
     (schema: typeof postListSchema | typeof postPageSchema) =>
     (reply: FastifyReply, body: string) =>

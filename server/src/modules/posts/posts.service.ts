@@ -15,25 +15,26 @@ import {
   type ViewerBlocks,
   type ViewerSaves,
 } from './posts.pages';
-import { createAuthorLeaving } from './posts.leaving';
-import { createListingLifecycle } from './posts.lifecycle';
-import { createListingWrites } from './posts.listings';
-import { createProfileTabs } from './posts.profiles';
-import { createPostReads } from './posts.reads';
+import { createAuthorLeaving, type LeavingAuthorPosts } from './posts.leaving';
+import { createListingLifecycle, type ListingLifecycle } from './posts.lifecycle';
+import { createListingWrites, type ListingWrites } from './posts.listings';
+import { createProfileTabs, type ProfileTabs } from './posts.profiles';
+import { createPostReads, type PostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
 import {
-  createPostWrites,
+  createPostCommands,
+  type PostCommands,
   noNotifications,
   noWatch,
   type PostNotifier,
   type PostWatch,
-} from './posts.writes';
+} from './posts.commands';
 
 export { feedScore } from './posts.cursor';
 export { filterKey, listingMatches } from './posts.reads';
 export type { ViewerBlocks, ViewerSaves } from './posts.pages';
 export type { AuthorLeaving } from './posts.leaving';
-export type { NewListing, PostWatch } from './posts.writes';
+export type { NewListing, PostWatch } from './posts.commands';
 
 export interface PostsServiceDeps {
   db: Db;
@@ -49,7 +50,7 @@ export interface PostsServiceDeps {
   watch?: PostWatch;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
-  /** Listings submitted and deleted, category switches (spec core §7); nothing recorded when absent. */
+  /** Listings submitted and deleted, category switches; nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   now?: () => number;
   log?: (error: unknown) => void;
@@ -63,7 +64,61 @@ const uncached: PostCache = {
   close: async () => undefined,
 };
 
-/** Posts, comments and their threads on a campus (spec core §4, §5, §7; companion §2, §4). */
+/** A post's price, status and expiry, to filter search results. */
+export interface ListingFacts {
+  id: string;
+  price: number | null;
+  status: string;
+  expires_at: number | null;
+}
+
+/** What a shared link shows of a post (Open Graph). */
+export interface PostPreview {
+  title: string;
+  description: string;
+  image: string | null;
+  price: number | null;
+}
+
+/**
+ * Posts, comments and their threads on a campus: what routes and other
+ * modules call. The methods of each part are declared and documented in the
+ * part's own file (reads, commands, profile tabs, an author's leaving,
+ * listing changes, a listing's lifecycle); the rest here.
+ */
+export interface PostsService
+  extends
+    PostReads,
+    PostCommands,
+    ProfileTabs,
+    LeavingAuthorPosts,
+    ListingWrites,
+    ListingLifecycle {
+  /** Prices and statuses of posts of the campus, to filter search results (ADR 023). */
+  listingFacts(campusId: string, ids: string[]): Promise<ListingFacts[]>;
+  /** The post or comment by id, whatever its campus (policies decide who sees it). */
+  find(id: string): Promise<PostRow | undefined>;
+  /**
+   * Posts of the campus by id in the order given, with the viewer's saves
+   * (search results). The page is written once per change of the campus
+   * under `key` (ADR 004, 009); a viewer's saves on it are one query, then
+   * cached beside it.
+   */
+  byIds(viewer: UserRow, campus: Campus, key: string, ids: string[]): Promise<PostDto[]>;
+  /** What a campus sees changed (on every server). */
+  changed(campusId: string, change?: CacheChange): void;
+  /**
+   * What a shared link shows a reader of the campus (Open Graph); null for
+   * a post missing to the viewer (previewOf).
+   */
+  preview(viewer: UserRow, campus: Campus, id: string): Promise<PostPreview | null>;
+}
+
+/**
+ * Builds the posts service from its parts. Every method is named here once;
+ * the analytics of listings and category switches wrap the methods they
+ * record by name (recordingCategorySwitch, recordingSubmit, recordingDelete).
+ */
 export function createPostsService({
   db,
   storage,
@@ -76,9 +131,10 @@ export function createPostsService({
   analytics = noAnalytics,
   now = Date.now,
   log = () => undefined,
-}: PostsServiceDeps) {
+}: PostsServiceDeps): PostsService {
   const pages = createSharedPages({ db, storage, cache, saves, blocks });
-  const writes = createPostWrites({
+  const reads = createPostReads({ db, cache, pages, saves, now });
+  const commands = createPostCommands({
     db,
     blocks,
     storage,
@@ -91,59 +147,61 @@ export function createPostsService({
     now,
     log,
   });
-
-  const reads = createPostReads({ db, cache, pages, saves, now });
+  const tabs = createProfileTabs({ db, pages, saves });
+  const leaving = createAuthorLeaving(commands.rescoreThreadOf);
+  const listings = createListingWrites({ db, saves, notifications, cache, pages, now });
+  const lifecycle = createListingLifecycle({ db, saves, notifications, cache, pages, now, log });
 
   return {
-    ...reads,
-    ...writes,
-    ...recorded(reads, writes, analytics),
-    ...createProfileTabs({ db, pages, saves }),
-    ...createAuthorLeaving(writes.rescoreThreadOf),
-    ...createListingWrites({ db, saves, notifications, cache, pages, now }),
-    ...createListingLifecycle({ db, saves, notifications, cache, pages, now, log }),
+    feed: recordingCategorySwitch(reads.feed, analytics),
+    mediaFeed: reads.mediaFeed,
+    saved: reads.saved,
+    postPage: reads.postPage,
 
-    /** Prices and statuses of posts of the campus, to filter search results (ADR 023). */
-    listingFacts: (campusId: string, ids: string[]) => posts.listingFacts(db.kysely, campusId, ids),
+    create: recordingSubmit(commands.create, analytics),
+    remove: recordingDelete(commands.remove, analytics),
+    removeIn: commands.removeIn,
+    moveLikes: commands.moveLikes,
+    rescoreThreadOf: commands.rescoreThreadOf,
 
-    /** The post or comment by id, whatever its campus (policies decide who sees it). */
-    find: (id: string): Promise<PostRow | undefined> => posts.find(db.kysely, id),
+    profileTab: tabs.profileTab,
+    authorLeaving: leaving.authorLeaving,
+    authorLeft: leaving.authorLeft,
+    updateListing: listings.updateListing,
+    renewListing: lifecycle.renewListing,
+    askDidItSell: lifecycle.askDidItSell,
 
-    /**
-     * Posts of the campus by id in the order given, with the viewer's saves
-     * (search results). The page is written once per change of the campus
-     * under `key` (ADR 004, 009); a viewer's saves on it are one query, then
-     * cached beside it.
-     */
-    async byIds(viewer: UserRow, campus: Campus, key: string, ids: string[]): Promise<PostDto[]> {
-      const page = await pages.cachedList(
-        campus.id,
-        `ids:${key}`,
-        async () => {
-          const rows = await posts.manyWithAuthor(db.kysely, campus.id, ids);
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          return ids.flatMap((id) => byId.get(id) ?? []);
-        },
-        // Never a full page: the caller pages by its own cursor. The ids come
-        // from a ranking that a change of the lists replaces.
-        { limit: ids.length + 1, list: true },
-      );
-      const json = await pages.listForViewer(campus.id, viewer, page);
-      return (JSON.parse(json) as { items: PostDto[] }).items;
-    },
-
-    /** What a campus sees changed (on every server). */
-    changed: (campusId: string, change?: CacheChange) => cache.changed(campusId, change),
-
-    /**
-     * What a shared link shows a reader of the campus (Open Graph); null for
-     * a post missing to the viewer (previewOf).
-     */
-    preview: (viewer: UserRow, campus: Campus, id: string) =>
-      previewOf({ db, pages, blocks }, viewer, campus, id),
+    listingFacts: (campusId, ids) => posts.listingFacts(db.kysely, campusId, ids),
+    find: (id) => posts.find(db.kysely, id),
+    byIds: (viewer, campus, key, ids) => byIdsPage({ db, pages }, viewer, campus, key, ids),
+    changed: (campusId, change) => cache.changed(campusId, change),
+    preview: (viewer, campus, id) => previewOf({ db, pages, blocks }, viewer, campus, id),
   };
 }
-export type PostsService = ReturnType<typeof createPostsService>;
+
+/** Search results: posts of the campus by id in the order given, with the viewer's saves. */
+async function byIdsPage(
+  { db, pages }: { db: Db; pages: SharedPages },
+  viewer: UserRow,
+  campus: Campus,
+  key: string,
+  ids: string[],
+): Promise<PostDto[]> {
+  const page = await pages.cachedList(
+    campus.id,
+    `ids:${key}`,
+    async () => {
+      const rows = await posts.manyWithAuthor(db.kysely, campus.id, ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+    // Never a full page: the caller pages by its own cursor. The ids come
+    // from a ranking that a change of the lists replaces.
+    { limit: ids.length + 1, list: true },
+  );
+  const json = await pages.listForViewer(campus.id, viewer, page);
+  return (JSON.parse(json) as { items: PostDto[] }).items;
+}
 
 /**
  * A post's link preview: the author's first name, the start of the text and
@@ -156,12 +214,7 @@ async function previewOf(
   viewer: UserRow,
   campus: Campus,
   id: string,
-): Promise<{
-  title: string;
-  description: string;
-  image: string | null;
-  price: number | null;
-} | null> {
+): Promise<PostPreview | null> {
   const row = await posts.findWithAuthor(db.kysely, id);
   if (!row || row.campus_id !== campus.id) return null;
   // As in the API: the posts above a comment are on its page too.
@@ -183,38 +236,46 @@ async function previewOf(
 }
 
 /**
- * The acts of spec core §7's analytics, recorded once they succeeded: a
- * listing submitted or deleted (top-level posts; comments are not listings)
- * and the first page of a category's feed, which is what switching the
- * category asks for.
+ * The first page of a category's feed, recorded once it was read: switching
+ * the category asks for it.
  */
-function recorded(
-  reads: Pick<ReturnType<typeof createPostReads>, 'feed'>,
-  writes: Pick<ReturnType<typeof createPostWrites>, 'create' | 'remove'>,
+function recordingCategorySwitch(
+  feed: PostReads['feed'],
   analytics: AnalyticsRecorder,
-): Pick<ReturnType<typeof createPostReads>, 'feed'> &
-  Pick<ReturnType<typeof createPostWrites>, 'create' | 'remove'> {
-  return {
-    async feed(user, campus, query) {
-      const page = await reads.feed(user, campus, query);
-      if (user && query.category && !query.cursor)
-        analytics.record(user, 'Switch Post Category', { category: query.category });
-      return page;
-    },
-    async create(user, campus, body) {
-      const post = await writes.create(user, campus, body);
-      if (user && post.parentId === null)
-        analytics.record(user, 'Submit Post', {
-          postId: post.id,
-          category: post.category,
-          media: post.media.length,
-        });
-      return post;
-    },
-    async remove(user, campus, id) {
-      const removed = await writes.remove(user, campus, id);
-      if (user && removed.topLevel) analytics.record(user, 'Delete Post', { postId: id });
-      return removed;
-    },
+): PostReads['feed'] {
+  return async (user, campus, query) => {
+    const page = await feed(user, campus, query);
+    if (user && query.category && !query.cursor)
+      analytics.record(user, 'Switch Post Category', { category: query.category });
+    return page;
+  };
+}
+
+/** A listing submitted, recorded once it was stored (top-level posts; comments are not listings). */
+function recordingSubmit(
+  create: PostCommands['create'],
+  analytics: AnalyticsRecorder,
+): PostCommands['create'] {
+  return async (user, campus, body) => {
+    const post = await create(user, campus, body);
+    if (user && post.parentId === null)
+      analytics.record(user, 'Submit Post', {
+        postId: post.id,
+        category: post.category,
+        media: post.media.length,
+      });
+    return post;
+  };
+}
+
+/** A listing deleted, recorded once it was gone (top-level posts only). */
+function recordingDelete(
+  remove: PostCommands['remove'],
+  analytics: AnalyticsRecorder,
+): PostCommands['remove'] {
+  return async (user, campus, id) => {
+    const removed = await remove(user, campus, id);
+    if (user && removed.topLevel) analytics.record(user, 'Delete Post', { postId: id });
+    return removed;
   };
 }

@@ -19,7 +19,7 @@ import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from '../media/media.service';
 import type { ProfilesService } from './profiles.service';
 
 const updatedSchema = sessionResultSchema.extend({ message: z.string() });
-/** Lists come as JSON text from the posts module (posts.writer.ts). */
+/** Lists come as JSON text from the posts module (posts.templates.ts). */
 const sendJson = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body);
 

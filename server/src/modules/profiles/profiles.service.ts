@@ -31,7 +31,40 @@ export interface ProfilesServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** Profiles, their tabs, edits, photos and reports (companion §2 "Profile page", "Profile edit"). */
+/** Profiles, their tabs, edits, photos and reports. */
+export interface ProfilesService {
+  /** A student's profile as a reader of the campus sees it; missing across a block (ADR 038). */
+  profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto>;
+  /** One page of a tab as JSON (profilePostListSchema). */
+  tab(
+    viewer: UserRow | null,
+    campus: Campus,
+    username: string,
+    query: { tab: ProfileTab; cursor?: string },
+  ): Promise<string>;
+  /** Display name, bio, or the set-up wizard's end: "Profile Updated". */
+  update(viewer: UserRow | null, body: UpdateProfileBody): Promise<Viewer>;
+  /**
+   * A new profile photo (jpeg, jpg, png or gif: "Only photos are allowed!"),
+   * square, without metadata. The old file goes after the commit.
+   */
+  avatar(viewer: UserRow | null, read: () => Promise<Buffer | undefined>): Promise<Viewer>;
+  /**
+   * A shared /{username} link's Open Graph preview for a reader of the campus;
+   * null for nobody, another campus's student, or one who blocked the viewer
+   * (ADR 038: then they are missing to them, as in the API).
+   */
+  preview(viewer: UserRow, campus: Campus, username: string): Promise<ProfilePreview | null>;
+  /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
+  report(
+    viewer: UserRow | null,
+    campus: Campus,
+    username: string,
+    reason: string,
+  ): Promise<{ message: string }>;
+}
+
+/** Builds the ProfilesService. */
 export function createProfilesService({
   db,
   storage,
@@ -39,7 +72,7 @@ export function createProfilesService({
   blocks,
   now = Date.now,
   log = () => undefined,
-}: ProfilesServiceDeps) {
+}: ProfilesServiceDeps): ProfilesService {
   const find = (viewer: UserRow | null, campus: Campus, username: string) =>
     findStudent({ db, blocks, now }, viewer, campus, username);
 
@@ -55,7 +88,6 @@ export function createProfilesService({
       return presentProfile((await find(viewer, campus, username)).user, storage);
     },
 
-    /** One page of a tab as JSON (profilePostListSchema). */
     async tab(
       viewer: UserRow | null,
       campus: Campus,
@@ -66,7 +98,6 @@ export function createProfilesService({
       return posts.profileTab(found.viewer, campus, found.user.id, query);
     },
 
-    /** Display name, bio, or the set-up wizard's end: "Profile Updated". */
     async update(viewer: UserRow | null, body: UpdateProfileBody): Promise<Viewer> {
       requireSignedIn(viewer);
       await profiles.update(
@@ -83,10 +114,6 @@ export function createProfilesService({
       return changed(viewer);
     },
 
-    /**
-     * A new profile photo (jpeg, jpg, png or gif: "Only photos are allowed!"),
-     * square, without metadata. The old file goes after the commit.
-     */
     async avatar(viewer: UserRow | null, read: () => Promise<Buffer | undefined>): Promise<Viewer> {
       requireSignedIn(viewer);
       const input = await read().catch((error: unknown) => {
@@ -107,15 +134,9 @@ export function createProfilesService({
       return changed(viewer);
     },
 
-    /**
-     * A shared /{username} link's Open Graph preview for a reader of the campus;
-     * null for nobody, another campus's student, or one who blocked the viewer
-     * (ADR 038: then they are missing to them, as in the API).
-     */
     preview: (viewer: UserRow, campus: Campus, username: string) =>
       preview({ db, storage, blocks }, now(), viewer, campus, username),
 
-    /** "User Reported. Thanks for letting us know.": stored once per reporter and student. */
     async report(viewer: UserRow | null, campus: Campus, username: string, reason: string) {
       const found = await find(viewer, campus, username);
       if (found.user.id === found.viewer.id) throw badRequest('own_profile', M.notYourself);
@@ -131,7 +152,6 @@ export function createProfilesService({
     },
   };
 }
-export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 /**
  * The campus's student by username; 404 for anyone else's or nobody's, and

@@ -18,13 +18,29 @@ export interface ReportsServiceDeps {
   now?: () => number;
 }
 
-/**
- * Reports (issue 14 item 6, ADR 019): a verified student of the campus
- * reports what they can see — a post, a comment, a message of their own
- * chats, a classmate — never their own. Stored once per reporter and target
- * for the campus's moderators; the reported student is not told.
- */
-export function createReportsService({ db, posts, chats, now = Date.now }: ReportsServiceDeps) {
+/** Reports of what a student can see, for the campus's moderators (ADR 019). */
+export interface ReportsService {
+  /**
+   * A verified student of the campus reports what they can see — a post, a
+   * comment, a message of their own chats, a classmate — never their own.
+   * Stored once per reporter and target for the campus's moderators; the
+   * reported student is not told. The answer's message names what was
+   * reported ("Post Reported. Thanks for letting us know.").
+   */
+  report(
+    user: UserRow | null,
+    campus: Campus,
+    body: CreateReportBody,
+  ): Promise<{ message: string }>;
+}
+
+/** Builds the reports service. */
+export function createReportsService({
+  db,
+  posts,
+  chats,
+  now = Date.now,
+}: ReportsServiceDeps): ReportsService {
   /**
    * What the report points at, once the viewer is allowed to report it, and
    * the campus it belongs to (ADR 040): the post's, the student's, the
@@ -72,4 +88,3 @@ export function createReportsService({ db, posts, chats, now = Date.now }: Repor
     },
   };
 }
-export type ReportsService = ReturnType<typeof createReportsService>;

@@ -15,7 +15,7 @@ import {
 } from './saved-searches.repository';
 import { lookupKeys } from './saved-searches.terms';
 
-/** A saved search e-mails at most once in this long (ADR 010). */
+/** A saved search e-mails at most once in this long. */
 export const MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** A student's daily digest goes when their oldest waiting match is this old. */
 export const DIGEST_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -138,6 +138,20 @@ async function match(deps: MatchDeps, post: NewListing): Promise<void> {
  * notifying, and e-mailing at once (one per search per hour), in an hour's
  * roll-up or in a daily digest (ADR 010).
  */
+export interface SavedSearchAlerts {
+  /** After a post committed: matching runs on its own, its failures logged (the PostWatch port). */
+  posted(post: NewListing): void;
+  /** Resolves once the matching of every post so far has finished (tests, shutdown). */
+  idle(): Promise<void>;
+  /**
+   * The e-mails that are due at `at`: each instant search's roll-up of the
+   * hour it held, each student's daily digest. Run every few minutes;
+   * servers sharing a database may run it at once (each match is taken once).
+   */
+  sendDue(at?: number): Promise<number>;
+}
+
+/** Builds the saved-search alerts. */
 export function createSavedSearchAlerts({
   db,
   notifications,
@@ -145,7 +159,7 @@ export function createSavedSearchAlerts({
   publicUrl,
   now = Date.now,
   log = () => undefined,
-}: SavedSearchAlertsDeps) {
+}: SavedSearchAlertsDeps): SavedSearchAlerts {
   const running = new Set<Promise<void>>();
 
   /** The matches an instant search's hour held, in one e-mail once the hour is over. */
@@ -174,7 +188,6 @@ export function createSavedSearchAlerts({
   }
 
   return {
-    /** After a post committed: matching runs on its own, its failures logged (the PostWatch port). */
     posted(post: NewListing): void {
       const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
         .then(() => match({ db, notifications, blocks, publicUrl, now }, post))
@@ -183,16 +196,10 @@ export function createSavedSearchAlerts({
       running.add(job);
     },
 
-    /** Resolves once the matching of every post so far has finished (tests, shutdown). */
     async idle(): Promise<void> {
       while (running.size > 0) await Promise.all([...running]);
     },
 
-    /**
-     * The e-mails that are due at `at`: each instant search's roll-up of the
-     * hour it held, each student's daily digest. Run every few minutes;
-     * servers sharing a database may run it at once (each match is taken once).
-     */
     async sendDue(at: number = now()): Promise<number> {
       let sent = 0;
       for (const id of await saved.dueRollUps(db.kysely, at - MAIL_WINDOW_MS))
@@ -203,4 +210,3 @@ export function createSavedSearchAlerts({
     },
   };
 }
-export type SavedSearchAlerts = ReturnType<typeof createSavedSearchAlerts>;

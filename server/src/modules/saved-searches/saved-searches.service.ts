@@ -31,11 +31,28 @@ export interface SavedSearchesServiceDeps {
 }
 
 /** A student's saved searches on their campus: "Alert me", and the settings list (ADR 010). */
+export interface SavedSearchesService {
+  /** The viewer's saved searches of the campus. */
+  list(user: UserRow | null, campus: Campus): Promise<{ items: SavedSearchDto[] }>;
+  /** Saves the query with its tab and category; the same one twice is a 409. */
+  create(user: UserRow | null, campus: Campus, body: CreateSavedSearch): Promise<SavedSearchDto>;
+  /** Pauses, resumes or changes the e-mail of one of the viewer's searches. */
+  update(
+    user: UserRow | null,
+    campus: Campus,
+    id: string,
+    patch: UpdateSavedSearch,
+  ): Promise<SavedSearchDto>;
+  /** Deletes one of the viewer's saved searches. */
+  remove(user: UserRow | null, campus: Campus, id: string): Promise<void>;
+}
+
+/** Builds the SavedSearchesService. */
 export function createSavedSearchesService({
   db,
   search,
   now = Date.now,
-}: SavedSearchesServiceDeps) {
+}: SavedSearchesServiceDeps): SavedSearchesService {
   async function insert(row: NewSavedSearch, keys: string[]): Promise<void> {
     try {
       await db.kysely.transaction().execute(async (trx) => {
@@ -62,7 +79,6 @@ export function createSavedSearchesService({
       return { items: rows.map(presentSavedSearch) };
     },
 
-    /** Saves the query with its tab and category; the same one twice is a 409. */
     async create(
       user: UserRow | null,
       campus: Campus,
@@ -96,7 +112,6 @@ export function createSavedSearchesService({
       return presentSavedSearch(row);
     },
 
-    /** Pauses, resumes or changes the e-mail of one of the viewer's searches. */
     async update(
       user: UserRow | null,
       campus: Campus,
@@ -118,4 +133,3 @@ export function createSavedSearchesService({
     },
   };
 }
-export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

@@ -30,10 +30,43 @@ export interface SearchHistoryDeps {
   forget: (campusId: string) => void;
 }
 
-/** The campus's queries and each student's history (docs/product/posts-and-listings.md, Search). */
-export function createSearchHistory({ db, now, moderators, forget }: SearchHistoryDeps) {
+/** A query of a list: the campus's popular ones or a student's recent ones. */
+export interface SearchEntry {
+  id: string;
+  text: string;
+}
+
+/** The campus's queries and each student's history. */
+export interface SearchHistory {
+  /** The campus's 14 queries the most students searched. */
+  popular(user: UserRow | null, campus: Campus): Promise<{ items: SearchEntry[] }>;
+  /** A moderator drops a query from the campus's popular searches and suggestions for good. */
+  dropPopular(user: UserRow | null, campus: Campus, id: string): Promise<{ message: string }>;
+  /** The viewer's recent queries, newest first. */
+  recent(user: UserRow | null, campus: Campus): Promise<{ items: SearchEntry[] }>;
+  /**
+   * Counts a search: empty queries are ignored; a query the campus already
+   * had is counted, not added, and says so.
+   */
+  record(
+    user: UserRow | null,
+    campus: Campus,
+    raw: string,
+  ): Promise<{ search: SearchEntry | null; message: string | null }>;
+  /** "Recent Search Removed". */
+  removeRecent(user: UserRow | null, campus: Campus, id: string): Promise<void>;
+  /** "Search History Cleared". */
+  clearRecent(user: UserRow | null, campus: Campus): Promise<void>;
+}
+
+/** Builds the search history of the campus and of each student. */
+export function createSearchHistory({
+  db,
+  now,
+  moderators,
+  forget,
+}: SearchHistoryDeps): SearchHistory {
   return {
-    /** The campus's 14 queries the most students searched. */
     async popular(user: UserRow | null, campus: Campus) {
       campusPolicy.canRead(user, campus);
       return {
@@ -41,7 +74,6 @@ export function createSearchHistory({ db, now, moderators, forget }: SearchHisto
       };
     },
 
-    /** A moderator drops a query from the campus's popular searches and suggestions for good. */
     async dropPopular(user: UserRow | null, campus: Campus, id: string) {
       moderationPolicy.canModerate(user, campus, moderators);
       if (!(await searches.drop(db.kysely, campus.id, id, now())))
@@ -50,16 +82,11 @@ export function createSearchHistory({ db, now, moderators, forget }: SearchHisto
       return { message: MODERATION_MESSAGES.searchDropped };
     },
 
-    /** The viewer's recent queries, newest first. */
     async recent(user: UserRow | null, campus: Campus) {
       campusPolicy.canRead(user, campus);
       return { items: await searches.recent(db.kysely, user.id, RECENT_SHOWN) };
     },
 
-    /**
-     * Counts a search: empty queries are ignored; a query the campus already
-     * had is counted, not added, and says so.
-     */
     async record(user: UserRow | null, campus: Campus, raw: string) {
       campusPolicy.canRead(user, campus);
       const text = queryText(raw);
@@ -72,7 +99,6 @@ export function createSearchHistory({ db, now, moderators, forget }: SearchHisto
       return { search: entry, message: existed ? SEARCH_MESSAGES.alreadyAdded : null };
     },
 
-    /** "Recent Search Removed". */
     async removeRecent(user: UserRow | null, campus: Campus, id: string): Promise<void> {
       campusPolicy.canRead(user, campus);
       if (!(await searches.remove(db.kysely, user.id, id))) {
@@ -80,7 +106,6 @@ export function createSearchHistory({ db, now, moderators, forget }: SearchHisto
       }
     },
 
-    /** "Search History Cleared". */
     async clearRecent(user: UserRow | null, campus: Campus): Promise<void> {
       campusPolicy.canRead(user, campus);
       await searches.clear(db.kysely, user.id);

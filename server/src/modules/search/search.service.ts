@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Campus } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import type { ListingFilter } from '@common/schemas/posts';
-import type { SearchPeople, SearchPosts, SearchTab } from '@common/schemas/search';
+import type { SearchPeople, SearchPosts, SearchTab, Suggestions } from '@common/schemas/search';
 import { readCursor, writeCursor } from '../../core/cursor';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Db } from '../../db/kysely';
@@ -15,7 +15,7 @@ import { type Candidate, searchRepository as search } from './search.repository'
 import { createTermResolver, type TermResolver } from './search.terms';
 import { highlightTerms, matchScore, plain, type QueryTerm, queryWords } from './search.text';
 import type { Moderators } from '../../core/policies/moderation';
-import { createSearchHistory } from './search.history';
+import { createSearchHistory, type SearchHistory } from './search.history';
 import { type CampusCache, uncached } from './search.cache';
 import { createSuggestions } from './search.suggestions';
 
@@ -119,7 +119,28 @@ async function rankingOf(
   return { terms, ranked: await byListing(posts, campus, ranked, filter, at) };
 }
 
-/** Search of a campus: listings, photos and people; history, popular queries, suggestions. */
+/**
+ * Search of a campus: listings, photos and people; history, popular queries,
+ * suggestions. The history's methods are declared in search.history.ts.
+ */
+export interface SearchService extends SearchHistory {
+  /** Matching listings; a matching comment brings its post (the "latest" tab). */
+  posts(user: UserRow | null, campus: Campus, query: SearchPostsQuery): Promise<SearchPosts>;
+  /** Matching posts with photos or videos (the media tab). */
+  media(user: UserRow | null, campus: Campus, query: SearchPostsQuery): Promise<SearchPosts>;
+  /** Students of the campus by name or @username, none blocked either way (ADR 024). */
+  people(
+    user: UserRow | null,
+    campus: Campus,
+    query: { q: string; cursor?: string },
+  ): Promise<SearchPeople>;
+  /** While typing: the viewer's recent queries, the campus's queries, listing words (four indexed lookups, whatever the campus's size). */
+  suggestions(user: UserRow | null, campus: Campus, raw: string): Promise<Suggestions>;
+  /** A query read as terms the index knows (saved searches keep these). */
+  terms(query: string): Promise<QueryTerm[]>;
+}
+
+/** Builds the search service; every method is named here once. */
 export function createSearchService({
   db,
   storage,
@@ -128,7 +149,7 @@ export function createSearchService({
   cache = uncached,
   moderators = {},
   now = Date.now,
-}: SearchServiceDeps) {
+}: SearchServiceDeps): SearchService {
   const resolve = createTermResolver(db, now);
 
   /** The ranking of a query on a campus, read once per change of the campus's posts. */
@@ -170,18 +191,22 @@ export function createSearchService({
     };
   }
 
-  return {
-    ...createSearchHistory({ db, now, moderators, forget: (id) => cache.forget(id) }),
+  const history = createSearchHistory({ db, now, moderators, forget: (id) => cache.forget(id) });
 
-    /** Matching listings; a matching comment brings its post (spec core §2 "latest"). */
+  return {
+    popular: history.popular,
+    dropPopular: history.dropPopular,
+    recent: history.recent,
+    record: history.record,
+    removeRecent: history.removeRecent,
+    clearRecent: history.clearRecent,
+
     posts: (user: UserRow | null, campus: Campus, query: SearchPostsQuery) =>
       postResults(user, campus, query, 'latest'),
 
-    /** Matching posts with photos or videos (the media tab). */
     media: (user: UserRow | null, campus: Campus, query: SearchPostsQuery) =>
       postResults(user, campus, query, 'media'),
 
-    /** Students of the campus by name or @username (spec core §3 "Search result user"). */
     async people(
       user: UserRow | null,
       campus: Campus,
@@ -202,8 +227,6 @@ export function createSearchService({
 
     suggestions: createSuggestions(db, cache),
 
-    /** A query read as terms the index knows (saved searches keep these). */
     terms: resolve,
   };
 }
-export type SearchService = ReturnType<typeof createSearchService>;

@@ -15,12 +15,15 @@ const NAMED_WORDS = 32;
  */
 const VOCABULARY_TTL_MS = 5 * 60_000;
 
+/** The terms of a query; none when no word of it is known or correctable. */
+export type TermResolver = (query: string) => Promise<QueryTerm[]>;
+
 /**
  * Reads a query as terms the index knows: each word as typed when some
  * indexed word starts with it, else its closest corrections, else dropped
  * (ADR 009). Each word costs one or two indexed lookups, remembered briefly.
  */
-export function createTermResolver(db: Db, now: () => number = Date.now) {
+export function createTermResolver(db: Db, now: () => number = Date.now): TermResolver {
   const cache = new Map<string, { term: QueryTerm; at: number }>();
   const letters = new Map<
     string,
@@ -66,10 +69,8 @@ export function createTermResolver(db: Db, now: () => number = Date.now) {
     return term;
   }
 
-  /** The terms of a query; none when no word of it is known or correctable. */
   return async function resolve(query: string): Promise<QueryTerm[]> {
     const terms = await Promise.all(queryWords(query).map(resolveWord));
     return terms.filter((t): t is QueryTerm => t !== null);
   };
 }
-export type TermResolver = ReturnType<typeof createTermResolver>;

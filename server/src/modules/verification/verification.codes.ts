@@ -8,7 +8,7 @@ import { enqueueMail } from '../../platform/mail';
 import { verificationCodeMail } from '../auth/auth.mails';
 import { hashSecret, newCode } from '../auth/secrets';
 import { usersRepository } from '../users/users.repository';
-import { verificationRepository } from './verification.repository';
+import { type CodeRow, verificationRepository } from './verification.repository';
 
 const CODE_VALID_MS = 2 * 60 * 60 * 1000;
 const RESEND_AFTER_MS = 30 * 1000;
@@ -24,9 +24,27 @@ export type CodePurpose = 'account' | 'school_email' | 'email_change';
  * E-mailed 4-digit codes, stored hashed: at most one new code per 30 seconds
  * per address, valid 2 hours, 5 tries each and 20 wrong a day.
  */
-export function createCodeBook({ db, now }: { db: Db; now: () => number }) {
+export interface CodeBook {
+  /** Sends a code to `email` unless one went there in the last 30 seconds. */
+  send(
+    user: UserRow,
+    site: Campus,
+    purpose: CodePurpose,
+    email: string,
+    campusId: string | null,
+  ): Promise<{ sent: boolean; email: string }>;
+  /**
+   * Checks a code and answers its record, or throws "Your code was
+   * incorrect. Please try again." (or the daily limit's message). The try
+   * is taken before the code is looked at, so concurrent guesses cannot
+   * get past the limits.
+   */
+  check(user: UserRow, purpose: CodePurpose, email: string | null, code: string): Promise<CodeRow>;
+}
+
+/** Builds the code book over the verification_codes table. */
+export function createCodeBook({ db, now }: { db: Db; now: () => number }): CodeBook {
   return {
-    /** Sends a code to `email` unless one went there in the last 30 seconds. */
     async send(
       user: UserRow,
       site: Campus,
@@ -62,12 +80,6 @@ export function createCodeBook({ db, now }: { db: Db; now: () => number }) {
       return { sent: true, email };
     },
 
-    /**
-     * Checks a code and answers its record, or throws "Your code was
-     * incorrect. Please try again." (or the daily limit's message). The try
-     * is taken before the code is looked at, so concurrent guesses cannot
-     * get past the limits.
-     */
     async check(user: UserRow, purpose: CodePurpose, email: string | null, code: string) {
       const at = now();
       const tries = await usersRepository.takeCodeTry(
@@ -97,4 +109,3 @@ export function createCodeBook({ db, now }: { db: Db; now: () => number }) {
     },
   };
 }
-export type CodeBook = ReturnType<typeof createCodeBook>;

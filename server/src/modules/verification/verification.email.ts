@@ -101,12 +101,7 @@ async function askCurrentAddress(
   return { sent: true, email, approvalSentTo: user.email };
 }
 
-/**
- * The old address's link: the e-mail it had comes back, what went to the
- * new address is void (links, and a Google sign-in linked through it),
- * lockouts lift and every session ends, so the owner signs in or resets the
- * password from their own address again.
- */
+/** Builds VerificationService's undoEmailChange (documented there). */
 export function createEmailUndo({ db, links, sessions, now }: EmailChangeDeps) {
   return async function undoEmailChange(token: string): Promise<{ email: string }> {
     const row = await links.find(token, 'email_undo');
@@ -147,7 +142,42 @@ export function createEmailUndo({ db, links, sessions, now }: EmailChangeDeps) {
  * comes back. The change ends every other session, and the old address gets a
  * link that undoes it for 7 days: a session alone cannot take the account.
  */
-export function createEmailChange(deps: EmailChangeDeps) {
+export interface EmailChange {
+  /**
+   * "Email sent": with the right current password a code to the new address
+   * (at most one per 30 seconds); without a password, a link to the current one.
+   */
+  requestEmailChange(
+    user: UserRow | null,
+    site: Campus,
+    input: { email: string; currentPassword: string },
+  ): Promise<EmailChangeSent>;
+  /** The link from the current address: the code goes to the new one. No session needed. */
+  approveEmailChange(token: string): Promise<{ email: string }>;
+  /**
+   * The code from the new address: the e-mail changes, every other session
+   * ends, and the old address gets its undo link.
+   */
+  confirmEmailChange(
+    user: UserRow | null,
+    site: Campus,
+    keepToken: string | null,
+    input: { email: string; code: string },
+  ): Promise<UserRow>;
+}
+
+/**
+ * Where the change's first step went: `email` is where the code went, or the
+ * new address when the code waits for the link sent to `approvalSentTo`.
+ */
+export interface EmailChangeSent {
+  sent: boolean;
+  email: string;
+  approvalSentTo: string | null;
+}
+
+/** Builds the steps of an e-mail change. */
+export function createEmailChange(deps: EmailChangeDeps): EmailChange {
   const { db, codes, links, verifyPassword, sessions, publicUrl, now } = deps;
   async function free(user: UserRow, email: string) {
     if (email === user.email) throw badRequest('same_email', A.emailSame);
@@ -157,15 +187,11 @@ export function createEmailChange(deps: EmailChangeDeps) {
   }
 
   return {
-    /**
-     * "Email sent": with the right current password a code to the new address
-     * (at most one per 30 seconds); without a password, a link to the current one.
-     */
     async requestEmailChange(
       user: UserRow | null,
       site: Campus,
       input: { email: string; currentPassword: string },
-    ) {
+    ): Promise<EmailChangeSent> {
       requireSignedIn(user);
       await free(user, input.email);
       if (!user.password_hash) return askCurrentAddress(deps, user, site, input.email);
@@ -177,7 +203,6 @@ export function createEmailChange(deps: EmailChangeDeps) {
       return { ...sent, approvalSentTo: null };
     },
 
-    /** The link from the current address: the code goes to the new one. No session needed. */
     async approveEmailChange(token: string): Promise<{ email: string }> {
       const row = await links.find(token, 'email_change_approve');
       const user = row && (await usersRepository.findById(db.kysely, row.user_id!));
@@ -188,10 +213,6 @@ export function createEmailChange(deps: EmailChangeDeps) {
       return { email: row.email };
     },
 
-    /**
-     * The code from the new address: the e-mail changes, every other session
-     * ends, and the old address gets its undo link.
-     */
     async confirmEmailChange(
       user: UserRow | null,
       site: Campus,

@@ -1,6 +1,6 @@
 import type { Executor, VerificationCodesTable } from '../../db/schema';
 
-type CodeRow = Omit<VerificationCodesTable, 'attempts'> & { attempts: number };
+export type CodeRow = Omit<VerificationCodesTable, 'attempts'> & { attempts: number };
 
 /** Verification codes (stored hashed) of one user and purpose. */
 export const verificationRepository = {

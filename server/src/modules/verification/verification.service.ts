@@ -15,7 +15,12 @@ import { badRequest, conflict, forbidden } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { usersRepository } from '../users/users.repository';
 import { createCodeBook } from './verification.codes';
-import { createEmailChange, createEmailUndo, type EmailChangeDeps } from './verification.email';
+import {
+  createEmailChange,
+  createEmailUndo,
+  type EmailChange,
+  type EmailChangeDeps,
+} from './verification.email';
 import { verificationRepository } from './verification.repository';
 
 export interface VerifyResult {
@@ -26,8 +31,40 @@ export interface VerifyResult {
 
 /**
  * E-mailed 4-digit codes that prove ownership of the account e-mail or of a
- * school e-mail (spec core §4, §5; DESIGN §9). Codes never sign anyone in.
+ * school e-mail; codes never sign anyone in. The steps of an e-mail change
+ * are declared in verification.email.ts.
  */
+export interface VerificationService extends EmailChange {
+  /** The /verify page asks for a code on arrival; at most one new code per 30 seconds. */
+  sendAccountCode(user: UserRow | null, site: Campus): Promise<CodeSent>;
+  /** "Send PIN" on the school e-mail page: a code to the school address. */
+  sendSchoolCode(
+    user: UserRow | null,
+    site: Campus,
+    input: { schoolEmail: string; campus?: CampusId },
+  ): Promise<CodeSent>;
+  /** Checks a code; on success marks the account verified or school-verified. */
+  verify(
+    user: UserRow | null,
+    site: Campus,
+    input: { code: string; email?: string; campus?: CampusId },
+  ): Promise<VerifyResult>;
+  /**
+   * The old address's link: the e-mail it had comes back, what went to the
+   * new address is void (links, and a Google sign-in linked through it),
+   * lockouts lift and every session ends, so the owner signs in or resets the
+   * password from their own address again.
+   */
+  undoEmailChange(token: string): Promise<{ email: string }>;
+}
+
+/** Whether a code went out, and to which address. */
+export interface CodeSent {
+  sent: boolean;
+  email: string;
+}
+
+/** Builds the verification service; every method is named here once. */
 export function createVerificationService({
   db,
   config,
@@ -39,7 +76,7 @@ export function createVerificationService({
   db: Db;
   config: Config;
   now?: () => number;
-} & Pick<EmailChangeDeps, 'links' | 'verifyPassword' | 'sessions'>) {
+} & Pick<EmailChangeDeps, 'links' | 'verifyPassword' | 'sessions'>): VerificationService {
   const codes = createCodeBook({ db, now });
   const emailChange: EmailChangeDeps = {
     db,
@@ -51,7 +88,7 @@ export function createVerificationService({
     now,
   };
 
-  /** The campus whose domains apply: the site's, or on the generic site the chosen one (spec core §5). */
+  /** The campus whose domains apply: the site's, or on the generic site the one the student chose. */
   function targetCampus(site: Campus, chosen: CampusId | undefined): Campus {
     const campus = site.id === GENERIC_CAMPUS_ID ? (chosen ? CAMPUSES[chosen] : undefined) : site;
     if (!campus || campus.emailDomains.length === 0)
@@ -71,18 +108,20 @@ export function createVerificationService({
     throw conflict('school_email_taken', M.schoolEmailTaken);
   }
 
+  const change = createEmailChange(emailChange);
+
   return {
-    ...createEmailChange(emailChange),
+    requestEmailChange: change.requestEmailChange,
+    approveEmailChange: change.approveEmailChange,
+    confirmEmailChange: change.confirmEmailChange,
     undoEmailChange: createEmailUndo(emailChange),
 
-    /** The /verify page asks for a code on arrival; at most one new code per 30 seconds. */
     async sendAccountCode(user: UserRow | null, site: Campus) {
       requireSignedIn(user);
       if (user.verified) return { sent: false, email: user.email };
       return codes.send(user, site, 'account', user.email, null);
     },
 
-    /** "Send PIN" on the school e-mail page (spec core §5 "School e-mail"). */
     async sendSchoolCode(
       user: UserRow | null,
       site: Campus,
@@ -99,7 +138,6 @@ export function createVerificationService({
       return codes.send(user, campus, 'school_email', email, campus.id);
     },
 
-    /** Checks a code; on success marks the account verified or school-verified. */
     async verify(
       user: UserRow | null,
       site: Campus,
@@ -147,4 +185,3 @@ export function createVerificationService({
     },
   };
 }
-export type VerificationService = ReturnType<typeof createVerificationService>;

@@ -7,7 +7,7 @@ import {
 import { CONDITIONS, LISTING_STATUSES } from '@common/listings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkedBody, postListJson, postPageJson } from './posts.writer';
+import { checkedBody, postListJson, postPageJson } from './posts.templates';
 
 /**
  * Pages written once with holes for the viewer's saves (ADR 005) must read

@@ -197,7 +197,7 @@ export interface PostWatch {
 
 export const noWatch: PostWatch = { posted: () => undefined };
 
-export interface PostWritesDeps {
+export interface PostCommandDeps {
   notifications: PostNotifier;
   blocks: ViewerBlocks;
   watch: PostWatch;
@@ -211,8 +211,30 @@ export interface PostWritesDeps {
   log: (error: unknown) => void;
 }
 
-/** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
-export function createPostWrites({
+/** Posting, commenting and deleting, and the counts and scores that follow. */
+export interface PostCommands {
+  /** Posts or comments as the student; the post as its author sees it. */
+  create(user: UserRow | null, campus: Campus, body: CreatePostInput): Promise<PostDto>;
+  /** Owner-only: deletes the post, its whole thread, its saves and its files. */
+  remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }>;
+  /**
+   * A moderator's removal (ADR 025): the same delete as the author's, inside
+   * the moderator's transaction (its log and closed reports commit with it);
+   * the returned function drops the caches and files once that committed.
+   */
+  removeIn(trx: Executor, post: PostRow): Promise<() => void>;
+  /**
+   * Moves a post's save count by `delta` and rescores its thread: the post as
+   * it now is. Its row stays locked from here to the commit, so a
+   * transaction calls it last (saves of one popular post wait on each other).
+   */
+  moveLikes(trx: Executor, id: string, delta: number): Promise<PostRow>;
+  /** After a change to the post's likes: its thread's score, and the post as it now is. */
+  rescoreThreadOf(trx: Executor, id: string): Promise<PostRow>;
+}
+
+/** Builds the write commands of posts. */
+export function createPostCommands({
   notifications,
   blocks,
   watch,
@@ -223,7 +245,7 @@ export function createPostWrites({
   pages,
   now,
   log,
-}: PostWritesDeps) {
+}: PostCommandDeps): PostCommands {
   /** Deletes the post, its thread, saves and rows of files in `trx`; what to do after the commit. */
   async function removeIn(trx: Executor, post: PostRow): Promise<() => void> {
     const subtree = await posts.subtreeIds(trx, post.id);
@@ -279,7 +301,6 @@ export function createPostWrites({
       return pages.present([created], media, liked)[0]!;
     },
 
-    /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canDelete(user, campus, post);
@@ -288,25 +309,14 @@ export function createPostWrites({
       return { topLevel: post!.parent_id === null };
     },
 
-    /**
-     * A moderator's removal (ADR 025): the same delete as the author's, inside
-     * the moderator's transaction (its log and closed reports commit with it);
-     * the returned function drops the caches and files once that committed.
-     */
     removeIn,
 
-    /**
-     * Moves a post's save count by `delta` and rescores its thread: the post as
-     * it now is. Its row stays locked from here to the commit, so a
-     * transaction calls it last (saves of one popular post wait on each other).
-     */
     async moveLikes(trx: Executor, id: string, delta: number): Promise<PostRow> {
       const post = (await posts.addLikes(trx, id, delta))!;
       await (post.root_id ? rescoreRoot(trx, post.root_id) : rescore(trx, post));
       return post;
     },
 
-    /** After a change to the post's likes: its thread's score, and the post as it now is. */
     async rescoreThreadOf(trx: Executor, id: string): Promise<PostRow> {
       const post = (await posts.find(trx, id))!;
       await rescoreRoot(trx, post.root_id ?? post.id);
