@@ -15,6 +15,9 @@ const dist = path.resolve(import.meta.dirname, '..', process.env.QUAD_DIST ?? 'd
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [react()],
+  // The server's copy carries its packages (React, React Router, TanStack Query…): it
+  // loads wherever the build is written, with no node_modules above it (the bench's).
+  ssr: { noExternal: true },
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, '../common'),
