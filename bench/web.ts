@@ -47,18 +47,21 @@ const LIGHTHOUSE_VERSION = '12.8.2';
  * (level 9, as a CDN or nginx would serve it). Built afresh into `dir`.
  */
 export function initialJavaScript(dir: string): WebReport {
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, env: { ...process.env, QUAD_DIST: dir }, stdio: 'inherit' },
-  );
+  // The app, then the server's copy of its feed (ADR 045), as `npm run build:web` builds them.
+  for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']])
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--logLevel',
+        'warn',
+        ...ssr,
+      ],
+      { cwd: root, env: { ...process.env, QUAD_DIST: dir }, stdio: 'inherit' },
+    );
   const web = path.join(dir, 'web');
   const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
   const refs = new Set(

@@ -108,9 +108,13 @@ describe('loading the feed', () => {
     const { context, page, errors } = await member('Sasha Moreno', MOBILE);
     const text = `Desk lamp <b>"bright"</b> & 'warm' ${tag()}`;
     expect(await postJson(page, '/api/posts', { text })).toBe(201);
+    // The post's text and its whole card: the server renders the app's own components (ADR 045).
     const where = async (p: Page) => {
-      const box = await p.getByText(text, { exact: true }).boundingBox();
-      return box && { y: Math.round(box.y), height: Math.round(box.height) };
+      const round = (box: { x: number; y: number; width: number; height: number } | null) =>
+        box && [box.x, box.y, box.width, box.height].map(Math.round);
+      const textBox = await p.getByText(text, { exact: true }).boundingBox();
+      const card = await p.locator('article', { hasText: text }).boundingBox();
+      return { text: round(textBox), card: round(card) };
     };
 
     // Without the app's code: the server's posts, the user's text as text.

@@ -1,45 +1,23 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const api = process.env.QUAD_DEV_API ?? 'http://localhost:3000';
 
-/** Each CSS module's class names as the build hashed them, by file (relative to web/). */
-const cssModuleClasses: Record<string, Record<string, string>> = {};
+const dist = path.resolve(import.meta.dirname, '..', process.env.QUAD_DIST ?? 'dist');
 
 /**
- * Writes `.vite/css-modules.json` beside the manifest: the server reads it to
- * write the first posts of /home with the very classes the app's cards use, so
- * they paint before the app's code has run (ADR 022).
+ * The app, and with `--ssr src/entry-server.tsx` the server's copy of its feed
+ * (ADR 045): the same plugins and CSS modules, so the classes the server
+ * writes are the app's. It goes beside the manifest, where the server reads it
+ * and which it does not serve.
  */
-function cssModuleClassMap(): Plugin {
-  return {
-    name: 'quad-css-module-classes',
-    apply: 'build',
-    generateBundle() {
-      const sorted = Object.fromEntries(
-        Object.entries(cssModuleClasses).sort(([a], [b]) => a.localeCompare(b)),
-      );
-      this.emitFile({
-        type: 'asset',
-        fileName: '.vite/css-modules.json',
-        source: JSON.stringify(sorted, null, 1),
-      });
-    },
-  };
-}
-
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), cssModuleClassMap()],
-  css: {
-    modules: {
-      getJSON(file, classes) {
-        const relative = path.relative(import.meta.dirname, file.split('?')[0]!);
-        cssModuleClasses[relative.split(path.sep).join('/')] = classes;
-      },
-    },
-  },
+  plugins: [react()],
+  // The server's copy carries its packages (React, React Router, TanStack Query…): it
+  // loads wherever the build is written, with no node_modules above it (the bench's).
+  ssr: { noExternal: true },
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, '../common'),
@@ -47,16 +25,17 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, '..', process.env.QUAD_DIST ?? 'dist', 'web'),
+    outDir: isSsrBuild ? path.join(dist, 'web', '.vite', 'ssr') : path.join(dist, 'web'),
     emptyOutDir: true,
-    sourcemap: true,
-    // The server reads it to preload a page's own code with the page (http/web-app.ts).
-    manifest: true,
+    sourcemap: !isSsrBuild,
+    // The server reads it to preload a page's own code with the page (pages.html.ts).
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // What the first paint needs comes as one file rather than two dozen small ones:
-        // each would cost a round trip on a phone's connection (DESIGN §13, Lighthouse mobile).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // each would cost a round trip on a phone's connection (ADR 006, Lighthouse mobile).
+        // The server's copy is one file too, read once at start.
+        codeSplitting: isSsrBuild ? false : { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
   },
@@ -71,4 +50,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -11,7 +11,7 @@ const render = () =>
       <App boot={boot} />
     </StrictMode>,
   );
-// The server drew the first posts (ADR 022): the first render waits for the feed page's
+// The server drew the first posts (ADR 045): the first render waits for the feed page's
 // code, so it replaces them with the feed itself. Not awaited here: that code imports
 // this very module, which must finish first.
 if (boot.feed && document.getElementById('quad-first-posts'))

@@ -32,7 +32,7 @@ const FeedPage = lazy(() => loadFeedPage().then((m) => ({ default: m.FeedPage })
 let feedPageLoaded: React.ComponentType | null = null;
 
 /**
- * /home for a member arrives with its first posts drawn by the server (ADR 022):
+ * /home for a member arrives with its first posts drawn by the server (ADR 045):
  * the app waits for the feed page's code (preloaded with the page) before its
  * first render, so that render draws the feed in their place at once instead
  * of a spinner between the two.

@@ -18,7 +18,7 @@ import type { ProfilesService } from '../profiles/profiles.service';
 import { presentViewer } from '../users/users.presenter';
 import type { ModerationService } from '../moderation/moderation.service';
 import type { PostList } from '@common/schemas/posts';
-import { firstFeedMarkup, firstPostsStyling } from './pages.feed';
+import { loadFirstPosts } from './pages.feed';
 import { lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
@@ -32,7 +32,7 @@ export interface PagesServiceDeps {
   chats: Pick<ChatsService, 'isOwn'>;
   /** Whether the viewer moderates the campus (ADR 025): the boot's viewer says so. */
   moderation?: Pick<ModerationService, 'moderates'>;
-  /** Page views of signed-in students, for analytics; nothing recorded when absent. */
+  /** Page views of signed-in students (ADR 016); nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   log?: (error: unknown, message: string) => void;
 }
@@ -76,11 +76,12 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
     'src/features/feed/pages/FeedPage.tsx',
   );
   const feedPreloads = modulePreloads(feedFiles.scripts);
-  const firstPosts = firstPostsStyling(config.webDist, feedFiles.styles);
+  // Loaded once, while the server starts; a page that comes first waits for it.
+  const firstPosts = loadFirstPosts(config.webDist, feedFiles.styles, log);
   /**
    * The first page of the campus feed, written into /home for a member: the
    * feed paints with the page, without waiting for a second round trip
-   * (the first paint shows posts). The JSON the API would answer, from the same cache.
+   * (ADR 006). The JSON the API would answer, from the same cache.
    */
   async function firstFeedPage(user: UserRow, campus: Campus): Promise<string | null> {
     const feed = await posts.feed(user, campus, {}).catch((error: unknown) => {
@@ -116,6 +117,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
       const feedPage = pathname === '/home' && Boolean(member);
       const feed =
         feedPage && !searchParams.has('category') ? await firstFeedPage(user!, campus) : null;
+      // The first posts, drawn by the app's own components from the very data above (ADR 045).
+      const drawer = feed && me.viewer ? await firstPosts : null;
+      const posts = drawer?.draw({ campus: dto, me, feed: JSON.parse(feed!) as PostList }) ?? '';
       const head = [
         `<title>${escapeHtml(dto.productName)}</title>`,
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
@@ -124,14 +128,10 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
         ...(feedPage ? feedPreloads : []),
-        ...(feed && firstPosts ? [firstPosts.style] : []),
+        ...(posts && drawer ? [drawer.style] : []),
         `<script type="application/json" id="quad-boot">${boot}</script>`,
         ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
       ].join('\n    ');
-      const posts =
-        feed && firstPosts && me.viewer
-          ? firstFeedMarkup(JSON.parse(feed) as PostList, me.viewer, dto.productName, firstPosts)
-          : '';
       const html = template
         .replace(HEAD_MARK, () => head)
         .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);

@@ -80,8 +80,7 @@ export function PostHeader({
  * A listing's price ("$40 · OBO", "Free"), condition and a Sold, Pending or
  * Expired badge (ADR 023, 029); nothing for a plain post. The seller of an
  * expired listing gets its Renew button here, on every card and the post
- * page. The server draws the same markup into the first feed page
- * (pages.feed.ts `listingLine`).
+ * page. The server draws it into the first posts of /home too (ADR 045).
  */
 export function ListingLine({ post }: { post: PostDto }) {
   const viewer = useViewer();
@@ -149,8 +148,8 @@ function Marked({ text, terms }: { text: string; terms?: readonly string[] }) {
 }
 
 /**
- * Text cut at 200 characters with "See more" / "See less" (spec core §2 Composer;
- * companion §2 Post detail). Search results pass the words to `highlight`.
+ * Text cut at 200 characters (POST_PREVIEW_CHARS) with "See more" / "See less", on
+ * cards and the post page. Search results pass the words to `highlight`.
  */
 export function PostText({
   text,

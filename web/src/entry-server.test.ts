@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { CAMPUSES } from '@common/campuses';
+import { POST_PREVIEW_CHARS } from '@common/limits';
+import { MESSAGES } from '@common/messages';
+import type { Viewer } from '@common/schemas/auth';
+import type { CampusDto } from '@common/schemas/campus';
+import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import { FIRST_POSTS, renderFirstPosts } from './entry-server';
+
+/**
+ * The server's copy of the feed (ADR 045), rendered here as the server renders
+ * it: in Node, with no DOM (this project has none), so a component that reads
+ * `window` or `document` while rendering fails this test.
+ */
+
+const campus = { ...CAMPUSES.ut, url: 'http://ut.localhost:3000' } as unknown as CampusDto;
+const viewer: Viewer = {
+  id: 'u1',
+  campusId: 'ut',
+  email: 'ann@example.com',
+  username: 'ann',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  verified: true,
+  schoolVerified: true,
+  schoolEmail: 'ann@utexas.edu',
+  avatarUrl: null,
+  profileSetUp: true,
+  hasPassword: true,
+  phone: null,
+  gender: null,
+  birthDate: null,
+  emailNotifications: true,
+  createdAt: 0,
+};
+
+const post = (n: number, text = `Post number ${n}`): PostDto => ({
+  id: `p${n}`,
+  campusId: 'ut',
+  parentId: null,
+  rootId: null,
+  depth: 0,
+  text,
+  category: 'furniture',
+  author: {
+    id: 'a1',
+    username: 'zoe',
+    firstName: 'Zoë "Z"',
+    lastInitial: 'R.',
+    avatarUrl: null,
+    verified: false,
+  },
+  media: [],
+  likeCount: 3,
+  commentCount: 2,
+  liked: false,
+  price: null,
+  obo: false,
+  condition: null,
+  status: 'available',
+  createdAt: Date.now() - 3_600_000,
+  updatedAt: Date.now() - 3_600_000,
+  spot: null,
+  expiresAt: null,
+  bumpedAt: null,
+});
+
+/** "You've reached the end." as HTML writes it. */
+const feedEnd = MESSAGES.feedEnd.replace("'", '&#x27;');
+
+const render = (items: PostDto[], nextCursor: string | null = null) =>
+  renderFirstPosts({ campus, me: { viewer, google: false }, feed: { items, nextCursor } });
+
+describe('the first posts of /home, rendered without a DOM', () => {
+  it('draws the feed page with the first posts, inert and hidden until the app replaces it', () => {
+    expect(typeof document).toBe('undefined');
+    const html = render([1, 2, 3, 4, 5, 6].map((n) => post(n)));
+    expect(html).toMatch(
+      /^<div id="quad-first-posts" class="shell__body" inert="" aria-hidden="true"><div class="shell__nav"><\/div><div class="shell__main">/,
+    );
+    // The page around the cards: its heading, the composer box, the category filter.
+    expect(html).toContain(`<h1 class="visually-hidden">${campus.productName}</h1>`);
+    expect(html).toContain(POST_MESSAGES.composerPlaceholder);
+    expect(html).toContain(`>${MESSAGES.posts.allCategories}</option>`);
+    expect(html).toContain('data-initials="AL"');
+    // The first FIRST_POSTS posts in order, as cards, with Save and Comment.
+    const shown = [...html.matchAll(/Post number (\d)/g)].map((m) => Number(m[1]));
+    expect(shown).toEqual([1, 2, 3, 4].slice(0, FIRST_POSTS));
+    expect(html.match(/<article class="card /g)).toHaveLength(FIRST_POSTS);
+    expect(html).toContain(`<span>${POST_MESSAGES.save}</span>`);
+    expect(html).toContain(`<span>${MESSAGES.posts.comment}</span>`);
+    expect(html).toContain('1 hour ago');
+    // Cut short, the list is not at its end.
+    expect(html).not.toContain(feedEnd);
+  });
+
+  it('ends the list as the app does when the page is all there is', () => {
+    const html = render([post(1), post(2)]);
+    expect(html.match(/<article class="card /g)).toHaveLength(2);
+    expect(html).toContain(feedEnd);
+  });
+
+  it("keeps a user's text text, and cuts a long one with See more", () => {
+    const hostile = `Desk <script>alert("x")</script> & 'chair' $' $& </div></ul>`;
+    const long = 'word '.repeat(POST_PREVIEW_CHARS);
+    const html = render([post(1, hostile), post(2, long)]);
+    expect(html).not.toContain('<script');
+    expect(html).toContain(
+      'Desk &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;chair&#x27; $&#x27; $&amp; &lt;/div&gt;&lt;/ul&gt;',
+    );
+    expect(html).toContain('>Zoë &quot;Z&quot; R.</a>');
+    expect(html).toContain(`>${POST_MESSAGES.seeMore}</button>`);
+    expect(html).not.toContain(long.trim());
+  });
+});
