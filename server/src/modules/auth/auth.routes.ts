@@ -48,6 +48,7 @@ export async function authRoutes(
   app.get(
     '/api/me',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'getSession',
         summary: 'The signed-in student, or null for a guest',
@@ -63,7 +64,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/email-status',
     {
-      config: { rateLimit: LIMITS.lookup },
+      config: { access: 'public', rateLimit: LIMITS.lookup },
       schema: {
         operationId: 'getEmailStatus',
         summary: 'Whether an e-mail address has an account',
@@ -77,7 +78,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/register',
     {
-      config: { errors: [409], rateLimit: LIMITS.register },
+      config: { access: 'public', errors: [409], rateLimit: LIMITS.register, changes: ['viewer'] },
       schema: {
         operationId: 'register',
         summary: 'Create an account and sign in',
@@ -95,7 +96,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'login',
         summary: 'Sign in with e-mail and password',
@@ -113,6 +114,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'logout',
         summary: 'Sign out: end this session',
@@ -128,7 +130,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/magic-link',
     {
-      config: { rateLimit: LIMITS.mail },
+      config: { access: 'public', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'requestMagicLink',
         summary: 'E-mail a sign-in link',
@@ -145,7 +147,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/magic-link/complete',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'completeMagicLink',
         summary: 'Sign in with an e-mailed link',
@@ -163,7 +165,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/password/forgot',
     {
-      config: { rateLimit: LIMITS.mail },
+      config: { access: 'public', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'forgotPassword',
         summary: 'E-mail a password reset link',
@@ -180,7 +182,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/password/reset',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'resetPassword',
         summary: 'Set a new password with a reset link',
@@ -199,7 +201,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/handoff/start',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn },
       schema: { hide: true, querystring: z.object({ campus: z.enum(CAMPUS_IDS) }) },
     },
     async (request, reply) => {
@@ -215,7 +217,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/handoff',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn },
       schema: {
         operationId: 'previewHandoff',
         summary: 'The account a handoff token from another campus site would sign in to',
@@ -238,7 +240,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/handoff',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'finishHandoff',
         summary: 'Sign in on this campus site with a handoff token',
@@ -258,7 +260,7 @@ export async function authRoutes(
     `${campusUrl(config.publicUrl, campusId)}/api/auth/google/callback`;
   app.get(
     '/api/auth/google/start',
-    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    { config: { access: 'public', rateLimit: LIMITS.signIn }, schema: { hide: true } },
     async (request, reply) => {
       if (!google) return reply.redirect('/login?google_error=unknown', 302);
       try {
@@ -275,7 +277,7 @@ export async function authRoutes(
 
   app.get(
     '/api/auth/google/callback',
-    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    { config: { access: 'public', rateLimit: LIMITS.signIn }, schema: { hide: true } },
     async (request, reply) => {
       if (!google) return reply.redirect('/login?google_error=unknown', 302);
       const callbackUrl = new URL(request.url, callbackFor(request.campus.id));

@@ -34,7 +34,7 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/code',
     {
-      config: { access: 'session', rateLimit: LIMITS.mail },
+      config: { access: 'session', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'sendVerificationCode',
         summary: 'E-mail a new account verification code',
@@ -48,7 +48,7 @@ export async function verificationRoutes(
   app.post(
     '/api/me/school-email',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'sendSchoolEmailCode',
         summary: 'Send a verification code to a school e-mail address',
@@ -64,7 +64,7 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/verify',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code, changes: ['viewer'] },
       schema: {
         operationId: 'verifyCode',
         summary: 'Verify the account or school e-mail address with a code',
@@ -98,7 +98,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.put(
     '/api/me/email',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'changeEmail',
         summary: 'Send a code to confirm a new account e-mail address',
@@ -112,7 +112,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/me/email/verify',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code, changes: ['viewer'] },
       schema: {
         operationId: 'verifyNewEmail',
         summary: 'Confirm a new account e-mail address with its code; other sessions end',
@@ -137,7 +137,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/email-change/approve',
     {
-      config: { errors: [409], rateLimit: LIMITS.mail },
+      config: { errors: [409], rateLimit: LIMITS.mail, access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'approveEmailChange',
         summary: 'Confirm an e-mail change from the current address; a code goes to the new one',
@@ -154,7 +154,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/email-change/undo',
     {
-      config: { errors: [409], rateLimit: LIMITS.signIn },
+      config: { errors: [409], rateLimit: LIMITS.signIn, access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'undoEmailChange',
         summary: 'Give the account its old e-mail back from the old address; every session ends',
