@@ -117,7 +117,7 @@ async function createShared(
   return { sessionCache, postCache, analytics };
 }
 
-/** Private conversations (spec core §4), told of blocks (ADR 024). */
+/** Private conversations between two students, told of blocks (ADR 024). */
 function createChats(
   { db, bus, storage }: AppDeps,
   others: Pick<ChatsServiceDeps, 'media' | 'posts' | 'blocks' | 'notifications'>,
@@ -218,7 +218,7 @@ export async function createServices(
     notifications,
     chats,
     live,
-    // The dev mailbox shows everyone's codes: only where config allows it (DESIGN §4).
+    // The dev mailbox shows everyone's codes: only where config allows it (ADR 035).
     mailbox: config.devMailbox ? createDevServices(db, auth) : null,
     payments: createPayments(deps, log),
     // Profiles for link previews, moderation for who moderates (ADR 025).

@@ -15,7 +15,7 @@ import type { AccountService } from './account.service';
 const updatedSchema = sessionResultSchema.extend({ message: z.string() });
 const messageSchema = z.object({ message: z.string() });
 
-/** The account settings sub-pages' saves (DESIGN §6 "people"). */
+/** The account settings sub-pages' saves. */
 export async function accountRoutes(
   fastify: FastifyInstance,
   { account }: { account: AccountService },

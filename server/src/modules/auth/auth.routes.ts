@@ -23,7 +23,7 @@ import { presentAuthor, presentViewer } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { GoogleSignIn } from './google.service';
 
-/** Sign-in, registration, e-mailed links, password reset and Google (spec core §4, §5, §8). */
+/** Sign-in, registration, e-mailed links, password reset and Google. */
 export async function authRoutes(
   fastify: FastifyInstance,
   {

@@ -21,7 +21,7 @@ import type { ChatsService } from './chats.service';
 
 const ok = z.object({ ok: z.literal(true) });
 
-/** Chats, their messages and hearts, and finding someone to message (DESIGN §6 "messages"). */
+/** Chats, their messages and hearts, and finding someone to message. */
 export async function chatsRoutes(
   fastify: FastifyInstance,
   { chats }: { chats: ChatsService },

@@ -40,7 +40,7 @@ export interface LikesServiceDeps {
   now?: () => number;
 }
 
-/** Saving (liking) posts and who saved them (spec core §4 "Like/save toggle", companion §2). */
+/** Saving (liking) posts and who saved them. */
 export function createLikesService({
   db,
   storage,
@@ -50,7 +50,7 @@ export function createLikesService({
   now = Date.now,
 }: LikesServiceDeps) {
   return {
-    /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
+    /** Like = save: `liked` saves the post, or takes the save back; the answer is the new state. */
     async setLiked(
       user: UserRow | null,
       campus: Campus,
@@ -95,7 +95,7 @@ export function createLikesService({
       return state;
     },
 
-    /** The students who saved a post, latest first, as "Jane D." (DESIGN §11). */
+    /** The students who saved a post, latest first, each as a first name and an initial ("Jane D."). */
     async likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]> {
       postPolicy.canRead(user, campus, await posts.find(id));
       const rows = await likes.likers(db.kysely, id, LIKERS_SHOWN);

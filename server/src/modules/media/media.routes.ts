@@ -5,7 +5,7 @@ import { uploadSchema } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import { MAX_VIDEO_BYTES, type MediaService } from './media.service';
 
-/** Photo and video uploads for posts (DESIGN §8): one file per request, answered with its media. */
+/** Photo and video uploads for posts: one file per request, answered with its media. */
 export async function mediaRoutes(
   fastify: FastifyInstance,
   { media }: { media: MediaService },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../core/limits';
 import type { PaymentsService } from './payments.service';
 
-/** Seller payouts (DESIGN §6 "payments") and the payment provider's webhook. */
+/** Seller payouts and the payment provider's webhook. */
 export async function paymentsRoutes(
   fastify: FastifyInstance,
   { payments }: { payments: PaymentsService },

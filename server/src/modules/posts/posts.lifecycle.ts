@@ -15,7 +15,7 @@ import type { PostWritesDeps } from './posts.writes';
 const QUESTIONS_PER_RUN = 200;
 
 /**
- * A listing's lifecycle (issue 14 item 2, ADR 029): the seller's "Did it
+ * A listing's lifecycle (ADR 029): the seller's "Did it
  * sell?" 14 days after posting, and the weekly bump that also renews a
  * listing for another 60 days.
  */

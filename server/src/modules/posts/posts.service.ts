@@ -49,7 +49,7 @@ export interface PostsServiceDeps {
   watch?: PostWatch;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
-  /** Listings submitted and deleted, category switches (spec core §7); nothing recorded when absent. */
+  /** Listings submitted and deleted, category switches; nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   now?: () => number;
   log?: (error: unknown) => void;
@@ -63,7 +63,7 @@ const uncached: PostCache = {
   close: async () => undefined,
 };
 
-/** Posts, comments and their threads on a campus (spec core §4, §5, §7; companion §2, §4). */
+/** Posts, comments and their threads on a campus. */
 export function createPostsService({
   db,
   storage,
@@ -183,7 +183,7 @@ async function previewOf(
 }
 
 /**
- * The acts of spec core §7's analytics, recorded once they succeeded: a
+ * The acts the operators' analytics count, recorded once they succeeded: a
  * listing submitted or deleted (top-level posts; comments are not listings)
  * and the first page of a category's feed, which is what switching the
  * category asks for.

@@ -211,7 +211,19 @@ export interface PostWritesDeps {
   log: (error: unknown) => void;
 }
 
-/** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
+/**
+ * What a new post or comment changed: a new post heads the lists; a comment
+ * changes its thread's counts and its post's activity (every thread entry
+ * shows the root).
+ */
+function createdChange(created: Pick<PostRow, 'root_id' | 'parent_id'>) {
+  return factsChanged(
+    factChange['campus-lists'](),
+    factChange.post(...(created.root_id ? [created.root_id, created.parent_id!] : [])),
+  );
+}
+
+/** Posting, commenting and deleting. */
 export function createPostWrites({
   notifications,
   blocks,
@@ -260,15 +272,7 @@ export function createPostWrites({
         return { created, announce: await notifyFor(trx, notifications, user, created, parent) };
       });
       announce();
-      // A new post heads the lists; a comment changes its thread's counts and its
-      // post's activity (every thread entry shows the root).
-      cache.changed(
-        campus.id,
-        factsChanged(
-          factChange['campus-lists'](),
-          factChange.post(...(created.root_id ? [created.root_id, created.parent_id!] : [])),
-        ),
-      );
+      cache.changed(campus.id, createdChange(created));
       // Nobody has saved a post that did not exist a moment ago; its files are the ones attached.
       const media = created.media_count > 0 ? await posts.mediaFor(db.kysely, [created.id]) : [];
       const liked = new Set<string>();
@@ -285,7 +289,7 @@ export function createPostWrites({
       return pages.present([created], media, liked)[0]!;
     },
 
-    /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
+    /** Owner-only: the post goes with its whole thread, its saves and its files. */
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canDelete(user, campus, post);

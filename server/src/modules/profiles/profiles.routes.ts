@@ -23,7 +23,7 @@ const updatedSchema = sessionResultSchema.extend({ message: z.string() });
 const sendJson = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body);
 
-/** Profiles and their tabs, the viewer's own profile edits and photo, reports (DESIGN §6 "people"). */
+/** Profiles and their tabs, the viewer's own profile edits and photo, reports. */
 export async function profilesRoutes(
   fastify: FastifyInstance,
   { profiles }: { profiles: ProfilesService },

@@ -31,7 +31,7 @@ export interface ProfilesServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** Profiles, their tabs, edits, photos and reports (companion §2 "Profile page", "Profile edit"). */
+/** Profiles, their tabs, edits, photos and reports. */
 export function createProfilesService({
   db,
   storage,

@@ -23,7 +23,7 @@ const suggestionQuery = z.object({
 
 const lookup = { rateLimit: LIMITS.search };
 
-/** Search of the request's campus and the viewer's search history (DESIGN §6). */
+/** Search of the request's campus and the viewer's search history. */
 export async function searchRoutes(
   fastify: FastifyInstance,
   { search }: { search: SearchService },

@@ -23,7 +23,7 @@ import type { VerificationService } from './verification.service';
 
 const updatedSchema = sessionResultSchema.extend({ message: z.string() });
 
-/** Account and school e-mail verification codes (spec core §4, §5), and e-mail changes. */
+/** Account and school e-mail verification codes, and e-mail changes. */
 export async function verificationRoutes(
   fastify: FastifyInstance,
   { verification }: { verification: VerificationService },

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app';
-import { type Fact, FACTS, type FactSubscriber } from '../core/facts';
-import { SESSION_CACHE_FACTS } from '../modules/auth/sessions.cache';
-import { POST_CACHE_FACTS } from '../modules/posts/posts.cache';
-import { ACCESS_LEVELS } from './access';
-import type { RouteEntry } from './route-list';
+import { createTestApp, type TestContext } from '../test/app';
+import { type Fact, FACTS, type FactSubscriber } from './core/facts';
+import { SESSION_CACHE_FACTS } from './modules/auth/sessions.cache';
+import { POST_CACHE_FACTS } from './modules/posts/posts.cache';
+import { ACCESS_LEVELS } from './http/access';
+import type { RouteEntry } from './http/route-list';
 
 /**
  * Every route declares who may call it and, when it changes state, what it
