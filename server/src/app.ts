@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { registerAccess } from './http/access';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
 import { registerGeoGate } from './http/geo-gate';
@@ -87,6 +88,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
+  // Each route's declared access, enforced before its handler (ADR 043).
+  registerAccess(app, {
+    moderators: config.moderators,
+    adminEmails: config.adminEmails,
+    baseDomain: config.baseDomain,
+  });
   const metrics = config.metrics ? createMetrics() : null;
   if (metrics && config.metrics) registerMetrics(app, metrics, config.metrics.token);
 

@@ -26,7 +26,12 @@ import {
 } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createPostCache, type PostCache, viewerState } from './modules/posts/posts.cache';
+import {
+  createPostCache,
+  factChange,
+  factsChanged,
+  type PostCache,
+} from './modules/posts/posts.cache';
 import { createPostsService, type PostsService } from './modules/posts/posts.service';
 import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
@@ -143,7 +148,10 @@ function createBlocks({ db, storage }: AppDeps, postCache: PostCache) {
     db,
     storage,
     changed: (campusId, pair) =>
-      postCache.changed(campusId, { lists: true, viewers: pair.map(viewerState.blocks) }),
+      postCache.changed(
+        campusId,
+        factsChanged(factChange['campus-lists'](), factChange.blocks(pair)),
+      ),
   });
 }
 
@@ -278,7 +286,7 @@ function createPeopleServices(
     cache: {
       read: (campusId, key, load) =>
         cache.read(campusId, key, load, { shows: { posts: [], list: true } }),
-      forget: (campusId) => cache.changed(campusId, { lists: true }),
+      forget: (campusId) => cache.changed(campusId, factChange['campus-lists']()),
     },
     moderators: config.moderators,
   });
@@ -303,7 +311,7 @@ function createPeopleServices(
         chatFiles: media.keysOfChatsOf,
       },
       log: (error) => log(error, 'account side effect failed'),
-      changed: (campusId) => posts.changed(campusId),
+      changed: (campusId) => posts.changed(campusId, factChange['student-profile']()),
       passwords: {
         hash: (password) => hashPassword(password, config.passwordHashCost),
         verify: verifyPassword,

@@ -6,18 +6,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { errorBodySchema } from '@common/schemas/errors';
 import type { Config } from '../config';
+import { type Access, withAccess } from './access';
 
-/**
- * Who may call a route, as the OpenAPI document tells it (ADR 028). Unset:
- * anyone, a session optional. `campus`: a campus's readers; a guest may read
- * a public campus, a private one answers 401. `session`: signed-in students
- * only. `staff`: the operators or moderators the config names; to anyone else
- * the route answers 404, as an unknown path. Finer rules (verified,
- * school-verified, owner) answer 403 or 404.
- */
-export type Access = 'campus' | 'session' | 'staff';
+export type { Access } from './access';
 
-/** The error responses of the document, each the one error body (DESIGN §6). */
+/** The error responses of the document, each the one error body every error of the API carries. */
 const ERROR_RESPONSES = {
   400: {
     name: 'BadRequest',
@@ -123,7 +116,8 @@ function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | '
   if (config.access === 'campus' || config.access === 'session') statuses.add(401);
   if (config.access === 'staff') statuses.add(404);
   // The geo gate; the same-origin check; the finer roles.
-  if (!OPEN_TO_EVERY_REGION.has(route.url) || unsafe || config.access) statuses.add(403);
+  const restricted = config.access !== undefined && config.access !== 'public';
+  if (!OPEN_TO_EVERY_REGION.has(route.url) || unsafe || restricted) statuses.add(403);
   if (route.url.includes(':')) statuses.add(404);
   if (unsafe) statuses.add(413).add(415);
   if ((config as { rateLimit?: unknown }).rateLimit) statuses.add(429);
@@ -309,13 +303,11 @@ export async function registerOpenApi(
       return object as unknown as ReturnType<typeof jsonSchemaTransformObject>;
     },
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(withAccess('public', swaggerUi, { routePrefix: DOCS_PREFIX }));
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route, for the OpenAPI document (http/openapi.ts); unset: anyone. */
-    access?: Access;
     /** Error statuses the route answers beyond those the document derives (errorStatuses). */
     errors?: readonly ErrorStatus[];
   }

@@ -25,7 +25,12 @@ export async function accountRoutes(
   app.put(
     '/api/me/username',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.username },
+      config: {
+        access: 'session',
+        errors: [409],
+        rateLimit: LIMITS.username,
+        changes: ['student-profile', 'viewer'],
+      },
       schema: {
         operationId: 'changeUsername',
         summary: 'Change the viewer’s username',
@@ -43,7 +48,7 @@ export async function accountRoutes(
     '/api/me/password',
     {
       // Guessing the current password is a sign-in attempt.
-      config: { access: 'session', rateLimit: LIMITS.signIn },
+      config: { access: 'session', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'changePassword',
         summary: 'Change the password; other sessions end',
@@ -60,7 +65,11 @@ export async function accountRoutes(
   app.delete(
     '/api/me',
     {
-      config: { access: 'session', rateLimit: LIMITS.signIn },
+      config: {
+        access: 'session',
+        rateLimit: LIMITS.signIn,
+        changes: ['student-profile', 'viewer'],
+      },
       schema: {
         operationId: 'deleteAccount',
         summary: 'Delete the account',
@@ -78,7 +87,7 @@ export async function accountRoutes(
   app.patch(
     '/api/me/account',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'updateAccount',
         summary: 'Change the account details: phone, gender, birth date, e-mail alerts',

@@ -12,8 +12,9 @@ export async function analyticsRoutes(
   app.get(
     '/api/admin/analytics',
     {
-      // Refused before the query is validated, so a 400 never tells anyone the route exists.
-      preValidation: async (request) => analytics.requireAdmin(request.user),
+      // `admin` (http/access.ts): refused before the query is validated, so a 400
+      // never tells anyone the route exists.
+      config: { access: 'admin' },
       // Not in the public API document: the route does not advertise itself.
       schema: {
         hide: true,

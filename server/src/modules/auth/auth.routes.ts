@@ -51,6 +51,7 @@ export async function authRoutes(
   app.get(
     '/api/me',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'getSession',
         summary: 'The signed-in student, or null for a guest',
@@ -66,7 +67,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/email-status',
     {
-      config: { rateLimit: LIMITS.lookup },
+      config: { access: 'public', rateLimit: LIMITS.lookup },
       schema: {
         operationId: 'getEmailStatus',
         summary: 'Whether an e-mail address has an account',
@@ -80,7 +81,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/register',
     {
-      config: { errors: [409], rateLimit: LIMITS.register },
+      config: { access: 'public', errors: [409], rateLimit: LIMITS.register, changes: ['viewer'] },
       schema: {
         operationId: 'register',
         summary: 'Create an account and sign in',
@@ -98,7 +99,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'login',
         summary: 'Sign in with e-mail and password',
@@ -116,6 +117,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'logout',
         summary: 'Sign out: end this session',
@@ -131,7 +133,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/magic-link',
     {
-      config: { rateLimit: LIMITS.mail },
+      config: { access: 'public', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'requestMagicLink',
         summary: 'E-mail a sign-in link',
@@ -148,7 +150,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/magic-link/complete',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'completeMagicLink',
         summary: 'Sign in with an e-mailed link',
@@ -166,7 +168,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/password/forgot',
     {
-      config: { rateLimit: LIMITS.mail },
+      config: { access: 'public', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'forgotPassword',
         summary: 'E-mail a password reset link',
@@ -183,7 +185,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/password/reset',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'resetPassword',
         summary: 'Set a new password with a reset link',
@@ -202,7 +204,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/handoff/start',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn },
       schema: { hide: true, querystring: z.object({ campus: z.enum(CAMPUS_IDS) }) },
     },
     async (request, reply) => {
@@ -218,7 +220,7 @@ export async function authRoutes(
   app.get(
     '/api/auth/handoff',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn },
       schema: {
         operationId: 'previewHandoff',
         summary: 'The account a handoff token from another campus site would sign in to',
@@ -241,7 +243,7 @@ export async function authRoutes(
   app.post(
     '/api/auth/handoff',
     {
-      config: { rateLimit: LIMITS.signIn },
+      config: { access: 'public', rateLimit: LIMITS.signIn, changes: ['viewer'] },
       schema: {
         operationId: 'finishHandoff',
         summary: 'Sign in on this campus site with a handoff token',
@@ -261,7 +263,7 @@ export async function authRoutes(
     `${campusUrl(config.publicUrl, campusId)}/api/auth/google/callback`;
   app.get(
     '/api/auth/google/start',
-    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    { config: { access: 'public', rateLimit: LIMITS.signIn }, schema: { hide: true } },
     async (request, reply) => {
       if (!google) return reply.redirect('/login?google_error=unknown', 302);
       try {
@@ -278,7 +280,7 @@ export async function authRoutes(
 
   app.get(
     '/api/auth/google/callback',
-    { config: { rateLimit: LIMITS.signIn }, schema: { hide: true } },
+    { config: { access: 'public', rateLimit: LIMITS.signIn }, schema: { hide: true } },
     async (request, reply) => {
       if (!google) return reply.redirect('/login?google_error=unknown', 302);
       const callbackUrl = new URL(request.url, callbackFor(request.campus.id));

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import type { Fact } from '../../core/facts';
 import type { UserRow } from '../../db/schema';
 import { SESSION_MS, type SessionService } from './sessions.service';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The session cookie's name: `__Host-` + Secure when served over https. */
 export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
@@ -51,16 +50,11 @@ export function registerSessions(
     if (found.slid) reply.setCookie(cookieName, token, cookieOptions);
   });
 
-  // Sessions are cached (ADR 005): after any state-changing request of a
-  // signed-in user, before its answer leaves, their next request reads their
-  // row afresh, on every server, whatever the request changed about them;
-  // but for the busiest writes, which never change their caller's row (ADR 032).
+  // Sessions are cached (ADR 005): after a request of a signed-in user whose
+  // route declares that it changes `viewer` (ADR 043), before its answer
+  // leaves, their next request reads their row afresh, on every server.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (
-      request.user &&
-      !SAFE_METHODS.has(request.method) &&
-      request.routeOptions.config.keepsViewer !== true
-    )
+    if (request.user && request.routeOptions.config.changes?.includes('viewer'))
       sessions.userChanged(request.user.id);
     done(null, payload);
   });
@@ -89,10 +83,11 @@ export function registerSessions(
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route never changes its caller's own row (a save, a message, an
-     * upload), so their cached session outlives it. Unset: it is read afresh.
+     * The facts the route changes (core/facts.ts, ADR 043): every
+     * state-changing route declares them, an empty list when it changes
+     * nothing a cache keeps. `viewer`: the caller's cached session is read afresh.
      */
-    keepsViewer?: boolean;
+    changes?: readonly Fact[];
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. */

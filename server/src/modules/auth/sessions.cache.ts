@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { FactSubscriber } from '../../core/facts';
 import type { UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 
 /** The bus topic on which every server hears that a session ended or a user changed. */
 export const SESSIONS_CHANGED_TOPIC = 'sessions:changed';
+
+/**
+ * The fact of a write (core/facts.ts) this cache hears: a route that declares
+ * it changes `viewer` drops its caller's sessions (session-cookie.ts).
+ */
+export const SESSION_CACHE_FACTS = {
+  name: 'sessions',
+  facts: ['viewer'],
+} as const satisfies FactSubscriber;
 
 /** A live session with its user, as the database gave it. */
 export interface FoundSession {
@@ -49,7 +59,8 @@ export interface SessionCacheOptions {
  * Resolved sessions kept in memory for a few seconds (ADR 005), so that a
  * request of a signed-in student costs no database round trip before its own
  * work. Correct across servers: whatever ends a session or changes a user
- * (sign-out, sign-in, any state-changing request of that user) drops the
+ * (sign-out, sign-in, any request of that user whose route declares it
+ * changes `viewer`) drops the
  * entries here at once and, through the bus, on the others; the time limit
  * bounds what a lost bus message or a change made outside the app can hide,
  * and the bus's return from an outage empties the cache.

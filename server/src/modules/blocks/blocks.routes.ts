@@ -15,7 +15,11 @@ export async function blocksRoutes(
   app.put(
     '/api/users/:username/block',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: {
+        access: 'session',
+        rateLimit: LIMITS.post,
+        changes: ['campus-lists', 'blocks', 'viewer'],
+      },
       schema: { ...schema, operationId: 'blockStudent', summary: 'Block a student' },
     },
     (request) => blocks.block(request.user, request.campus, request.params.username),
@@ -23,7 +27,11 @@ export async function blocksRoutes(
   app.delete(
     '/api/users/:username/block',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: {
+        access: 'session',
+        rateLimit: LIMITS.post,
+        changes: ['campus-lists', 'blocks', 'viewer'],
+      },
       schema: { ...schema, operationId: 'unblockStudent', summary: 'Unblock a student' },
     },
     (request) => blocks.unblock(request.user, request.campus, request.params.username),

@@ -14,6 +14,7 @@ export async function campusRoutes(
   app.get(
     '/api/campus',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'getCampus',
         summary: 'The campus of this site',
@@ -26,6 +27,7 @@ export async function campusRoutes(
   app.get(
     '/api/campuses',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'findCampuses',
         summary: 'Find schools by name',
@@ -36,10 +38,13 @@ export async function campusRoutes(
     async (request) => ({ items: campuses.search(request.query.q) }),
   );
 
-  app.get('/favicon.svg', { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .send(campusLogoSvg(request.campus)),
+  app.get(
+    '/favicon.svg',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) =>
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(campusLogoSvg(request.campus)),
   );
 }

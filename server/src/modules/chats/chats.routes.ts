@@ -45,7 +45,7 @@ export async function chatsRoutes(
   app.post(
     '/api/chats',
     {
-      config: { access: 'session', rateLimit: LIMITS.message },
+      config: { access: 'session', rateLimit: LIMITS.message, changes: ['viewer'] },
       schema: {
         operationId: 'startChat',
         summary: 'Start a chat with a student, or open the one there is',
@@ -73,7 +73,7 @@ export async function chatsRoutes(
   app.delete(
     '/api/chats/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'deleteChat',
         summary: 'Delete a chat for both students',
@@ -112,7 +112,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.post(
     '/api/chats/:id/messages',
     {
-      config: { access: 'session', rateLimit: LIMITS.message, keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.message, changes: [] },
       schema: {
         operationId: 'sendMessage',
         summary: 'Send a message, with one photo at most',
@@ -130,7 +130,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.post(
     '/api/chats/:id/read',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'markChatRead',
         summary: 'Mark a chat read (Seen)',
@@ -144,7 +144,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.put(
     '/api/messages/:id/heart',
     {
-      config: { access: 'session', rateLimit: LIMITS.toggle },
+      config: { access: 'session', rateLimit: LIMITS.toggle, changes: ['viewer'] },
       schema: {
         operationId: 'heartMessage',
         summary: 'Heart a message',
@@ -158,7 +158,7 @@ function messageRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.delete(
     '/api/messages/:id/heart',
     {
-      config: { access: 'session', rateLimit: LIMITS.toggle },
+      config: { access: 'session', rateLimit: LIMITS.toggle, changes: ['viewer'] },
       schema: {
         operationId: 'unheartMessage',
         summary: 'Remove a heart from a message',
@@ -197,7 +197,7 @@ function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
   app.post(
     '/api/chats/:id/meetups',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.message },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.message, changes: ['viewer'] },
       schema: {
         operationId: 'suggestMeetup',
         summary: 'Suggest a meetup at a safe spot',
@@ -223,7 +223,7 @@ function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
     app.post(
       `/api/meetups/:id/${answer}`,
       {
-        config: { access: 'session', errors: [409] },
+        config: { access: 'session', errors: [409], changes: ['viewer'] },
         schema: { ...answers[answer], params: idParams, response: { 200: meetupSchema } },
       },
       async (request) =>

@@ -15,7 +15,7 @@ export async function likesRoutes(
   app.put(
     '/api/posts/:id/like',
     {
-      config: { access: 'session', rateLimit: LIMITS.toggle, keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.toggle, changes: ['post', 'saves'] },
       schema: {
         operationId: 'savePost',
         summary: 'Save (like) a post',
@@ -29,7 +29,7 @@ export async function likesRoutes(
   app.delete(
     '/api/posts/:id/like',
     {
-      config: { access: 'session', rateLimit: LIMITS.toggle, keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.toggle, changes: ['post', 'saves'] },
       schema: {
         operationId: 'unsavePost',
         summary: 'Remove a save',

@@ -8,7 +8,12 @@ import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { type PostsService, type ViewerSaves, viewerState } from '../posts/posts.service';
+import {
+  factChange,
+  factsChanged,
+  type PostsService,
+  type ViewerSaves,
+} from '../posts/posts.service';
 import { presentAuthor } from '../users/users.presenter';
 import { likesRepository as likes } from './likes.repository';
 
@@ -94,10 +99,10 @@ export function createLikesService({
       });
       // A save moves one post's count (and its thread's score), and what the saver saved:
       // only what shows them goes.
-      posts.changed(campus.id, {
-        posts: [id, post.root_id ?? id],
-        viewers: [viewerState.saves(user.id)],
-      });
+      posts.changed(
+        campus.id,
+        factsChanged(factChange.post(id, post.root_id ?? id), factChange.saves(user.id)),
+      );
       announce();
       return state;
     },

@@ -20,58 +20,67 @@ export async function liveRoutes(
   app: FastifyInstance,
   { live, sessions }: { live: LiveService; sessions: Pick<SessionService, 'isOpen'> },
 ): Promise<void> {
-  app.get('/api/live', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const origin = request.headers.origin;
-    if (origin && origin !== `${request.protocol}://${request.host}`) {
-      socket.close(4403, 'cross-origin');
-      return;
-    }
-    const close = (code: number, reason: string) => {
-      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
-        socket.close(code, reason);
-    };
-    let joined: ReturnType<LiveService['joinCampus']>;
-    try {
-      // A guest has no session: the campus policy refuses them before it is read.
-      joined = live.joinCampus(request.user, request.campus, request.session ?? { id: '' }, {
-        deliver(event) {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-        },
-        // Events were lost (ADR 021): the client reconnects, as after any drop, and refetches.
-        resync: () => close(RESYNC, 'resync'),
-        signedOut: () => close(SIGNED_OUT, 'signed_out'),
-      });
-    } catch (error) {
-      // 4401 signed out, 4403 not allowed: the HTTP status in WebSocket's private range.
-      const status = error instanceof HttpError ? error.statusCode : 500;
-      socket.close(4000 + status, error instanceof HttpError ? error.code : 'error');
-      return;
-    }
-    const session = request.session!;
-    // A session that ended while the subscriptions were being made was not heard: check once they are live.
-    void joined.ready
-      .then(() => sessions.isOpen(session.id))
-      .then(
-        (open) => open || close(SIGNED_OUT, 'signed_out'),
-        () => close(RESYNC, 'resync'),
-      );
-    // At its expiry the session may have slid forward: then the socket reconnects, with the new one.
-    const expiry = setTimeout(
-      () =>
-        void sessions.isOpen(session.id).then(
-          (open) => close(open ? RESYNC : SIGNED_OUT, open ? 'resync' : 'signed_out'),
+  app.get(
+    '/api/live',
+    { config: { access: 'campus' }, websocket: true, schema: { hide: true } },
+    (socket, request) => {
+      const origin = request.headers.origin;
+      if (origin && origin !== `${request.protocol}://${request.host}`) {
+        socket.close(4403, 'cross-origin');
+        return;
+      }
+      const close = (code: number, reason: string) => {
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+          socket.close(code, reason);
+      };
+      // The route's `campus` access refused the viewer (http/access.ts): 4401 or 4403.
+      if (request.accessRefusal) {
+        socket.close(4000 + request.accessRefusal.statusCode, request.accessRefusal.code);
+        return;
+      }
+      let joined: ReturnType<LiveService['joinCampus']>;
+      try {
+        // A guest has no session: the campus policy refuses them before it is read.
+        joined = live.joinCampus(request.user, request.campus, request.session ?? { id: '' }, {
+          deliver(event) {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+          },
+          // Events were lost (ADR 021): the client reconnects, as after any drop, and refetches.
+          resync: () => close(RESYNC, 'resync'),
+          signedOut: () => close(SIGNED_OUT, 'signed_out'),
+        });
+      } catch (error) {
+        // 4401 signed out, 4403 not allowed: the HTTP status in WebSocket's private range.
+        const status = error instanceof HttpError ? error.statusCode : 500;
+        socket.close(4000 + status, error instanceof HttpError ? error.code : 'error');
+        return;
+      }
+      const session = request.session!;
+      // A session that ended while the subscriptions were being made was not heard: check once they are live.
+      void joined.ready
+        .then(() => sessions.isOpen(session.id))
+        .then(
+          (open) => open || close(SIGNED_OUT, 'signed_out'),
           () => close(RESYNC, 'resync'),
-        ),
-      Math.min(Math.max(session.expiresAt - Date.now(), 0), LONGEST_TIMER_MS),
-    );
-    // Keep idle connections alive through proxies.
-    const ping = setInterval(() => socket.ping(), 30_000);
-    const leave = () => {
-      clearTimeout(expiry);
-      clearInterval(ping);
-      void joined.leave();
-    };
-    socket.on('close', leave);
-    socket.on('error', leave);
-  });
+        );
+      // At its expiry the session may have slid forward: then the socket reconnects, with the new one.
+      const expiry = setTimeout(
+        () =>
+          void sessions.isOpen(session.id).then(
+            (open) => close(open ? RESYNC : SIGNED_OUT, open ? 'resync' : 'signed_out'),
+            () => close(RESYNC, 'resync'),
+          ),
+        Math.min(Math.max(session.expiresAt - Date.now(), 0), LONGEST_TIMER_MS),
+      );
+      // Keep idle connections alive through proxies.
+      const ping = setInterval(() => socket.ping(), 30_000);
+      const leave = () => {
+        clearTimeout(expiry);
+        clearInterval(ping);
+        void joined.leave();
+      };
+      socket.on('close', leave);
+      socket.on('error', leave);
+    },
+  );
 }

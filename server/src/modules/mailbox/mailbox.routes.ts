@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isFromThisMachine, namesThisServer } from './mailbox.access';
 import { renderMailboxPage } from './mailbox.page';
 import type { MailboxService } from './mailbox.service';
 import type { DevStudents } from './mailbox.students';
@@ -42,20 +41,14 @@ export async function mailboxRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // Anyone else gets what an unknown address gets, as where the mailbox is off:
-  // a 403 would tell the network that this server keeps everyone's links. So
-  // does a page of another site that a browser on this machine reaches by DNS
-  // rebinding: its Host header names that site, not this server.
-  const { baseDomain } = fastify.deps.config;
-  app.addHook('onRequest', async (request, reply) => {
-    if (isFromThisMachine(request) && namesThisServer(request, baseDomain)) return;
-    request.log.info('the dev mailbox answers only this machine, by one of its own names');
-    return reply.callNotFound();
-  });
-
+  // `local` (http/access.ts): anyone else gets what an unknown address gets, as
+  // where the mailbox is off: a 403 would tell the network that this server keeps
+  // everyone's links. So does a page of another site that a browser on this
+  // machine reaches by DNS rebinding: its Host header names that site, not this server.
   app.get(
     '/dev/mailbox.json',
     {
+      config: { access: 'local' },
       schema: { hide: true, querystring: mailboxQuerySchema, response: { 200: mailboxJsonSchema } },
     },
     async (request, reply) => {
@@ -77,7 +70,7 @@ export async function mailboxRoutes(
 
   app.get(
     '/dev/mailbox',
-    { schema: { hide: true, querystring: mailboxQuerySchema } },
+    { config: { access: 'local' }, schema: { hide: true, querystring: mailboxQuerySchema } },
     async (request, reply) => {
       const listing = await mailbox.list(request.query.to);
       return reply
@@ -118,7 +111,10 @@ function devRoutes(
 
   app.post(
     '/dev/students',
-    { schema: { hide: true, body: devStudentBodySchema } },
+    {
+      config: { access: 'local', changes: ['viewer'] },
+      schema: { hide: true, body: devStudentBodySchema },
+    },
     async (request, reply) => {
       const user = await students.make(request.body, request.campus);
       await app.sessionCookie.signIn(request, reply, user.id);
@@ -128,7 +124,10 @@ function devRoutes(
 
   app.post(
     '/dev/jobs/:name',
-    { schema: { hide: true, params: jobParamsSchema, body: jobBodySchema } },
+    {
+      config: { access: 'local', changes: ['viewer'] },
+      schema: { hide: true, params: jobParamsSchema, body: jobBodySchema },
+    },
     async (request, reply) => {
       const run = runJob(request.params.name, request.body.at);
       if (!run) return reply.callNotFound();

@@ -22,7 +22,7 @@ export async function mediaRoutes(
   app.post(
     '/api/uploads',
     {
-      config: { access: 'session', rateLimit: LIMITS.upload, keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.upload, changes: [] },
       schema: {
         operationId: 'uploadMedia',
         summary: 'Upload a photo or video for a post',

@@ -31,7 +31,11 @@ export async function moderationRoutes(
   app.post(
     '/api/moderation/actions',
     {
-      config: { access: 'staff', rateLimit: LIMITS.post },
+      config: {
+        access: 'staff',
+        rateLimit: LIMITS.post,
+        changes: ['post', 'campus-lists', 'viewer'],
+      },
       schema: {
         operationId: 'takeModerationAction',
         summary: 'Dismiss a report, or remove, warn, suspend or ban (moderators only)',

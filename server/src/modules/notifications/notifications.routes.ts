@@ -37,7 +37,7 @@ export async function notificationsRoutes(
   );
   app.get(
     '/api/unsubscribe',
-    { schema: { hide: true, querystring: tokenQuery } },
+    { config: { access: 'public' }, schema: { hide: true, querystring: tokenQuery } },
     async (request, reply) =>
       reply
         .type('text/html; charset=utf-8')
@@ -46,7 +46,7 @@ export async function notificationsRoutes(
   );
   app.post(
     '/api/unsubscribe',
-    { schema: { hide: true, body: tokenQuery } },
+    { config: { access: 'public', changes: ['viewer'] }, schema: { hide: true, body: tokenQuery } },
     async (request, reply) => {
       const done = await notifications.unsubscribe(request.body.token);
       return reply

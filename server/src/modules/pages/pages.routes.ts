@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withAccess } from '../../http/access';
 import { LOCAL_MEDIA_PREFIX } from '../../platform/storage/disk-store';
 import { compressed, withQuery } from './pages.html';
 import type { PagesService } from './pages.service';
@@ -18,36 +19,41 @@ export async function registerPages(
   const { config } = app.deps;
 
   if (pages.built) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
+    await app.register(
+      withAccess('public', fastifyStatic, {
+        root: config.webDist,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
   }
 
   const mediaRoot = path.join(config.dataDir, 'media');
   fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: LOCAL_MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
+  // Media files are immutable capability URLs (unguessable keys), served without a session.
+  await app.register(
+    withAccess('public', fastifyStatic, {
+      root: mediaRoot,
+      prefix: LOCAL_MEDIA_PREFIX,
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('x-content-type-options', 'nosniff');
+      },
+    }),
+  );
 
-  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
     reply.redirect(withQuery('/home', request.url), 302),
   );
 
@@ -69,8 +75,10 @@ export async function registerPages(
     return reply.send(compressed(request, reply, page.html));
   };
 
-  app.get('/404', { schema: { hide: true } }, async (request, reply) =>
-    renderPage(request, reply, 404),
+  app.get(
+    '/404',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => renderPage(request, reply, 404),
   );
 
   // Any other GET that asks for HTML is a page of the SPA (profiles live at /{username}),

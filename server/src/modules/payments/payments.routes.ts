@@ -27,7 +27,7 @@ export async function paymentsRoutes(
   app.post(
     '/api/payments/account',
     {
-      config: { access: 'session', errors: [502], rateLimit: LIMITS.mail },
+      config: { access: 'session', errors: [502], rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'createPayoutAccount',
         summary: 'Open a payout account',
@@ -39,7 +39,12 @@ export async function paymentsRoutes(
   app.post(
     '/api/payments/account-link',
     {
-      config: { access: 'session', errors: [409, 502], rateLimit: LIMITS.lookup },
+      config: {
+        access: 'session',
+        errors: [409, 502],
+        rateLimit: LIMITS.lookup,
+        changes: ['viewer'],
+      },
       schema: {
         operationId: 'createOnboardingLink',
         summary: 'A link to finish setting up payouts',
@@ -51,7 +56,12 @@ export async function paymentsRoutes(
   app.post(
     '/api/payments/login-link',
     {
-      config: { access: 'session', errors: [409, 502], rateLimit: LIMITS.lookup },
+      config: {
+        access: 'session',
+        errors: [409, 502],
+        rateLimit: LIMITS.lookup,
+        changes: ['viewer'],
+      },
       schema: {
         operationId: 'createPayoutLoginLink',
         summary: 'A link to the payout dashboard',
@@ -78,7 +88,7 @@ async function webhookRoute(
   app.post(
     '/api/payments/webhook',
     {
-      config: { signedByProvider: true },
+      config: { signedByProvider: true, access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'receivePaymentEvent',
         summary: 'The payment provider’s signed events',

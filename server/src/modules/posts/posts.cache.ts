@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { FactSubscriber } from '../../core/facts';
 import type { EventBus } from '../../platform/bus';
 
 /** The bus topic on which every server hears that a campus's posts changed. */
 export const POSTS_CHANGED_TOPIC = 'posts:changed';
 
 /**
- * What a write changed (ADR 014). Without one, everything of the campus is
+ * What a write changed (ADR 014), built from its facts (`factChange`). Without one, everything of the campus is
  * dropped (a student's new name or photo shows on all their posts).
  */
 export interface CacheChange {
@@ -25,6 +26,41 @@ export const viewerState = {
   saves: (userId: string) => `saves:${userId}`,
   blocks: (userId: string) => `blocks:${userId}`,
 };
+
+/**
+ * The facts of a write (core/facts.ts) this cache hears: everything a campus
+ * sees alike, and each student's saves and blocks on it.
+ */
+export const POST_CACHE_FACTS = {
+  name: 'posts',
+  facts: ['post', 'campus-lists', 'saves', 'blocks', 'student-profile'],
+} as const satisfies FactSubscriber;
+
+/**
+ * The change a write tells the cache, named by the facts it changed, with the
+ * ids only the service knows. `student-profile` is a change without details:
+ * everything of the campus goes.
+ */
+export const factChange = {
+  post: (...postIds: string[]): CacheChange => ({ posts: postIds }),
+  'campus-lists': (): CacheChange => ({ lists: true }),
+  saves: (userId: string): CacheChange => ({ viewers: [viewerState.saves(userId)] }),
+  blocks: (userIds: readonly string[]): CacheChange => ({
+    viewers: userIds.map(viewerState.blocks),
+  }),
+  'student-profile': (): undefined => undefined,
+};
+
+/** Several facts of one write as one change. */
+export function factsChanged(...parts: CacheChange[]): CacheChange {
+  const posts = parts.flatMap((part) => part.posts ?? []);
+  const viewers = parts.flatMap((part) => part.viewers ?? []);
+  return {
+    ...(parts.some((part) => part.lists) ? { lists: true } : {}),
+    ...(parts.some((part) => part.posts) ? { posts } : {}),
+    ...(parts.some((part) => part.viewers) ? { viewers } : {}),
+  };
+}
 
 /** What a cached value shows, so that only a change to that drops it. */
 export interface Shows {

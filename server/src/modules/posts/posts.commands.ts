@@ -17,7 +17,7 @@ import {
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
-import type { PostCache } from './posts.cache';
+import { factChange, factsChanged, type PostCache } from './posts.cache';
 import { feedScore } from './posts.cursor';
 import type { SharedPages, ViewerBlocks, ViewerSaves } from './posts.pages';
 import { type PostWithAuthor, postsRepository as posts, type ScoreFacts } from './posts.repository';
@@ -211,6 +211,18 @@ export interface PostCommandDeps {
   log: (error: unknown) => void;
 }
 
+/**
+ * What a new post or comment changed: a new post heads the lists; a comment
+ * changes its thread's counts and its post's activity (every thread entry
+ * shows the root).
+ */
+function createdChange(created: Pick<PostRow, 'root_id' | 'parent_id'>) {
+  return factsChanged(
+    factChange['campus-lists'](),
+    factChange.post(...(created.root_id ? [created.root_id, created.parent_id!] : [])),
+  );
+}
+
 /** Posting, commenting and deleting, and the counts and scores that follow. */
 export interface PostCommands {
   /** Posts or comments as the student; the post as its author sees it. */
@@ -261,10 +273,13 @@ export function createPostCommands({
     await posts.deleteById(trx, post.id);
     if (post.root_id) await rescoreRoot(trx, post.root_id);
     return () => {
-      cache.changed(post.campus_id, {
-        lists: true,
-        posts: post.root_id ? [post.id, post.root_id] : [post.id],
-      });
+      cache.changed(
+        post.campus_id,
+        factsChanged(
+          factChange['campus-lists'](),
+          factChange.post(...(post.root_id ? [post.id, post.root_id] : [post.id])),
+        ),
+      );
       // Files go after the commit: a failed delete leaves an orphan file, never a broken post.
       storage.delete(keys).catch(log);
     };
@@ -279,12 +294,7 @@ export function createPostCommands({
         return { created, announce: await notifyFor(trx, notifications, user, created, parent) };
       });
       announce();
-      // A new post heads the lists; a comment changes its thread's counts and its
-      // post's activity (every thread entry shows the root).
-      cache.changed(campus.id, {
-        lists: true,
-        posts: created.root_id ? [created.root_id, created.parent_id!] : [],
-      });
+      cache.changed(campus.id, createdChange(created));
       // Nobody has saved a post that did not exist a moment ago; its files are the ones attached.
       const media = created.media_count > 0 ? await posts.mediaFor(db.kysely, [created.id]) : [];
       const liked = new Set<string>();

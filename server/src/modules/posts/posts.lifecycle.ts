@@ -7,6 +7,7 @@ import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
 import { feedScore } from './posts.cursor';
 import { listingPresenter } from './posts.listings';
+import { factChange, factsChanged } from './posts.cache';
 import { postsRepository as posts } from './posts.repository';
 import type { PostCommandDeps } from './posts.commands';
 
@@ -79,7 +80,10 @@ export function createListingLifecycle(
         notSince: at - BUMP_EVERY_MS,
       });
       if (!bumped) throw conflict('bumped_this_week', LISTING_MESSAGES.bumpedThisWeek);
-      cache.changed(post!.campus_id, { lists: true, posts: [id] });
+      cache.changed(
+        post!.campus_id,
+        factsChanged(factChange['campus-lists'](), factChange.post(id)),
+      );
       return presentFor(user, id);
     },
 

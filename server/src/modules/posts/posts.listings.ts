@@ -10,6 +10,7 @@ import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
 import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
+import { factChange, factsChanged } from './posts.cache';
 import { postsRepository as posts } from './posts.repository';
 import type { PostCommandDeps } from './posts.commands';
 
@@ -104,7 +105,10 @@ export function createListingWrites({
         );
       });
       announce();
-      cache.changed(post!.campus_id, { lists: true, posts: [id] });
+      cache.changed(
+        post!.campus_id,
+        factsChanged(factChange['campus-lists'](), factChange.post(id)),
+      );
       return presentFor(user, id);
     },
   };

@@ -101,7 +101,7 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.post(
     '/api/posts',
     {
-      config: { access: 'session', rateLimit: LIMITS.post, keepsViewer: true },
+      config: { access: 'session', rateLimit: LIMITS.post, changes: ['post', 'campus-lists'] },
       schema: {
         operationId: 'createPost',
         summary: 'Post, or comment on a post',
@@ -116,7 +116,11 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.patch(
     '/api/posts/:id',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: {
+        access: 'session',
+        rateLimit: LIMITS.post,
+        changes: ['post', 'campus-lists', 'viewer'],
+      },
       schema: {
         operationId: 'updateListing',
         summary: 'Change a listing: price, OBO, condition or status',
@@ -133,7 +137,12 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.post(
     '/api/posts/:id/renew',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.post },
+      config: {
+        access: 'session',
+        errors: [409],
+        rateLimit: LIMITS.post,
+        changes: ['post', 'campus-lists', 'viewer'],
+      },
       schema: {
         operationId: 'renewListing',
         summary: 'Move a listing back to the top and renew it for 60 days (seller, once a week)',
@@ -147,7 +156,7 @@ function postWriteRoutes(fastify: FastifyInstance, posts: PostsService): void {
   app.delete(
     '/api/posts/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['post', 'campus-lists', 'viewer'] },
       schema: {
         operationId: 'deletePost',
         summary: 'Delete a post or comment',

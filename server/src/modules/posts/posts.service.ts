@@ -8,7 +8,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
 import type { CacheChange, PostCache } from './posts.cache';
 
-export { viewerState } from './posts.cache';
+export { factChange, factsChanged, viewerState } from './posts.cache';
 import {
   createSharedPages,
   type SharedPages,

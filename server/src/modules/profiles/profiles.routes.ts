@@ -67,7 +67,7 @@ export async function profilesRoutes(
   app.post(
     '/api/users/:username/report',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: { access: 'session', rateLimit: LIMITS.post, changes: ['viewer'] },
       schema: {
         operationId: 'reportStudent',
         summary: 'Report a student',
@@ -90,7 +90,7 @@ function ownProfileRoutes(fastify: FastifyInstance, profiles: ProfilesService): 
   app.patch(
     '/api/me',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['student-profile', 'viewer'] },
       schema: {
         operationId: 'updateProfile',
         summary: 'Change the viewer’s profile: name and bio',
@@ -106,7 +106,11 @@ function ownProfileRoutes(fastify: FastifyInstance, profiles: ProfilesService): 
   app.put(
     '/api/me/avatar',
     {
-      config: { access: 'session', rateLimit: LIMITS.upload },
+      config: {
+        access: 'session',
+        rateLimit: LIMITS.upload,
+        changes: ['student-profile', 'viewer'],
+      },
       schema: {
         operationId: 'setAvatar',
         summary: 'Upload a new profile photo',

@@ -16,7 +16,7 @@ import { processAvatar } from '../../platform/images/avatar';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { asClientFault } from '../media/media.service';
 import type { BlocksService } from '../blocks/blocks.service';
-import type { PostsService } from '../posts/posts.service';
+import { factChange, type PostsService } from '../posts/posts.service';
 import { presentViewer } from '../users/users.presenter';
 import { type ProfilePreview, presentPreview, presentProfile } from './profiles.presenter';
 import { profilesRepository as profiles } from './profiles.repository';
@@ -78,7 +78,7 @@ export function createProfilesService({
 
   /** The viewer as they are now, after a change that every page showing them must see. */
   async function changed(viewer: UserRow): Promise<Viewer> {
-    posts.changed(viewer.campus_id);
+    posts.changed(viewer.campus_id, factChange['student-profile']());
     const user = await profiles.findById(db.kysely, viewer.id);
     return presentViewer(user!, storage);
   }

@@ -13,7 +13,7 @@ export async function reportsRoutes(
   app.post(
     '/api/reports',
     {
-      config: { access: 'session', rateLimit: LIMITS.post },
+      config: { access: 'session', rateLimit: LIMITS.post, changes: ['viewer'] },
       schema: {
         operationId: 'createReport',
         summary: 'Report a post, comment, message or student',

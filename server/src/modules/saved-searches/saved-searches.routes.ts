@@ -31,7 +31,7 @@ export async function savedSearchesRoutes(
   app.post(
     '/api/me/saved-searches',
     {
-      config: { access: 'session', errors: [409] },
+      config: { access: 'session', errors: [409], changes: ['viewer'] },
       schema: {
         operationId: 'createSavedSearch',
         summary: 'Get alerts for new posts matching a search',
@@ -47,7 +47,7 @@ export async function savedSearchesRoutes(
   app.patch(
     '/api/me/saved-searches/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'updateSavedSearch',
         summary: 'Pause, resume or change an alert',
@@ -62,7 +62,7 @@ export async function savedSearchesRoutes(
   app.delete(
     '/api/me/saved-searches/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'deleteSavedSearch',
         summary: 'Stop an alert',

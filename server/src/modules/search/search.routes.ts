@@ -105,7 +105,7 @@ function popularModerationRoutes(fastify: FastifyInstance, search: SearchService
   app.delete(
     '/api/moderation/searches/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', changes: ['campus-lists', 'viewer'] },
       schema: {
         operationId: 'dropPopularSearch',
         summary: 'Take a query off the campus’s popular searches and suggestions (moderators only)',
@@ -136,7 +136,7 @@ function recentSearchRoutes(fastify: FastifyInstance, search: SearchService): vo
   app.post(
     '/api/me/searches',
     {
-      config: { ...lookup, access: 'session' },
+      config: { ...lookup, access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'addRecentSearch',
         summary: 'Remember a search among the recent ones',
@@ -149,7 +149,7 @@ function recentSearchRoutes(fastify: FastifyInstance, search: SearchService): vo
   app.delete(
     '/api/me/searches/:id',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'deleteRecentSearch',
         summary: 'Remove one recent search',
@@ -165,7 +165,7 @@ function recentSearchRoutes(fastify: FastifyInstance, search: SearchService): vo
   app.delete(
     '/api/me/searches',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changes: ['viewer'] },
       schema: {
         operationId: 'clearRecentSearches',
         summary: 'Clear the recent searches',

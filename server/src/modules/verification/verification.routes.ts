@@ -37,7 +37,7 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/code',
     {
-      config: { access: 'session', rateLimit: LIMITS.mail },
+      config: { access: 'session', rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'sendVerificationCode',
         summary: 'E-mail a new account verification code',
@@ -51,7 +51,7 @@ export async function verificationRoutes(
   app.post(
     '/api/me/school-email',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'sendSchoolEmailCode',
         summary: 'Send a verification code to a school e-mail address',
@@ -67,7 +67,7 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/verify',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code, changes: ['viewer'] },
       schema: {
         operationId: 'verifyCode',
         summary: 'Verify the account or school e-mail address with a code',
@@ -101,7 +101,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.put(
     '/api/me/email',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.mail, changes: ['viewer'] },
       schema: {
         operationId: 'changeEmail',
         summary: 'Send a code to confirm a new account e-mail address',
@@ -115,7 +115,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/me/email/verify',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.code, changes: ['viewer'] },
       schema: {
         operationId: 'verifyNewEmail',
         summary: 'Confirm a new account e-mail address with its code; other sessions end',
@@ -140,7 +140,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/email-change/approve',
     {
-      config: { errors: [409], rateLimit: LIMITS.mail },
+      config: { errors: [409], rateLimit: LIMITS.mail, access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'approveEmailChange',
         summary: 'Confirm an e-mail change from the current address; a code goes to the new one',
@@ -157,7 +157,7 @@ function emailChangeRoutes(fastify: FastifyInstance, verification: VerificationS
   app.post(
     '/api/email-change/undo',
     {
-      config: { errors: [409], rateLimit: LIMITS.signIn },
+      config: { errors: [409], rateLimit: LIMITS.signIn, access: 'public', changes: ['viewer'] },
       schema: {
         operationId: 'undoEmailChange',
         summary: 'Give the account its old e-mail back from the old address; every session ends',
