@@ -2,6 +2,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
+import { postViewer } from '../../core/policies/post';
 import { type PostCache, viewerState } from './posts.cache';
 import { createPostPresenter } from './posts.presenter';
 import {
@@ -168,10 +169,11 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
   }
 
   /**
-   * The page with the viewer's saves filled in: from all they saved when that
-   * is known, or else read by `readSaves` and cached beside the page (they go
-   * stale with it: a save is a write to the campus). Either way a page read
-   * again costs no query at all.
+   * The page with the viewer's saves and what they may do filled in: saves
+   * from all they saved when that is known, or else read by `readSaves` and
+   * cached beside the page (they go stale with it: a save is a write to the
+   * campus); `can` from the post policy and the viewer's blocks, cached
+   * beside their saves. Either way a page read again costs no query at all.
    */
   async function forViewer(
     campusId: string,
@@ -179,9 +181,13 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
   ): Promise<string> {
-    const known = await knownSaves(campusId, viewer);
-    if (!known.asked) return page.json.render(known.saved);
-    return page.json.render(await savesOn(campusId, viewer, page, readSaves));
+    const [known, hidden] = await Promise.all([
+      knownSaves(campusId, viewer),
+      hiddenFrom(campusId, viewer),
+    ]);
+    const can = postViewer(viewer, hidden);
+    if (!known.asked) return page.json.render(known.saved, can);
+    return page.json.render(await savesOn(campusId, viewer, page, readSaves), can);
   }
 
   function savesOn(
@@ -238,7 +244,7 @@ export function createSharedPages({ db, storage, cache, saves, blocks }: SharedP
         listSaves(campusId, viewer, page),
         hiddenFrom(campusId, viewer),
       ]);
-      return page.json.render(liked, hidden);
+      return page.json.render(liked, postViewer(viewer, hidden), hidden);
     },
   };
 }

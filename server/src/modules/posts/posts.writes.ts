@@ -276,7 +276,7 @@ export function createPostWrites({
           .catch(log);
         watch.posted(created);
       }
-      return pages.present([created], media, liked)[0]!;
+      return pages.present([created], media, liked, postPolicy.postViewer(user))[0]!;
     },
 
     /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
