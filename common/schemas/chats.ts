@@ -88,10 +88,15 @@ export const messageSchema = z.object({
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 
+/** What the viewer may do in the chat, from the server's chat policy (ADR 044). */
+export const chatCanSchema = z.object({ send: z.boolean(), proposeMeetup: z.boolean() });
+export type ChatCan = z.infer<typeof chatCanSchema>;
+
 export const chatSchema = z.object({
   id: z.string(),
   /** The other participant. */
   other: authorSchema,
+  can: chatCanSchema,
   lastMessage: z.string().nullable(),
   lastMessageId: z.string().nullable(),
   /** The viewer has messages they have not seen. */

@@ -270,6 +270,9 @@ export const profilePostListSchema = z.object({
 export type ProfilePostList = z.infer<typeof profilePostListSchema>;
 
 export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number() });
-export const likersSchema = z.object({ items: z.array(authorSchema) });
+/** A student who saved the post, with whether the viewer may message them (ADR 044). */
+export const likerSchema = authorSchema.extend({ can: z.object({ message: z.boolean() }) });
+export type LikerDto = z.infer<typeof likerSchema>;
+export const likersSchema = z.object({ items: z.array(likerSchema) });
 
 export const uploadSchema = mediaSchema;

@@ -12,13 +12,15 @@ import {
   spotRef,
 } from '@common/schemas/meetups';
 import type { MediaDto } from '@common/schemas/posts';
+import { chatCan } from '../../core/policies/chat';
+import type { PostViewer } from '../../core/policies/post';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 import type { ChatForViewer, MessageWithPost } from './chats.repository';
 import type { ScamFinding } from './scam-check';
 
-/** A chat as one participant sees it (chatSchema). */
-export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
+/** A chat as one participant sees it (chatSchema), with what they may do in it. */
+export function presentChat(row: ChatForViewer, storage: BlobStore, viewer: PostViewer): ChatDto {
   return {
     id: row.id,
     other: presentAuthor(
@@ -32,6 +34,7 @@ export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
       },
       storage,
     ),
+    can: chatCan(viewer, row.other_id),
     lastMessage: row.last_message_text,
     lastMessageId: row.last_message_id,
     unread: row.viewer_unread !== null,

@@ -6,6 +6,7 @@ import type { AuthorDto } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import * as chatPolicy from '../../core/policies/chat';
+import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
 import { userTopic } from '../notifications/notifications.service';
 import { presentAuthor } from '../users/users.presenter';
@@ -37,14 +38,18 @@ function teller(bus: ChatsServiceDeps['bus'], log: (error: unknown) => void) {
 
 /** One chat as `user` sees it. */
 async function chatOf(
-  { db, storage }: ChatsServiceDeps,
+  { db, storage, blocks }: ChatsServiceDeps,
   user: UserRow,
   id: string,
 ): Promise<ChatDto> {
-  return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
+  const [row, hidden] = await Promise.all([
+    chats.findForViewer(db.kysely, id, user.id),
+    blocks.hidden(user.id),
+  ]);
+  return presentChat(row!, storage, postPolicy.postViewer(user, hidden));
 }
 
-/** Private conversations between two students (spec core §2 "Messages", §4 "Chats"). */
+/** Private conversations between two students. */
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, bus, storage, media, blocks, notifications, now = Date.now, log = () => {} } = deps;
   const { tell, tellOne } = teller(bus, log);
@@ -59,10 +64,14 @@ export function createChatsService(deps: ChatsServiceDeps) {
     async list(user: UserRow | null, campus: Campus, query: { cursor?: string }) {
       chatPolicy.canList(user, campus);
       const limit = PAGE_SIZES.messages;
-      const rows = await chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor));
+      const [rows, hidden] = await Promise.all([
+        chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor)),
+        blocks.hidden(user.id),
+      ]);
+      const viewer = postPolicy.postViewer(user, hidden);
       const last = rows[rows.length - 1];
       return {
-        items: rows.map((r) => presentChat(r, storage)),
+        items: rows.map((r) => presentChat(r, storage, viewer)),
         nextCursor:
           last && rows.length === limit ? encodeKeyset({ at: last.updated_at, id: last.id }) : null,
       };

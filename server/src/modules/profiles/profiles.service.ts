@@ -9,6 +9,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
+import { postViewer } from '../../core/policies/post';
 import { requireSignedIn } from '../../core/policies/roles';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
@@ -31,7 +32,7 @@ export interface ProfilesServiceDeps {
   log?: (error: unknown) => void;
 }
 
-/** Profiles, their tabs, edits, photos and reports (companion §2 "Profile page", "Profile edit"). */
+/** Profiles, their tabs, edits, photos and reports. */
 export function createProfilesService({
   db,
   storage,
@@ -52,7 +53,11 @@ export function createProfilesService({
 
   return {
     async profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto> {
-      return presentProfile((await find(viewer, campus, username)).user, storage);
+      const found = await find(viewer, campus, username);
+      // Whether a block stands either way decides whether the viewer may message them.
+      const across = await blocks.between(found.viewer.id, found.user.id);
+      const hidden = new Set(across ? [found.user.id] : []);
+      return presentProfile(found.user, storage, postViewer(found.viewer, hidden));
     },
 
     /** One page of a tab as JSON (profilePostListSchema). */
