@@ -23,10 +23,10 @@ export interface PersonFacts {
 export function mayMessage(viewer: PostViewer | null, person: PersonFacts): boolean {
   return Boolean(
     viewer?.schoolVerified &&
-      viewer.campusId === person.campusId &&
-      person.schoolVerified &&
-      viewer.id !== person.id &&
-      !viewer.hidden.has(person.id),
+    viewer.campusId === person.campusId &&
+    person.schoolVerified &&
+    viewer.id !== person.id &&
+    !viewer.hidden.has(person.id),
   );
 }
 

@@ -92,10 +92,7 @@ export interface PostViewer {
   hidden: ReadonlySet<string>;
 }
 
-export const postViewer = (
-  user: UserRow,
-  hidden: ReadonlySet<string> = new Set(),
-): PostViewer => ({
+export const postViewer = (user: UserRow, hidden: ReadonlySet<string> = new Set()): PostViewer => ({
   id: user.id,
   verified: Boolean(user.verified),
   schoolVerified: Boolean(user.verified) && Boolean(user.school_verified),

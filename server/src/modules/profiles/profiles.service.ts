@@ -53,11 +53,7 @@ export function createProfilesService({
 
   return {
     async profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto> {
-      const found = await find(viewer, campus, username);
-      // Whether a block stands either way decides whether the viewer may message them.
-      const across = await blocks.between(found.viewer.id, found.user.id);
-      const hidden = new Set(across ? [found.user.id] : []);
-      return presentProfile(found.user, storage, postViewer(found.viewer, hidden));
+      return profileFor({ storage, blocks }, await find(viewer, campus, username));
     },
 
     /** One page of a tab as JSON (profilePostListSchema). */
@@ -137,6 +133,15 @@ export function createProfilesService({
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/** The student's profile with what the viewer may do (a block either way: no message). */
+async function profileFor(
+  { storage, blocks }: Pick<ProfilesServiceDeps, 'storage' | 'blocks'>,
+  { viewer, user }: { viewer: UserRow; user: UserRow },
+): Promise<ProfileDto> {
+  const hidden = new Set((await blocks.between(viewer.id, user.id)) ? [user.id] : []);
+  return presentProfile(user, storage, postViewer(viewer, hidden));
+}
 
 /**
  * The campus's student by username; 404 for anyone else's or nobody's, and

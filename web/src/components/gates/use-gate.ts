@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useViewer } from '../../lib/session';
 import { type GateAction, type SchoolPromptType, useGateContext } from './gate-context';
 
-/** What needs a verified school e-mail, and which prompt variant explains it (spec core §6). */
+/** What needs a verified school e-mail, and which prompt variant explains it. */
 const SCHOOL_VERIFIED_ACTIONS: Partial<Record<GateAction, SchoolPromptType>> = {
   post: 'post',
   comment: 'comment',
@@ -11,7 +11,7 @@ const SCHOOL_VERIFIED_ACTIONS: Partial<Record<GateAction, SchoolPromptType>> = {
 };
 
 /**
- * Asks before a gated action (spec core §6 roles): `if (!gate('post')) return;`.
+ * Asks before a gated action: `if (!gate('post')) return;`.
  * True when the viewer may go ahead; otherwise opens the right prompt — the
  * guest prompt with that action's wording, or the school-verification prompt
  * for a signed-in user who is not school-verified — and returns false.
@@ -34,5 +34,18 @@ export function useGate(): (action: GateAction) => boolean {
       return true;
     },
     [viewer, openAuthPrompt, openSchoolPrompt],
+  );
+}
+
+/**
+ * Whether to offer an action gated on a school e-mail (message, save,
+ * comment): when its `can` says the viewer may (ADR 044), and also when the
+ * gate would first ask them to verify, so that they learn why they may not yet.
+ */
+export function useGatedOffer(): (allowed: boolean) => boolean {
+  const viewer = useViewer();
+  return useCallback(
+    (allowed: boolean) => allowed || !viewer?.schoolVerified,
+    [viewer?.schoolVerified],
   );
 }

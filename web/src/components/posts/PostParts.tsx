@@ -8,7 +8,6 @@ import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@com
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
-import { useViewer } from '../../lib/session';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
@@ -78,13 +77,12 @@ export function PostHeader({
 
 /**
  * A listing's price ("$40 · OBO", "Free"), condition and a Sold, Pending or
- * Expired badge (ADR 023, 029); nothing for a plain post. The seller of an
- * expired listing gets its Renew button here, on every card and the post
- * page. The server draws the same markup into the first feed page
+ * Expired badge (ADR 023, 029); nothing for a plain post. An expired
+ * listing the viewer may renew (its `can`, ADR 044) gets its Renew button
+ * here, on every card and the post page. The server draws the same markup into the first feed page
  * (pages.feed.ts `listingLine`).
  */
 export function ListingLine({ post }: { post: PostDto }) {
-  const viewer = useViewer();
   const price = priceLabel(post);
   const badge = listingBadge(post, Date.now());
   if (!price && !post.condition && !badge) return null;
@@ -97,7 +95,7 @@ export function ListingLine({ post }: { post: PostDto }) {
       {badge ? (
         <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
       ) : null}
-      {badge === 'expired' && viewer?.id === post.author.id ? <RenewButton post={post} /> : null}
+      {badge === 'expired' && post.can.renew ? <RenewButton post={post} /> : null}
     </p>
   );
 }
@@ -149,8 +147,8 @@ function Marked({ text, terms }: { text: string; terms?: readonly string[] }) {
 }
 
 /**
- * Text cut at 200 characters with "See more" / "See less" (spec core §2 Composer;
- * companion §2 Post detail). Search results pass the words to `highlight`.
+ * Text cut at 200 characters with "See more" / "See less", in the composer's
+ * preview and on the post page. Search results pass the words to `highlight`.
  */
 export function PostText({
   text,

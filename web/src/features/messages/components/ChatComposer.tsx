@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 import { POST_MAX_CHARS } from '@common/limits';
-import { CHAT_MESSAGES } from '@common/schemas/chats';
+import { type ChatCan, CHAT_MESSAGES } from '@common/schemas/chats';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -18,19 +18,22 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { MeetupDialog } from './MeetupDialog';
 import styles from './Messages.module.css';
 
-/** The too-many-characters alert shows at most once every 3 s (spec core §5). */
+/** The too-many-characters alert shows at most once every 3 s. */
 const TOO_LONG_ALERT_EVERY_MS = 3000;
 
 /**
- * The chat composer (spec core §2, §5): "Say something . . .", one photo per
+ * The chat composer: "Say something . . .", one photo per
  * message, 500 characters. Enter sends on desktop, Shift+Enter starts a new
  * line; on phones Enter is a new line and the button sends.
  */
 export function ChatComposer({
   chatId,
+  can,
   onSend,
 }: {
   chatId: string;
+  /** What the viewer may do in the chat (ADR 044): the meetup button only when they may suggest one. */
+  can: ChatCan;
   onSend(text: string, file: File | null): void;
 }) {
   const [suggesting, setSuggesting] = useState(false);
@@ -54,7 +57,7 @@ export function ChatComposer({
 
   const submit = () => {
     if (count > POST_MAX_CHARS) return warnTooLong();
-    // An empty message with no photo is not sent (spec core §5).
+    // An empty message with no photo is not sent.
     if (text.trim().length === 0 && !file) return;
     onSend(text, file?.file ?? null);
     setText('');
@@ -120,15 +123,17 @@ export function ChatComposer({
           >
             <ImageIcon width={22} height={22} />
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={MEETUP_MESSAGES.suggest}
-            title={MEETUP_MESSAGES.suggest}
-            onClick={() => setSuggesting(true)}
-          >
-            <MapPinIcon width={22} height={22} />
-          </button>
+          {can.proposeMeetup ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={MEETUP_MESSAGES.suggest}
+              title={MEETUP_MESSAGES.suggest}
+              onClick={() => setSuggesting(true)}
+            >
+              <MapPinIcon width={22} height={22} />
+            </button>
+          ) : null}
           <textarea
             ref={box}
             className={styles.input}

@@ -59,7 +59,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
   const [deleting, setDeleting] = useState(false);
   const blocking = useBlockToggle(chat.other.username);
 
-  // Opening a chat marks it read (spec core §4 "Chats").
+  // Opening a chat marks it read.
   useEffect(() => {
     patchChat(queryClient, chat.id, { unread: false });
     markChatRead(chat.id)
@@ -143,7 +143,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         onRetry={sending.retry}
         onDiscard={sending.discard}
       />
-      <ChatComposer chatId={chat.id} onSend={sending.send} />
+      <ChatComposer chatId={chat.id} can={chat.can} onSend={sending.send} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
