@@ -172,6 +172,8 @@ describe('liking', () => {
         lastInitial: 'H.',
         avatarUrl: null,
         verified: true,
+        // The author may message each of them: school-verified students of the campus.
+        can: { message: true },
       },
       {
         id: first.user.id,
@@ -180,6 +182,7 @@ describe('liking', () => {
         lastInitial: 'L.',
         avatarUrl: null,
         verified: true,
+        can: { message: true },
       },
     ]);
     await setLike('DELETE', second.cookie, post.id);
