@@ -5,7 +5,7 @@ import { idField, lines, NO_CONTROLS, oneLine } from './fields';
 import { meetupSchema } from './meetups';
 import { authorSchema, mediaSchema, POST_MESSAGES } from './posts';
 
-/** Messages (spec core §2 "Messages", §4 "Chats", "Message reaction toggle", "Delete chat"; companion §2). */
+/** The words of messages: chats, hearts on messages, deleting a chat. */
 export const CHAT_MESSAGES = {
   composerPlaceholder: 'Say something . . .',
   missingChat: "This conversation doesn't exist",
@@ -26,21 +26,21 @@ export const CHAT_MESSAGES = {
   userNotFound: 'User not found, try again!',
   needTextOrPhoto: 'Write something or add a photo.',
   onePhoto: 'One photo per message.',
-  /** The share dialog's section that sends a post into a chat (spec core §4 "Chats"). */
+  /** The share dialog's section that sends a post into a chat. */
   sendInMessage: 'Send in a message',
   newMessage: 'New message',
   sentToChat: 'Sent.',
 } as const;
 
-/** "Start a private conversation with {name}." (companion §2). */
+/** "Start a private conversation with {name}." */
 export const startConversationText = (name: string) => `Start a private conversation with ${name}.`;
-/** The chat's last message after a heart (spec core §4 "Message reaction toggle"). */
+/** The chat's last message after a heart is put on or taken off a message. */
 export const reactedText = (firstName: string, what: string) =>
   `${firstName} reacted with a heart: ${what}`;
 export const removedHeartText = (firstName: string) => `${firstName} removed a heart`;
 
 /**
- * Scam-aware chat (issue 14 item 5, ADR 018): what the recipient reads under
+ * Scam-aware chat (ADR 018): what the recipient reads under
  * a message that looks like a common marketplace scam. Quad's words; calm,
  * specific, and never shown to the sender.
  */
@@ -116,7 +116,7 @@ export const chatListSchema = z.object({
 export const startChatBodySchema = z.object({ userId: idField.pipe(z.string().min(1)) });
 export const startChatResultSchema = z.object({ chat: chatSchema, created: z.boolean() });
 
-/** Newest first (spec core §7), 15 a page; the web shows them oldest at the top. */
+/** Newest first, 15 a page; the web shows them oldest at the top. */
 export const messagePageSchema = z.object({
   items: z.array(messageSchema),
   nextCursor: z.string().nullable(),

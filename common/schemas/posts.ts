@@ -7,13 +7,13 @@ import { countPostCharacters, isBlank } from '../text';
 import { cursorField, idField, lines, NO_CONTROLS } from './fields';
 import { spotIdField, spotRefSchema } from './meetups';
 
-/** Spec core §5/§8 wording for the composer and posts. */
+/** The words of the composer and of posts. */
 export const POST_MESSAGES = {
   tooManyCharacters: 'Error: Too many characters!',
   needTextOrFile: 'Write something or add a photo.',
   tooManyFiles: 'Please choose up to 10 photos.',
   onlyPhotosVideos: 'Only photos & videos are allowed!',
-  /** Post creation (spec core §4); the feed's ?filter=notify-posted alert has no full stop (§2). */
+  /** After posting; the feed's ?filter=notify-posted alert has no full stop. */
   postSent: 'Your post was sent.',
   replySent: 'Your reply was sent',
   postDeleted: 'Your post was deleted',
@@ -99,7 +99,7 @@ export const authorSchema = z.object({
   id: z.string(),
   username: z.string(),
   firstName: z.string(),
-  /** "D." — feeds show the first name and last initial (DESIGN §11). */
+  /** "D." — feeds show the first name and last initial, never the full last name. */
   lastInitial: z.string(),
   avatarUrl: z.string().nullable(),
   verified: z.boolean(),
@@ -176,7 +176,7 @@ commentNodeSchema.register(z.globalRegistry, { id: 'CommentNode' });
 
 export const postPageSchema = z.object({
   post: postSchema,
-  /** Ancestors from the top-level post down to the parent (spec companion §2). */
+  /** Ancestors from the top-level post down to the parent. */
   parents: z.array(postSchema),
   /** The whole thread below the post, oldest first at every level. */
   comments: z.array(commentNodeSchema),
@@ -254,7 +254,7 @@ export const postListSchema = z.object({
 export type PostList = z.infer<typeof postListSchema>;
 
 /**
- * A post of a profile's tab with its context (companion §2 "Posts show nested
+ * A post of a profile's tab with its context ("Posts show nested
  * replies"): on the posts tab every reply below it, nested, oldest first; on
  * the replies and likes tabs the post a comment answers (`replyTo`).
  */

@@ -12,7 +12,7 @@ import {
   oneLine,
 } from './fields';
 
-/** Spec companion §2 "Profile page", "Profile edit", "Profile set-up wizard"; §5, §8. */
+/** The words of the profile page, the profile edit and the set-up wizard. */
 export const PROFILE_MESSAGES = {
   noPosts: 'No Posts',
   /** Above a comment on the replies and likes tabs: what it answers (Quad's words). */
@@ -42,7 +42,7 @@ export const PROFILE_MESSAGES = {
   next: 'Next',
   profileIsUpdated: 'Your profile is updated',
   seeProfile: 'See profile',
-  /** Quad's words: the spec gives the limits (companion §5), not their messages. */
+  /** Quad's words for the limits of names, bios and report reasons. */
   nameRequired: 'Name is required.',
   nameTooLong: 'Names are at most 20 characters.',
   bioTooLong: `Bios are at most ${BIO_MAX_CHARS} characters.`,
@@ -68,7 +68,7 @@ export const PROFILE_MESSAGES = {
 
 export const NAME_MAX_CHARS = 20;
 
-/** `?show=` of a profile: absent means posts (companion §2). */
+/** `?show=` of a profile: absent means posts. */
 export const PROFILE_TABS = ['posts', 'photos', 'likes', 'replies'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
@@ -158,7 +158,7 @@ const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'];
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 
 /**
- * A profile photo must be a jpeg, jpg, png or gif (companion §5): by its type,
+ * A profile photo must be a jpeg, jpg, png or gif: by its type,
  * or by its name when the browser gives no type. The server checks the bytes too.
  */
 export function isProfilePhotoFile(file: { name: string; type: string }): boolean {

@@ -112,7 +112,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return chatFor(user, id);
     },
 
-    /** Opening a chat marks it read for the viewer, on every device (spec core §4). */
+    /** Opening a chat marks it read for the viewer, on every device. */
     async read(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canRead(user, campus, chat);
@@ -123,7 +123,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return { ok: true };
     },
 
-    /** Deletes the chat for both students, then its photos' files (spec core §4 "Delete chat"). */
+    /** Deletes the chat for both students, then its photos' files. */
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ ok: true }> {
       const chat = await chats.find(db.kysely, id);
       chatPolicy.canWrite(user, campus, chat);

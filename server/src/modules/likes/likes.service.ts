@@ -36,7 +36,7 @@ export interface LikesServiceDeps {
   now?: () => number;
 }
 
-/** Saving (liking) posts and who saved them (spec core §4 "Like/save toggle", companion §2). */
+/** Saving (liking) posts and who saved them. */
 export function createLikesService({
   db,
   storage,
@@ -46,7 +46,7 @@ export function createLikesService({
   now = Date.now,
 }: LikesServiceDeps) {
   return {
-    /** Like = save; liking again removes it (spec core §4 "Like/save toggle"). */
+    /** Like = save; liking again removes it. */
     async setLiked(
       user: UserRow | null,
       campus: Campus,

@@ -7,7 +7,7 @@ import { addressSequence, api, loginAs } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
 import { LIMITS } from '../../core/limits';
 
-/** Like = save (spec core §4 "Like/save toggle"): PUT/DELETE /api/posts/:id/like, /likes, /api/saved. */
+/** Like = save: PUT/DELETE /api/posts/:id/like, /likes, /api/saved. */
 
 let t: TestContext;
 
@@ -240,7 +240,7 @@ describe('saved posts', () => {
       await api(t.app, { method: 'GET', url: '/api/saved', cookie: other.cookie })
     ).json();
     expect(othersSaved.items.map((p: PostDto) => p.id)).toEqual([posts[9]!.id]);
-    // Saves are per campus: another campus's site is not the viewer's to read (spec core §6).
+    // Saves are per campus: another campus's site is not the viewer's to read.
     const elsewhere = await api(t.app, {
       method: 'GET',
       url: '/api/saved',

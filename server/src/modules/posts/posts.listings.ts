@@ -29,7 +29,7 @@ export function listingPresenter({
   };
 }
 
-/** The seller's changes to a listing (issue 14 items 2–3, ADR 023). */
+/** The seller's changes to a listing: price, condition, status (ADR 023). */
 export function createListingWrites({
   db,
   saves,

@@ -11,7 +11,7 @@ import { nestReplies } from './posts.presenter';
 import { type PostWithAuthor, postsRepository as posts } from './posts.repository';
 import { profileListJson } from './posts.writer';
 
-/** A profile's tabs (companion §2 "Profile page"): its posts, photos, saves and replies. */
+/** A profile's tabs: its posts, photos, saves and replies. */
 export function createProfileTabs({
   db,
   pages,

@@ -211,7 +211,7 @@ export interface PostWritesDeps {
   log: (error: unknown) => void;
 }
 
-/** Posting, commenting and deleting (spec core §4 "Post creation", "Post delete"). */
+/** Posting, commenting and deleting. */
 export function createPostWrites({
   notifications,
   blocks,
@@ -279,7 +279,7 @@ export function createPostWrites({
       return pages.present([created], media, liked, postPolicy.postViewer(user))[0]!;
     },
 
-    /** Owner-only: the post, its whole thread, saves and files (spec core §4 "Post delete"). */
+    /** Owner-only: the post, its whole thread, saves and files. */
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canDelete(user, campus, post);

@@ -10,7 +10,7 @@ import { buildPost } from '../../../test/factories';
 import { animatedGif, phoneJpeg, solidImage } from '../../../test/media-fixtures';
 import { multipart, MULTIPART_TYPE } from '../../../test/multipart';
 
-/** Profiles (companion §2 "Profile page", "Profile edit", §5, §8; DESIGN §11). */
+/** Profiles: the page, its edit, photos and reports; names shown as "Jane D.". */
 
 let t: TestContext;
 let call: ReturnType<typeof callerOn>;
