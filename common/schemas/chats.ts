@@ -69,6 +69,13 @@ export const sharedPostSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 
+/**
+ * What the viewer may do with a message, from the server's chat policy (ADR
+ * 044): heart it while they may write in the chat; report another's.
+ */
+export const messageCanSchema = z.object({ heart: z.boolean(), report: z.boolean() });
+export type MessageCan = z.infer<typeof messageCanSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -84,6 +91,7 @@ export const messageSchema = z.object({
   warnings: z.array(messageWarningSchema),
   /** The meetup this message suggests (ADR 026), with its current state; null for other messages. */
   meetup: meetupSchema.nullable(),
+  can: messageCanSchema,
   createdAt: z.number(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;

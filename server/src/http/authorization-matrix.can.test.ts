@@ -6,8 +6,8 @@ import { PASSWORD, type Student, type World, worldBuilder } from './authorizatio
 
 /**
  * The authorization matrix's other half (ADR 044): what a post, a comment, a
- * profile, a liked-by name and a chat say the viewer may do (`can`) and what
- * the route of each action answers that viewer agree. For every kind of
+ * profile, a liked-by name, a chat, a message and a meetup say the viewer may
+ * do (`can`) and what the route of each action answers that viewer agree. For every kind of
  * viewer, in a world of its own per action: when `can.X` is true the route
  * of X is not refused (2xx, or 409 for a state such as "renewed this week");
  * when false it is refused (400, 401, 403 or 404). A viewer who may not read
@@ -90,6 +90,8 @@ const post = async (w: World) => ({ id: (await w.post()).id, type: 'post' as con
 const comment = async (w: World) => ({ id: (await w.post()).commentId, type: 'comment' as const });
 const canOf = (body: unknown) => (body as { can: Record<string, boolean> }).can;
 const postCanOf = (body: unknown) => canOf((body as { post: unknown }).post);
+const itemOf = (body: unknown, id: string) =>
+  (body as { items: { id: string }[] }).items.find((item) => item.id === id);
 
 const RESOURCES: Record<string, Resource> = {
   "the owner's listing": {
@@ -133,6 +135,47 @@ const RESOURCES: Record<string, Resource> = {
         body: { userId: w.students.owner.user.id },
       }),
     },
+  },
+  "the member's message in their chat with the owner": {
+    read: async (w) => {
+      const { id, memberMessageId } = await w.chat();
+      return {
+        url: `/api/chats/${id}/messages`,
+        can: (body) => canOf(itemOf(body, memberMessageId)),
+      };
+    },
+    actions: {
+      heart: async (w) => ({
+        method: 'PUT',
+        url: `/api/messages/${(await w.chat()).memberMessageId}/heart`,
+      }),
+      report: async (w) => ({
+        method: 'POST',
+        url: '/api/reports',
+        body: { targetType: 'message', targetId: (await w.chat()).memberMessageId, reason: 'spam' },
+      }),
+    },
+  },
+  'the meetup the owner suggested in the chat': {
+    read: async (w) => {
+      const [{ id }, meetup] = await Promise.all([w.chat(), w.meetup()]);
+      const can = (body: unknown) =>
+        canOf(
+          (body as { items: { meetup: { id: string } | null }[] }).items.find(
+            (m) => m.meetup?.id === meetup.id,
+          )!.meetup,
+        );
+      return { url: `/api/chats/${id}/messages`, can };
+    },
+    actions: Object.fromEntries(
+      (['accept', 'decline', 'cancel'] as const).map((answer) => [
+        answer,
+        async (w: World) => ({
+          method: 'POST' as const,
+          url: `/api/meetups/${(await w.meetup()).id}/${answer}`,
+        }),
+      ]),
+    ),
   },
   'the chat of the owner and the member': {
     read: async (w) => ({ url: `/api/chats/${(await w.chat()).id}`, can: canOf }),
@@ -190,7 +233,7 @@ function send(viewer: Student | null, { method, url, body }: Request) {
 
 /**
  * The viewer of a kind in a fresh world; the blocked one is the member, who
- * blocked the owner once their chat and comment existed. The owner saves the
+ * blocked the owner once their chat, its meetup and the comment existed. The owner saves the
  * member's comment, so that they are among those who saved it.
  */
 async function viewerIn(w: World, kind: Kind): Promise<Student | null> {
@@ -199,7 +242,7 @@ async function viewerIn(w: World, kind: Kind): Promise<Student | null> {
   expect(saved.statusCode, saved.body).toBe(200);
   if (kind === 'guest') return null;
   if (kind !== 'blocked') return w.students[kind];
-  await w.chat();
+  await Promise.all([w.chat(), w.meetup()]);
   const url = `/api/users/${w.students.owner.user.username}/block`;
   const blocked = await send(w.students.member, { method: 'PUT', url });
   expect(blocked.statusCode, blocked.body).toBeLessThan(300);

@@ -3426,7 +3426,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "proposed" | "accepted" | "declined" | "cancelled";
                                 proposerId: string;
+                                can: {
+                                    accept: boolean;
+                                    decline: boolean;
+                                    cancel: boolean;
+                                };
                             } | null;
+                            can: {
+                                heart: boolean;
+                                report: boolean;
+                            };
                             createdAt: number;
                         }[];
                         nextCursor: string | null;
@@ -3504,7 +3513,16 @@ export interface operations {
                             /** @enum {string} */
                             status: "proposed" | "accepted" | "declined" | "cancelled";
                             proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
                         } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
                         createdAt: number;
                     };
                 };
@@ -3678,7 +3696,16 @@ export interface operations {
                             /** @enum {string} */
                             status: "proposed" | "accepted" | "declined" | "cancelled";
                             proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
                         } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
                         createdAt: number;
                     };
                 };
@@ -3721,6 +3748,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };
@@ -3761,6 +3793,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };
@@ -3801,6 +3838,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import type { Campus } from '@common/campuses';
-import { type ChatCan, CHAT_MESSAGES as M } from '@common/schemas/chats';
+import { type ChatCan, CHAT_MESSAGES as M, type MessageCan } from '@common/schemas/chats';
 import type { ChatsTable, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import * as campusPolicy from './campus';
@@ -65,4 +65,15 @@ export function canStart(
 export function chatCan(viewer: PostViewer, otherId: string): ChatCan {
   const open = viewer.schoolVerified && !viewer.hidden.has(otherId);
   return { send: open, proposeMeetup: open };
+}
+
+/**
+ * What a participant may do with a message of their chat: heart it while
+ * they may write in the chat (chatCan's send), report one the other sent.
+ */
+export function messageCan(viewer: PostViewer, senderId: string, otherId: string): MessageCan {
+  return {
+    heart: chatCan(viewer, otherId).send,
+    report: viewer.verified && senderId !== viewer.id,
+  };
 }

@@ -10,6 +10,7 @@ import type { PostRow, UserRow } from '../../db/schema';
 import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
 import * as chatPolicy from './chat';
+import * as meetupPolicy from './meetup';
 import * as peoplePolicy from './people';
 import * as moderationPolicy from './moderation';
 import * as postPolicy from './post';
@@ -278,6 +279,44 @@ describe('can', () => {
       'block',
       'report',
     ]);
+  });
+
+  it("of a message: heart while writing in the chat, report only the other's", () => {
+    expect(chatPolicy.messageCan(viewer(), 'other', 'other')).toEqual({
+      heart: true,
+      report: true,
+    });
+    expect(chatPolicy.messageCan(viewer(), 'viewer', 'other')).toEqual({
+      heart: true,
+      report: false,
+    });
+    const blocked = viewer({ schoolVerified: false });
+    expect(chatPolicy.messageCan(blocked, 'other', 'other')).toEqual({
+      heart: false,
+      report: true,
+    });
+  });
+
+  it('of a meetup: the other answers it while open and ahead, its proposer cancels it', () => {
+    const now = 1_000;
+    const open = { proposer_id: 'other', status: 'proposed', at: now + 1 };
+    expect(meetupPolicy.meetupCan(viewer(), open, 'other', now)).toEqual({
+      accept: true,
+      decline: true,
+      cancel: false,
+    });
+    const nothing = { accept: false, decline: false, cancel: false };
+    expect(meetupPolicy.meetupCan(viewer(), { ...open, at: now }, 'other', now)).toEqual(nothing);
+    const across = viewer({ hidden: new Set(['other']) });
+    expect(meetupPolicy.meetupCan(across, open, 'other', now)).toEqual(nothing);
+    const mine = { ...open, proposer_id: 'viewer', status: 'accepted' };
+    expect(meetupPolicy.meetupCan(across, mine, 'other', now)).toEqual({
+      ...nothing,
+      cancel: true,
+    });
+    expect(meetupPolicy.meetupCan(viewer(), { ...mine, status: 'declined' }, 'other', now)).toEqual(
+      nothing,
+    );
   });
 
   it('of a chat: send and suggest meetups, not across a block', () => {
