@@ -7,13 +7,21 @@ import {
   postSchema,
 } from '@common/schemas/posts';
 import type { z } from 'zod';
-import { type PostFacts, postCanJson, type PostViewer } from '../../core/policies/post';
+import { postCan, type PostFacts, postCanJson, type PostViewer } from '../../core/policies/post';
 import { compileSerializer } from '../../http/serializer';
 
 /** The two fields of a post that differ from viewer to viewer, side by side in its JSON. */
 const LIKED = '"liked":';
 const CAN = ',"can":';
-const NOBODY = `${LIKED}false${CAN}${postCanJson(null, { authorId: '', campusId: '', parentId: null, price: null, status: '' })}`;
+/** What a post holds as written, before a viewer fills it: nobody's save, nobody's rights. */
+const NOBODY_CAN = postCanJson(null, {
+  authorId: '',
+  campusId: '',
+  parentId: null,
+  price: null,
+  status: '',
+});
+const NOBODY = `${LIKED}false${CAN}${NOBODY_CAN}`;
 const writePost = compileSerializer(postSchema);
 
 /** What a post's hole needs: its id for `liked`, its facts for `can` (ADR 044). */
@@ -62,7 +70,7 @@ function splitAtLiked(post: PostDto): { before: string; after: string } {
 const asWritten = (post: PostDto): PostDto => ({
   ...post,
   liked: false,
-  can: JSON.parse(postCanJson(null, holeOf(post))) as PostDto['can'],
+  can: postCan(null, holeOf(post)),
 });
 
 /** Builds a template from text pieces and holes, joined in the order they are added. */
