@@ -69,6 +69,13 @@ export const sharedPostSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 
+/**
+ * What the viewer may do with a message, from the server's chat policy (ADR
+ * 044): heart it while they may write in the chat; report another's.
+ */
+export const messageCanSchema = z.object({ heart: z.boolean(), report: z.boolean() });
+export type MessageCan = z.infer<typeof messageCanSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -84,14 +91,20 @@ export const messageSchema = z.object({
   warnings: z.array(messageWarningSchema),
   /** The meetup this message suggests (ADR 026), with its current state; null for other messages. */
   meetup: meetupSchema.nullable(),
+  can: messageCanSchema,
   createdAt: z.number(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
+
+/** What the viewer may do in the chat, from the server's chat policy (ADR 044). */
+export const chatCanSchema = z.object({ send: z.boolean(), proposeMeetup: z.boolean() });
+export type ChatCan = z.infer<typeof chatCanSchema>;
 
 export const chatSchema = z.object({
   id: z.string(),
   /** The other participant. */
   other: authorSchema,
+  can: chatCanSchema,
   lastMessage: z.string().nullable(),
   lastMessageId: z.string().nullable(),
   /** The viewer has messages they have not seen. */

@@ -60,6 +60,18 @@ export function spotRef(campusId: string, spotId: string | null): SpotRefDto | n
   return spot ? { id: spot.id, name: spot.name } : null;
 }
 
+/**
+ * What the viewer may do with a meetup, from the server's meetup policy (ADR
+ * 044): the other student accepts or declines it while it is open and ahead;
+ * the one who suggested it cancels it until it is declined or cancelled.
+ */
+export const meetupCanSchema = z.object({
+  accept: z.boolean(),
+  decline: z.boolean(),
+  cancel: z.boolean(),
+});
+export type MeetupCan = z.infer<typeof meetupCanSchema>;
+
 export const meetupSchema = z.object({
   id: z.string(),
   spot: spotRefSchema.nullable(),
@@ -67,6 +79,7 @@ export const meetupSchema = z.object({
   at: z.number(),
   status: z.enum(MEETUP_STATUSES),
   proposerId: z.string(),
+  can: meetupCanSchema,
 });
 export type MeetupDto = z.infer<typeof meetupSchema>;
 

@@ -106,6 +106,36 @@ export const authorSchema = z.object({
 });
 export type AuthorDto = z.infer<typeof authorSchema>;
 
+/**
+ * What the viewer may do with a post or comment, computed by the server's
+ * post policy (ADR 044): the web shows an action only when its flag is true.
+ * `edit` changes a listing's price, condition or status; `markSold` marks an
+ * unsold one sold; `renew` makes a listing current again; `save`, `comment`,
+ * `message` (its author) and `report` are the other actions a post offers.
+ */
+export const POST_ACTIONS = [
+  'edit',
+  'delete',
+  'markSold',
+  'renew',
+  'save',
+  'comment',
+  'message',
+  'report',
+] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+export const postCanSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  markSold: z.boolean(),
+  renew: z.boolean(),
+  save: z.boolean(),
+  comment: z.boolean(),
+  message: z.boolean(),
+  report: z.boolean(),
+});
+export type PostCan = z.infer<typeof postCanSchema>;
+
 export const postSchema = z.object({
   id: z.string(),
   campusId: z.enum(CAMPUS_IDS),
@@ -119,6 +149,8 @@ export const postSchema = z.object({
   likeCount: z.number(),
   commentCount: z.number(),
   liked: z.boolean(),
+  /** Right after `liked`: both are filled per viewer in one hole of a written page (ADR 005, 044). */
+  can: postCanSchema,
   /** Listing fields (ADR 023): price null on a plain post. */
   price: z.number().nullable(),
   obo: z.boolean(),
@@ -238,6 +270,9 @@ export const profilePostListSchema = z.object({
 export type ProfilePostList = z.infer<typeof profilePostListSchema>;
 
 export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number() });
-export const likersSchema = z.object({ items: z.array(authorSchema) });
+/** A student who saved the post, with whether the viewer may message them (ADR 044). */
+export const likerSchema = authorSchema.extend({ can: z.object({ message: z.boolean() }) });
+export type LikerDto = z.infer<typeof likerSchema>;
+export const likersSchema = z.object({ items: z.array(likerSchema) });
 
 export const uploadSchema = mediaSchema;

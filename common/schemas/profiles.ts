@@ -73,8 +73,20 @@ export const PROFILE_TABS = ['posts', 'photos', 'likes', 'replies'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /**
- * A student's profile as anyone who may see it does: "Jane D." (never the
- * full last name), no e-mail, phone or birth date.
+ * What the viewer may do with a profile, from the server's people policy
+ * (ADR 044): edit their own; message, block and report another student.
+ */
+export const profileCanSchema = z.object({
+  edit: z.boolean(),
+  message: z.boolean(),
+  block: z.boolean(),
+  report: z.boolean(),
+});
+export type ProfileCan = z.infer<typeof profileCanSchema>;
+
+/**
+ * A student's profile as anyone who may see it does: "Jane D." (first name
+ * and last initial), no e-mail, phone or birth date.
  */
 export const profileSchema = z.object({
   id: z.string(),
@@ -92,6 +104,7 @@ export const profileSchema = z.object({
   createdAt: z.number(),
   /** Top-level posts on the campus (the user's totalPosts). */
   postCount: z.number(),
+  can: profileCanSchema,
 });
 export type ProfileDto = z.infer<typeof profileSchema>;
 

@@ -1192,6 +1192,16 @@ export interface components {
             likeCount: number;
             commentCount: number;
             liked: boolean;
+            can: {
+                edit: boolean;
+                delete: boolean;
+                markSold: boolean;
+                renew: boolean;
+                save: boolean;
+                comment: boolean;
+                message: boolean;
+                report: boolean;
+            };
             price: number | null;
             obo: boolean;
             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2431,6 +2441,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2503,6 +2523,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2575,6 +2605,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2647,6 +2687,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2691,6 +2741,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2804,6 +2864,16 @@ export interface operations {
                         likeCount: number;
                         commentCount: number;
                         liked: boolean;
+                        can: {
+                            edit: boolean;
+                            delete: boolean;
+                            markSold: boolean;
+                            renew: boolean;
+                            save: boolean;
+                            comment: boolean;
+                            message: boolean;
+                            report: boolean;
+                        };
                         price: number | null;
                         obo: boolean;
                         condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2891,6 +2961,16 @@ export interface operations {
                         likeCount: number;
                         commentCount: number;
                         liked: boolean;
+                        can: {
+                            edit: boolean;
+                            delete: boolean;
+                            markSold: boolean;
+                            renew: boolean;
+                            save: boolean;
+                            comment: boolean;
+                            message: boolean;
+                            report: boolean;
+                        };
                         price: number | null;
                         obo: boolean;
                         condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -2963,6 +3043,16 @@ export interface operations {
                         likeCount: number;
                         commentCount: number;
                         liked: boolean;
+                        can: {
+                            edit: boolean;
+                            delete: boolean;
+                            markSold: boolean;
+                            renew: boolean;
+                            save: boolean;
+                            comment: boolean;
+                            message: boolean;
+                            report: boolean;
+                        };
                         price: number | null;
                         obo: boolean;
                         condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -3081,6 +3171,9 @@ export interface operations {
                             lastInitial: string;
                             avatarUrl: string | null;
                             verified: boolean;
+                            can: {
+                                message: boolean;
+                            };
                         }[];
                     };
                 };
@@ -3119,6 +3212,10 @@ export interface operations {
                                 lastInitial: string;
                                 avatarUrl: string | null;
                                 verified: boolean;
+                            };
+                            can: {
+                                send: boolean;
+                                proposeMeetup: boolean;
                             };
                             lastMessage: string | null;
                             lastMessageId: string | null;
@@ -3169,6 +3266,10 @@ export interface operations {
                                 avatarUrl: string | null;
                                 verified: boolean;
                             };
+                            can: {
+                                send: boolean;
+                                proposeMeetup: boolean;
+                            };
                             lastMessage: string | null;
                             lastMessageId: string | null;
                             unread: boolean;
@@ -3215,6 +3316,10 @@ export interface operations {
                             lastInitial: string;
                             avatarUrl: string | null;
                             verified: boolean;
+                        };
+                        can: {
+                            send: boolean;
+                            proposeMeetup: boolean;
                         };
                         lastMessage: string | null;
                         lastMessageId: string | null;
@@ -3321,7 +3426,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "proposed" | "accepted" | "declined" | "cancelled";
                                 proposerId: string;
+                                can: {
+                                    accept: boolean;
+                                    decline: boolean;
+                                    cancel: boolean;
+                                };
                             } | null;
+                            can: {
+                                heart: boolean;
+                                report: boolean;
+                            };
                             createdAt: number;
                         }[];
                         nextCursor: string | null;
@@ -3399,7 +3513,16 @@ export interface operations {
                             /** @enum {string} */
                             status: "proposed" | "accepted" | "declined" | "cancelled";
                             proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
                         } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
                         createdAt: number;
                     };
                 };
@@ -3573,7 +3696,16 @@ export interface operations {
                             /** @enum {string} */
                             status: "proposed" | "accepted" | "declined" | "cancelled";
                             proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
                         } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
                         createdAt: number;
                     };
                 };
@@ -3616,6 +3748,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };
@@ -3656,6 +3793,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };
@@ -3696,6 +3838,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "proposed" | "accepted" | "declined" | "cancelled";
                         proposerId: string;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            cancel: boolean;
+                        };
                     };
                 };
             };
@@ -3873,6 +4020,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -3954,6 +4111,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -4440,6 +4607,12 @@ export interface operations {
                         profileSetUp: boolean;
                         createdAt: number;
                         postCount: number;
+                        can: {
+                            edit: boolean;
+                            message: boolean;
+                            block: boolean;
+                            report: boolean;
+                        };
                     };
                 };
             };
@@ -4501,6 +4674,16 @@ export interface operations {
                             likeCount: number;
                             commentCount: number;
                             liked: boolean;
+                            can: {
+                                edit: boolean;
+                                delete: boolean;
+                                markSold: boolean;
+                                renew: boolean;
+                                save: boolean;
+                                comment: boolean;
+                                message: boolean;
+                                report: boolean;
+                            };
                             price: number | null;
                             obo: boolean;
                             condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
@@ -4544,6 +4727,16 @@ export interface operations {
                                 likeCount: number;
                                 commentCount: number;
                                 liked: boolean;
+                                can: {
+                                    edit: boolean;
+                                    delete: boolean;
+                                    markSold: boolean;
+                                    renew: boolean;
+                                    save: boolean;
+                                    comment: boolean;
+                                    message: boolean;
+                                    report: boolean;
+                                };
                                 price: number | null;
                                 obo: boolean;
                                 condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;

@@ -1,14 +1,15 @@
 import type { Campus } from '@common/campuses';
-import { CHAT_MESSAGES as M } from '@common/schemas/chats';
+import { type ChatCan, CHAT_MESSAGES as M, type MessageCan } from '@common/schemas/chats';
 import type { ChatsTable, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import * as campusPolicy from './campus';
+import type { PostViewer } from './post';
 import { requireSchoolVerified } from './roles';
 
 type ChatPair = Pick<ChatsTable, 'user_low' | 'user_high'>;
 
 /**
- * Who may do what in a chat (spec core §4 "Chats", §6). A chat exists only
+ * Who may do what in a chat. A chat exists only
  * for its two participants: to anyone else it is "This conversation doesn't
  * exist" (404), never a 403 that would confirm it.
  */
@@ -54,4 +55,25 @@ export function canStart(
   if (!other || other.campus_id !== campus.id || !other.school_verified)
     throw notFound('user_not_found', M.userNotFound);
   if (other.id === user.id) throw badRequest('own_chat', M.notYourself);
+}
+
+/**
+ * What a participant may do in their chat (ADR 044), as canWrite and the
+ * chats service decide it: a school-verified participant sends messages and
+ * suggests meetups, unless a block stands between the two either way.
+ */
+export function chatCan(viewer: PostViewer, otherId: string): ChatCan {
+  const open = viewer.schoolVerified && !viewer.hidden.has(otherId);
+  return { send: open, proposeMeetup: open };
+}
+
+/**
+ * What a participant may do with a message of their chat: heart it while
+ * they may write in the chat (chatCan's send), report one the other sent.
+ */
+export function messageCan(viewer: PostViewer, senderId: string, otherId: string): MessageCan {
+  return {
+    heart: chatCan(viewer, otherId).send,
+    report: viewer.verified && senderId !== viewer.id,
+  };
 }

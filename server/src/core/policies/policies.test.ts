@@ -10,13 +10,15 @@ import type { PostRow, UserRow } from '../../db/schema';
 import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
 import * as chatPolicy from './chat';
+import * as meetupPolicy from './meetup';
+import * as peoplePolicy from './people';
 import * as moderationPolicy from './moderation';
 import * as postPolicy from './post';
 import * as savedSearchPolicy from './saved-search';
 
 /**
- * Who may do what on a campus and with its posts (spec core §6, DESIGN §9),
- * one row per kind of viewer. Users and posts are read back from the
+ * Who may do what on a campus and with its posts, one row per kind of
+ * viewer. Users and posts are read back from the
  * database, so the policies see what each dialect returns (SQLite: 0/1).
  */
 
@@ -191,4 +193,135 @@ describe.each(Object.keys(TABLE))('%s', (name) => {
       expect(outcome(() => check(users[viewer]))).toEqual(want);
     },
   );
+});
+
+/**
+ * What a post, a profile and a chat say each kind of viewer may do (ADR 044);
+ * authorization-matrix.can.test.ts checks the same against the routes.
+ */
+describe('can', () => {
+  const viewer = (over: Partial<postPolicy.PostViewer> = {}): postPolicy.PostViewer => ({
+    id: 'viewer',
+    verified: true,
+    schoolVerified: true,
+    campusId: 'ou',
+    hidden: new Set(),
+    ...over,
+  });
+  const listing = {
+    authorId: 'seller',
+    campusId: 'ou',
+    parentId: null,
+    price: 40,
+    status: 'available',
+  };
+  const on = (can: Record<string, boolean>) =>
+    Object.keys(can)
+      .filter((k) => can[k])
+      .sort();
+
+  it.each([
+    ['a guest', null, []],
+    ['an unverified account', viewer({ verified: false, schoolVerified: false }), []],
+    ['a member without a school e-mail', viewer({ schoolVerified: false }), ['report']],
+    ['a school-verified member', viewer(), ['comment', 'message', 'report', 'save']],
+    [
+      'the seller',
+      viewer({ id: 'seller' }),
+      ['comment', 'delete', 'edit', 'markSold', 'renew', 'save'],
+    ],
+    [
+      'the seller, moved to another campus',
+      viewer({ id: 'seller', campusId: 'ut' }),
+      ['delete', 'edit', 'markSold', 'renew'],
+    ],
+    ['a student of another campus', viewer({ campusId: 'ut' }), []],
+    [
+      'a member across a block from the seller',
+      viewer({ hidden: new Set(['seller']) }),
+      ['report', 'save'],
+    ],
+  ] as const)('of a listing, for %s', (_, who, expected) => {
+    expect(on(postPolicy.postCan(who, listing))).toEqual([...expected].sort());
+  });
+
+  it('of a comment and of a sold listing, for their author: no listing actions', () => {
+    const author = viewer({ id: 'seller' });
+    expect(on(postPolicy.postCan(author, { ...listing, parentId: 'p' }))).toEqual([
+      'comment',
+      'delete',
+      'save',
+    ]);
+    expect(on(postPolicy.postCan(author, { ...listing, status: 'sold' }))).toEqual([
+      'comment',
+      'delete',
+      'edit',
+      'save',
+    ]);
+  });
+
+  it('writes the same JSON as the object, for every viewer', () => {
+    for (const who of [null, viewer(), viewer({ id: 'seller' })])
+      expect(JSON.parse(postPolicy.postCanJson(who, listing))).toEqual(
+        postPolicy.postCan(who, listing),
+      );
+  });
+
+  it("of a profile: edit one's own; message, block and report another", () => {
+    const jane = { id: 'jane', campusId: 'ou', schoolVerified: true };
+    expect(on(peoplePolicy.profileCan(viewer({ id: 'jane' }), jane))).toEqual(['edit']);
+    expect(on(peoplePolicy.profileCan(viewer(), jane))).toEqual(['block', 'message', 'report']);
+    expect(on(peoplePolicy.profileCan(viewer({ hidden: new Set(['jane']) }), jane))).toEqual([
+      'block',
+      'report',
+    ]);
+    expect(on(peoplePolicy.profileCan(viewer(), { ...jane, schoolVerified: false }))).toEqual([
+      'block',
+      'report',
+    ]);
+  });
+
+  it("of a message: heart while writing in the chat, report only the other's", () => {
+    expect(chatPolicy.messageCan(viewer(), 'other', 'other')).toEqual({
+      heart: true,
+      report: true,
+    });
+    expect(chatPolicy.messageCan(viewer(), 'viewer', 'other')).toEqual({
+      heart: true,
+      report: false,
+    });
+    const blocked = viewer({ schoolVerified: false });
+    expect(chatPolicy.messageCan(blocked, 'other', 'other')).toEqual({
+      heart: false,
+      report: true,
+    });
+  });
+
+  it('of a meetup: the other answers it while open and ahead, its proposer cancels it', () => {
+    const now = 1_000;
+    const open = { proposer_id: 'other', status: 'proposed', at: now + 1 };
+    expect(meetupPolicy.meetupCan(viewer(), open, 'other', now)).toEqual({
+      accept: true,
+      decline: true,
+      cancel: false,
+    });
+    const nothing = { accept: false, decline: false, cancel: false };
+    expect(meetupPolicy.meetupCan(viewer(), { ...open, at: now }, 'other', now)).toEqual(nothing);
+    const across = viewer({ hidden: new Set(['other']) });
+    expect(meetupPolicy.meetupCan(across, open, 'other', now)).toEqual(nothing);
+    const mine = { ...open, proposer_id: 'viewer', status: 'accepted' };
+    expect(meetupPolicy.meetupCan(across, mine, 'other', now)).toEqual({
+      ...nothing,
+      cancel: true,
+    });
+    expect(meetupPolicy.meetupCan(viewer(), { ...mine, status: 'declined' }, 'other', now)).toEqual(
+      nothing,
+    );
+  });
+
+  it('of a chat: send and suggest meetups, not across a block', () => {
+    expect(chatPolicy.chatCan(viewer(), 'other')).toEqual({ send: true, proposeMeetup: true });
+    const blocked = viewer({ hidden: new Set(['other']) });
+    expect(chatPolicy.chatCan(blocked, 'other')).toEqual({ send: false, proposeMeetup: false });
+  });
 });

@@ -15,9 +15,16 @@ import { v7 as uuidv7 } from 'uuid';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import * as chatPolicy from '../../core/policies/chat';
 import * as meetupPolicy from '../../core/policies/meetup';
+import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
-import { deliverMessage, type MessageActionsDeps, refuseIfBlocked } from './chats.messages';
-import { presentMeetup } from './chats.presenter';
+import {
+  deliverMessage,
+  type MessageActionsDeps,
+  otherOf,
+  recipient,
+  refuseIfBlocked,
+} from './chats.messages';
+import { meetupFor, presentMeetup } from './chats.presenter';
 import { chatsRepository as chats } from './chats.repository';
 import { type DueMeetup, meetupsRepository as meetups } from './meetups.repository';
 
@@ -85,7 +92,7 @@ export interface MeetupActions {
 
 /** Builds the meetup actions of the chats service. */
 export function createMeetupActions(deps: MessageActionsDeps): MeetupActions {
-  const { db, tell, now, log } = deps;
+  const { db, tellOne, now, log } = deps;
 
   return {
     async proposeMeetup(
@@ -146,8 +153,14 @@ export function createMeetupActions(deps: MessageActionsDeps): MeetupActions {
       if (!(await meetups.setStatus(db.kysely, meetup.id, from, to, at)))
         // Another request changed it between the read and the write.
         throw conflict('meetup_not_open', answer === 'cancel' ? M.notOpenToCancel : M.notOpen);
-      const dto = presentMeetup({ ...meetup, status: to });
-      tell(chat!, { type: 'meetup.updated', messageId: meetup.message_id, meetup: dto });
+      // Each student hears the new state with what they may do with it now (ADR 044).
+      const other = otherOf(chat!, user.id);
+      const mine = { viewer: postPolicy.postViewer(user), otherId: other, now: at };
+      const dto = presentMeetup({ ...meetup, status: to }, mine);
+      const theirs = meetupFor(dto, await recipient(db, other, user.id, at));
+      const messageId = meetup.message_id;
+      tellOne(user.id, chat!, { type: 'meetup.updated', messageId, meetup: dto });
+      tellOne(other, chat!, { type: 'meetup.updated', messageId, meetup: theirs });
       return dto;
     },
 

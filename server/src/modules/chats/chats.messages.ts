@@ -22,7 +22,7 @@ import type { BlocksService } from '../blocks/blocks.service';
 import type { MediaService } from '../media/media.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
-import { presentMessages, presentWarnings } from './chats.presenter';
+import { messageFor, presentMessages, presentWarnings, type Reader } from './chats.presenter';
 import {
   type ChatRow,
   chatsRepository as chats,
@@ -62,14 +62,30 @@ async function presentWithExtras(
   db: Db,
   media: MediaService,
   rows: MessageWithPost[],
-  viewerId: string,
+  reader: Reader,
 ): Promise<MessageDto[]> {
   const ids = rows.map((r) => r.id);
   const [photos, hearts] = await Promise.all([
     media.forMessages(ids),
-    chats.hearts(db.kysely, ids, viewerId),
+    chats.hearts(db.kysely, ids, reader.viewer.id),
   ]);
-  return presentMessages(rows, photos, hearts, viewerId);
+  return presentMessages(rows, photos, hearts, reader);
+}
+
+/**
+ * The other participant as a reader of the chat: the student the message goes
+ * to, with no block between them (delivery refuses one).
+ */
+export async function recipient(db: Db, to: string, from: string, now: number): Promise<Reader> {
+  const student = await chats.findStudent(db.kysely, to);
+  const viewer = {
+    id: to,
+    verified: true,
+    schoolVerified: Boolean(student?.school_verified),
+    campusId: student?.campus_id ?? '',
+    hidden: new Set<string>(),
+  };
+  return { viewer, otherId: from, now };
 }
 
 /** The participant who is not `userId`. */
@@ -207,14 +223,18 @@ export async function deliverMessage(
     if (also) await also(trx, messageId, at);
     return stored;
   });
-  const row = (await chats.findMessageWithPost(db.kysely, messageId))!;
-  const [message] = await presentWithExtras(db, media, [row], user.id);
+  const [row, theirs] = await Promise.all([
+    chats.findMessageWithPost(db.kysely, messageId),
+    recipient(db, to, user.id, at),
+  ]);
+  const mine: Reader = { viewer: postPolicy.postViewer(user), otherId: to, now: at };
+  const [message] = await presentWithExtras(db, media, [row!], mine);
   announce();
   if (sawUnread) tell(chat, { type: 'chat.read', userId: user.id });
   tellOne(user.id, chat, { type: 'message.created', message });
   tellOne(to, chat, {
     type: 'message.created',
-    message: { ...message!, warnings: presentWarnings(row.warnings) },
+    message: { ...messageFor(message!, theirs), warnings: presentWarnings(row!.warnings) },
   });
   notifications.unreadChanged(sawUnread ? [to, user.id] : [to]);
   return message!;
@@ -252,18 +272,24 @@ export interface MessageActions {
 /** Builds the message actions of the chats service. */
 export function createMessageActions(deps: MessageActionsDeps): MessageActions {
   const { db, media, posts, blocks, notifications, tell, now } = deps;
-  const present = (rows: MessageWithPost[], viewerId: string) =>
-    presentWithExtras(db, media, rows, viewerId);
+  const present = (rows: MessageWithPost[], reader: Reader) =>
+    presentWithExtras(db, media, rows, reader);
   const deliver = (m: Delivery) => deliverMessage(deps, m);
 
   return {
     async messages(user: UserRow | null, campus: Campus, id: string, query: { cursor?: string }) {
-      chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
+      const chat = await chats.find(db.kysely, id);
+      chatPolicy.canRead(user, campus, chat);
       const limit = PAGE_SIZES.messages;
-      const rows = await chats.messages(db.kysely, id, limit, decodeKeyset(query.cursor));
+      const [rows, hidden] = await Promise.all([
+        chats.messages(db.kysely, id, limit, decodeKeyset(query.cursor)),
+        blocks.hidden(user.id),
+      ]);
+      const viewer = postPolicy.postViewer(user, hidden);
+      const reader = { viewer, otherId: otherOf(chat!, user.id), now: now() };
       const last = rows[rows.length - 1];
       return {
-        items: await present(rows, user.id),
+        items: await present(rows, reader),
         nextCursor:
           last && rows.length === limit ? encodeKeyset({ at: last.created_at, id: last.id }) : null,
       };

@@ -12,13 +12,16 @@ import {
   spotRef,
 } from '@common/schemas/meetups';
 import type { MediaDto } from '@common/schemas/posts';
+import { chatCan, messageCan } from '../../core/policies/chat';
+import { meetupCan } from '../../core/policies/meetup';
+import type { PostViewer } from '../../core/policies/post';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 import type { ChatForViewer, MessageWithPost } from './chats.repository';
 import type { ScamFinding } from './scam-check';
 
-/** A chat as one participant sees it (chatSchema). */
-export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
+/** A chat as one participant sees it (chatSchema), with what they may do in it. */
+export function presentChat(row: ChatForViewer, storage: BlobStore, viewer: PostViewer): ChatDto {
   return {
     id: row.id,
     other: presentAuthor(
@@ -32,6 +35,7 @@ export function presentChat(row: ChatForViewer, storage: BlobStore): ChatDto {
       },
       storage,
     ),
+    can: chatCan(viewer, row.other_id),
     lastMessage: row.last_message_text,
     lastMessageId: row.last_message_id,
     unread: row.viewer_unread !== null,
@@ -57,12 +61,20 @@ export function presentWarnings(stored: string | null): MessageWarningDto[] {
   });
 }
 
-/** Messages with their photos, hearts and shared post cards (messageSchema), as `viewerId` reads them. */
+/** Who reads a message or meetup, and when: what `can` is computed for (ADR 044). */
+export interface Reader {
+  viewer: PostViewer;
+  /** The other participant of the chat. */
+  otherId: string;
+  now: number;
+}
+
+/** Messages with their photos, hearts and shared post cards (messageSchema), as `reader` reads them. */
 export function presentMessages(
   rows: MessageWithPost[],
   media: Map<string, MediaDto[]>,
   hearts: { counts: Map<string, number>; mine: Set<string> },
-  viewerId: string,
+  reader: Reader,
 ): MessageDto[] {
   return rows.map((row) => ({
     id: row.id,
@@ -82,41 +94,68 @@ export function presentMessages(
     hearts: hearts.counts.get(row.id) ?? 0,
     hearted: hearts.mine.has(row.id),
     // The sender never sees what the check found in their own message.
-    warnings: row.sender_id === viewerId ? [] : presentWarnings(row.warnings),
-    meetup: presentMeetupOf(row),
+    warnings: row.sender_id === reader.viewer.id ? [] : presentWarnings(row.warnings),
+    meetup: presentMeetupOf(row, reader),
+    can: messageCan(reader.viewer, row.sender_id, reader.otherId),
     createdAt: row.created_at,
   }));
 }
 
-/** The meetup a message carries (ADR 026), or null. */
-function presentMeetupOf(row: MessageWithPost): MeetupDto | null {
-  if (!row.meetup_id || row.meetup_at === null || !row.meetup_proposer_id) return null;
-  return presentMeetup({
-    id: row.meetup_id,
-    campus_id: row.meetup_campus_id ?? '',
-    spot_id: row.meetup_spot_id ?? '',
-    at: row.meetup_at,
-    status: row.meetup_status ?? 'proposed',
-    proposer_id: row.meetup_proposer_id,
-  });
+/** The same message as another reader sees it: their `can` (the warnings are the caller's). */
+export function messageFor(message: MessageDto, reader: Reader): MessageDto {
+  return {
+    ...message,
+    can: messageCan(reader.viewer, message.senderId, reader.otherId),
+    meetup: message.meetup && meetupFor(message.meetup, reader),
+  };
 }
 
-/** A meetup as both students see it. */
-export function presentMeetup(row: {
-  id: string;
-  campus_id: string;
-  spot_id: string;
-  at: number;
-  status: string;
-  proposer_id: string;
-}): MeetupDto {
-  return {
-    id: row.id,
-    spot: spotRef(row.campus_id, row.spot_id),
-    at: Number(row.at),
-    status: (MEETUP_STATUSES as readonly string[]).includes(row.status)
-      ? (row.status as MeetupStatus)
-      : 'proposed',
-    proposerId: row.proposer_id,
-  };
+/** The same meetup as another reader sees it. */
+export function meetupFor(meetup: MeetupDto, reader: Reader): MeetupDto {
+  const state = { proposer_id: meetup.proposerId, status: meetup.status, at: meetup.at };
+  return { ...meetup, can: meetupCan(reader.viewer, state, reader.otherId, reader.now) };
+}
+
+/** The meetup a message carries (ADR 026), or null. */
+function presentMeetupOf(row: MessageWithPost, reader: Reader): MeetupDto | null {
+  if (!row.meetup_id || row.meetup_at === null || !row.meetup_proposer_id) return null;
+  return presentMeetup(
+    {
+      id: row.meetup_id,
+      campus_id: row.meetup_campus_id ?? '',
+      spot_id: row.meetup_spot_id ?? '',
+      at: row.meetup_at,
+      status: row.meetup_status ?? 'proposed',
+      proposer_id: row.meetup_proposer_id,
+    },
+    reader,
+  );
+}
+
+/** A meetup as `reader` sees it: its state for both students, what they may do for them. */
+export function presentMeetup(
+  row: {
+    id: string;
+    campus_id: string;
+    spot_id: string;
+    at: number;
+    status: string;
+    proposer_id: string;
+  },
+  reader: Reader,
+): MeetupDto {
+  const status = (MEETUP_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as MeetupStatus)
+    : 'proposed';
+  return meetupFor(
+    {
+      id: row.id,
+      spot: spotRef(row.campus_id, row.spot_id),
+      at: Number(row.at),
+      status,
+      proposerId: row.proposer_id,
+      can: { accept: false, decline: false, cancel: false },
+    },
+    reader,
+  );
 }

@@ -6,6 +6,7 @@ import type { AuthorDto } from '@common/schemas/posts';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import * as chatPolicy from '../../core/policies/chat';
+import * as postPolicy from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
 import { userTopic } from '../notifications/notifications.service';
 import { presentAuthor } from '../users/users.presenter';
@@ -39,11 +40,15 @@ function teller(bus: ChatsServiceDeps['bus'], log: (error: unknown) => void) {
 
 /** One chat as `user` sees it. */
 async function chatOf(
-  { db, storage }: ChatsServiceDeps,
+  { db, storage, blocks }: ChatsServiceDeps,
   user: UserRow,
   id: string,
 ): Promise<ChatDto> {
-  return presentChat((await chats.findForViewer(db.kysely, id, user.id))!, storage);
+  const [row, hidden] = await Promise.all([
+    chats.findForViewer(db.kysely, id, user.id),
+    blocks.hidden(user.id),
+  ]);
+  return presentChat(row!, storage, postPolicy.postViewer(user, hidden));
 }
 
 /** A page of the viewer's inbox, newest activity first. */
@@ -79,7 +84,7 @@ export interface ChatsService extends MessageActions, MeetupActions, MessageLook
 
 /** Builds the chats service; every method is named here once. */
 export function createChatsService(deps: ChatsServiceDeps): ChatsService {
-  const { db, bus, storage, media, notifications, now = Date.now, log = () => {} } = deps;
+  const { db, bus, storage, media, blocks, notifications, now = Date.now, log = () => {} } = deps;
   const { tell, tellOne } = teller(bus, log);
   const chatFor = (user: UserRow, id: string) => chatOf(deps, user, id);
   const actions = createMessageActions({ ...deps, tell, tellOne, now, log });
@@ -100,10 +105,14 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     async list(user, campus, query) {
       chatPolicy.canList(user, campus);
       const limit = PAGE_SIZES.messages;
-      const rows = await chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor));
+      const [rows, hidden] = await Promise.all([
+        chats.listForViewer(db.kysely, user.id, limit, decodeKeyset(query.cursor)),
+        blocks.hidden(user.id),
+      ]);
+      const viewer = postPolicy.postViewer(user, hidden);
       const last = rows[rows.length - 1];
       return {
-        items: rows.map((r) => presentChat(r, storage)),
+        items: rows.map((r) => presentChat(r, storage, viewer)),
         nextCursor:
           last && rows.length === limit ? encodeKeyset({ at: last.updated_at, id: last.id }) : null,
       };

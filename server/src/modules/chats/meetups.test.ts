@@ -95,16 +95,25 @@ describe('suggesting a meetup in chat', () => {
     const at = Date.now() + 2 * 24 * HOUR;
     const message = await propose(seller, chat.id, at);
     expect(message.text).toBe(meetupSuggestedText(police!.name));
-    const meetup: MeetupDto = {
+    const meetup: Omit<MeetupDto, 'can'> = {
       id: message.meetup!.id,
       spot: { id: police!.id, name: police!.name },
       at,
       status: 'proposed',
       proposerId: seller.user.id,
     };
-    expect(message.meetup).toEqual(meetup);
-    for (const who of [seller, buyer])
-      expect((await messagesOf(who, chat.id))[0]).toMatchObject({ id: message.id, meetup });
+    // The seller may cancel their suggestion; the buyer accept or decline it.
+    const sellers = { accept: false, decline: false, cancel: true };
+    const buyers = { accept: true, decline: true, cancel: false };
+    expect(message.meetup).toEqual({ ...meetup, can: sellers });
+    for (const [who, can] of [
+      [seller, sellers],
+      [buyer, buyers],
+    ] as const)
+      expect((await messagesOf(who, chat.id))[0]).toMatchObject({
+        id: message.id,
+        meetup: { ...meetup, can },
+      });
     expect((await notificationsOf(buyer))[0]).toMatchObject({
       type: 'message',
       message: NOTIFICATION_TEXT.message('Sam', meetupSuggestedText(police!.name)),
@@ -208,6 +217,11 @@ describe('answering a meetup', () => {
     expect(updates.map((u) => u.topic).sort()).toEqual([...topics].sort());
     for (const u of updates)
       expect(u.event).toMatchObject({ chatId: chat.id, meetup: { id, status: 'accepted' } });
+    // Each hears what they may do now: the proposer may still cancel; the other, nothing more.
+    const canOf = (s: Student) =>
+      updates.find((u) => u.topic === `user:${s.user.id}`)!.event.meetup!.can;
+    expect(canOf(proposer)).toEqual({ accept: false, decline: false, cancel: true });
+    expect(canOf(other)).toEqual({ accept: false, decline: false, cancel: false });
   });
 });
 

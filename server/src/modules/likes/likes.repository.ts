@@ -101,6 +101,8 @@ export const likesRepository = {
         'users.last_name',
         'users.avatar_key',
         'users.verified',
+        'users.school_verified',
+        'users.campus_id',
       ])
       .where('likes.post_id', '=', postId)
       .orderBy('likes.created_at', 'desc')

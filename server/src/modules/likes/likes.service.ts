@@ -1,7 +1,8 @@
 import type { Campus } from '@common/campuses';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
-import type { AuthorDto } from '@common/schemas/posts';
+import type { LikerDto } from '@common/schemas/posts';
+import { mayMessage } from '../../core/policies/people';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
@@ -36,7 +37,7 @@ export interface LikesServiceDeps {
   posts: PostsService;
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
   /** A save reaches the post's author: not across a block (ADR 024, 037). */
-  blocks: Pick<BlockReader, 'requireReachable'>;
+  blocks: Pick<BlockReader, 'requireReachable' | 'hidden'>;
   now?: () => number;
 }
 
@@ -49,8 +50,11 @@ export interface LikesService {
     id: string,
     liked: boolean,
   ): Promise<{ liked: boolean; likeCount: number }>;
-  /** The students who saved a post, latest first, as "Jane D." (first name and last initial). */
-  likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]>;
+  /**
+   * The students who saved a post, latest first, as "Jane D." (first name and
+   * last initial), each with whether the viewer may message them.
+   */
+  likers(user: UserRow | null, campus: Campus, id: string): Promise<LikerDto[]>;
 }
 
 /** Builds the LikesService. */
@@ -107,10 +111,23 @@ export function createLikesService({
       return state;
     },
 
-    async likers(user: UserRow | null, campus: Campus, id: string): Promise<AuthorDto[]> {
+    async likers(user: UserRow | null, campus: Campus, id: string): Promise<LikerDto[]> {
       postPolicy.canRead(user, campus, await posts.find(id));
-      const rows = await likes.likers(db.kysely, id, LIKERS_SHOWN);
-      return rows.map((row) => presentAuthor(row, storage));
+      const [rows, hidden] = await Promise.all([
+        likes.likers(db.kysely, id, LIKERS_SHOWN),
+        blocks.hidden(user.id),
+      ]);
+      const viewer = postPolicy.postViewer(user, hidden);
+      return rows.map((row) => ({
+        ...presentAuthor(row, storage),
+        can: {
+          message: mayMessage(viewer, {
+            id: row.id,
+            campusId: row.campus_id,
+            schoolVerified: Boolean(row.school_verified),
+          }),
+        },
+      }));
     },
   };
 }

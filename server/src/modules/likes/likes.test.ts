@@ -175,6 +175,8 @@ describe('liking', () => {
         lastInitial: 'H.',
         avatarUrl: null,
         verified: true,
+        // The author may message each of them: school-verified students of the campus.
+        can: { message: true },
       },
       {
         id: first.user.id,
@@ -183,6 +185,7 @@ describe('liking', () => {
         lastInitial: 'L.',
         avatarUrl: null,
         verified: true,
+        can: { message: true },
       },
     ]);
     await setLike('DELETE', second.cookie, post.id);

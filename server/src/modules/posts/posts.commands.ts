@@ -308,7 +308,7 @@ export function createPostCommands({
           .catch(log);
         watch.posted(created);
       }
-      return pages.present([created], media, liked)[0]!;
+      return pages.present([created], media, liked, postPolicy.postViewer(user))[0]!;
     },
 
     async remove(user: UserRow | null, campus: Campus, id: string): Promise<{ topLevel: boolean }> {

@@ -26,7 +26,7 @@ export function listingPresenter({
       posts.mediaFor(db.kysely, [id]),
       saves.among(user.id, [id]),
     ]);
-    return pages.present([updated], media, liked)[0]!;
+    return pages.present([updated], media, liked, postPolicy.postViewer(user))[0]!;
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { encodeCursor } from './posts.cursor';
+import { postViewer, type PostViewer } from '../../core/policies/post';
 import { type PostCache, viewerState } from './posts.cache';
 import { createPostPresenter, type MediaRow } from './posts.presenter';
 import {
@@ -142,8 +143,17 @@ const withFiles = (rows: PostWithAuthor[] | PostWithFiles[]): rows is PostWithFi
  * (ADR 004, 005): what the reads, commands and tabs of posts share.
  */
 export interface SharedPages {
-  /** Rows as the API's posts, with their files and the viewer's saves given. */
-  present(rows: PostWithAuthor[], media: MediaRow[], liked: Set<string>): PostDto[];
+  /**
+   * Rows as the API's posts, with their files and the viewer's saves given,
+   * and what `viewer` may do with each (nobody's when absent: a written page
+   * holds it until filled).
+   */
+  present(
+    rows: PostWithAuthor[],
+    media: MediaRow[],
+    liked: Set<string>,
+    viewer?: PostViewer | null,
+  ): PostDto[];
   /**
    * As every viewer sees them: `liked` is filled in per viewer. Rows of a
    * page read with their files need no further query; others read theirs,
@@ -157,10 +167,11 @@ export interface SharedPages {
     order?: Order,
   ): Promise<PostListJson>;
   /**
-   * The page with the viewer's saves filled in: from all they saved when that
-   * is known, or else read by `readSaves` and cached beside the page (they go
-   * stale with it: a save is a write to the campus). Either way a page read
-   * again costs no query at all.
+   * The page with the viewer's saves and what they may do filled in: saves
+   * from all they saved when that is known, or else read by `readSaves` and
+   * cached beside the page (they go stale with it: a save is a write to the
+   * campus); `can` from the post policy and the viewer's blocks, cached
+   * beside their saves. Either way a page read again costs no query at all.
    */
   forViewer(
     campusId: string,
@@ -230,9 +241,13 @@ export function createSharedPages({
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
   ): Promise<string> {
-    const known = await knownSaves(campusId, viewer);
-    if (!known.asked) return page.json.render(known.saved);
-    return page.json.render(await savesOn(campusId, viewer, page, readSaves));
+    const [known, hidden] = await Promise.all([
+      knownSaves(campusId, viewer),
+      hiddenFrom(campusId, viewer),
+    ]);
+    const can = postViewer(viewer, hidden);
+    if (!known.asked) return page.json.render(known.saved, can);
+    return page.json.render(await savesOn(campusId, viewer, page, readSaves), can);
   }
 
   function savesOn(
@@ -275,7 +290,7 @@ export function createSharedPages({
         listSaves(campusId, viewer, page),
         hiddenFrom(campusId, viewer),
       ]);
-      return page.json.render(liked, hidden);
+      return page.json.render(liked, postViewer(viewer, hidden), hidden);
     },
   };
 }

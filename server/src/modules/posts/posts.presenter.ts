@@ -2,6 +2,7 @@ import { isCampusId } from '@common/campuses';
 import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
 import { spotRef } from '@common/schemas/meetups';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
+import { postCan, type PostViewer } from '../../core/policies/post';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from '../media/media.presenter';
 import { presentAuthor } from '../users/users.presenter';
@@ -11,11 +12,18 @@ import type { PostFile, PostWithAuthor } from './posts.repository';
 export type MediaRow = Omit<PostFile, 'post_id'> & { post_id: string | null };
 
 /**
- * Turns rows into the API's posts: author as "Jane D." (first name, last initial), files in
- * order, and whether the viewer saved each one.
+ * Turns rows into the API's posts: author as "Jane D." (first name and last
+ * initial, never the full last name), files in order, whether the viewer
+ * saved each one and what they may do with it (the post policy; nobody's
+ * when no viewer is given, as a written page holds it until filled).
  */
 export function createPostPresenter(storage: BlobStore) {
-  return (rows: PostWithAuthor[], media: MediaRow[], liked: Set<string>): PostDto[] => {
+  return (
+    rows: PostWithAuthor[],
+    media: MediaRow[],
+    liked: Set<string>,
+    viewer: PostViewer | null = null,
+  ): PostDto[] => {
     const mediaByPost = new Map<string, MediaDto[]>();
     for (const row of media) {
       if (!row.post_id) continue;
@@ -46,6 +54,13 @@ export function createPostPresenter(storage: BlobStore) {
       likeCount: row.like_count,
       commentCount: row.comment_count,
       liked: liked.has(row.id),
+      can: postCan(viewer, {
+        authorId: row.author_id,
+        campusId: row.campus_id,
+        parentId: row.parent_id,
+        price: row.price,
+        status: row.status,
+      }),
       price: row.price,
       obo: Boolean(row.obo),
       condition: CONDITIONS.includes(row.condition as Condition)

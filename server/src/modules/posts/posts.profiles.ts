@@ -2,6 +2,7 @@ import type { Campus } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import type { ProfileTab } from '@common/schemas/profiles';
 import * as campusPolicy from '../../core/policies/campus';
+import { postViewer } from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './posts.cursor';
@@ -99,7 +100,11 @@ export function createProfileTabs({
         })),
         last ? encodeCursor(last, 'recent') : null,
       );
-      return json.render(await saves.among(viewer.id, [...json.ids]));
+      const [liked, hidden] = await Promise.all([
+        saves.among(viewer.id, [...json.ids]),
+        pages.hiddenFrom(campus.id, viewer),
+      ]);
+      return json.render(liked, postViewer(viewer, hidden));
     },
   };
 }

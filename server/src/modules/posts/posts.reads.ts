@@ -191,7 +191,11 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
         limit: PAGE_SIZES.saved,
         cursor: decodeCursor(query.cursor),
       });
-      return (await pages.listJson(rows, PAGE_SIZES.saved)).render(new Set(rows.map((r) => r.id)));
+      const [json, hidden] = await Promise.all([
+        pages.listJson(rows, PAGE_SIZES.saved),
+        pages.hiddenFrom(campus.id, user),
+      ]);
+      return json.render(new Set(rows.map((r) => r.id)), postPolicy.postViewer(user, hidden));
     },
 
     async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {

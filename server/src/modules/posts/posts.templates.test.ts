@@ -7,12 +7,14 @@ import {
 import { CONDITIONS, LISTING_STATUSES } from '@common/listings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { postCan, type PostViewer } from '../../core/policies/post';
 import { checkedBody, postListJson, postPageJson } from './posts.templates';
 
 /**
- * Pages written once with holes for the viewer's saves (ADR 005) must read
- * exactly as the objects they stand for, whatever the text, the tree and the
- * saves: a property test against JSON.parse.
+ * Pages written once with holes for the viewer's saves and what they may do
+ * (ADR 005, 044) must read exactly as the objects they stand for, whatever
+ * the text, the tree, the saves and the viewer: a property test against
+ * JSON.parse.
  */
 
 // Any text a student can type, quotes, backslashes, emoji and "liked":false included.
@@ -55,6 +57,16 @@ const post: fc.Arbitrary<PostDto> = fc.record({
   likeCount: fc.nat(),
   commentCount: fc.nat(),
   liked: fc.constant(false),
+  can: fc.record({
+    edit: fc.boolean(),
+    delete: fc.boolean(),
+    markSold: fc.boolean(),
+    renew: fc.boolean(),
+    save: fc.boolean(),
+    comment: fc.boolean(),
+    message: fc.boolean(),
+    report: fc.boolean(),
+  }),
   price: fc.option(fc.nat(100_000), { nil: null }),
   obo: fc.boolean(),
   condition: fc.option(fc.constantFrom(...CONDITIONS), { nil: null }),
@@ -76,15 +88,29 @@ const commentTree = (depth: number): fc.Arbitrary<CommentNode> =>
     .map(({ post: p, replies }) => ({ ...p, replies }));
 const tree = commentTree(3);
 
-/** What the viewer should see: the same objects with their saves marked. */
-function mark<T extends PostDto>(p: T, liked: Set<string>): T {
+/** What the viewer should see: the same objects with their saves and what they may do marked. */
+function mark<T extends PostDto>(p: T, liked: Set<string>, viewer: PostViewer | null): T {
   const replies = (p as Partial<CommentNode>).replies;
   return {
     ...p,
     liked: liked.has(p.id),
-    ...(replies ? { replies: replies.map((r) => mark(r, liked)) } : {}),
+    can: postCan(viewer, { ...p, authorId: p.author.id }),
+    ...(replies ? { replies: replies.map((r) => mark(r, liked, viewer)) } : {}),
   };
 }
+
+/** Nobody, a stranger, or the author of one of the posts, of either campus, maybe blocking some. */
+const viewerAmong = (authors: string[]): fc.Arbitrary<PostViewer | null> =>
+  fc.option(
+    fc.record({
+      id: authors.length > 0 ? fc.oneof(fc.constantFrom(...authors), fc.uuid()) : fc.uuid(),
+      verified: fc.boolean(),
+      schoolVerified: fc.boolean(),
+      campusId: fc.constantFrom('ou', 'ut'),
+      hidden: fc.subarray(authors).map((a) => new Set(a)),
+    }),
+    { nil: null },
+  );
 
 function idsOf(nodes: CommentNode[]): string[] {
   return nodes.flatMap((n) => [n.id, ...idsOf(n.replies)]);
@@ -107,13 +133,14 @@ describe('post lists written once', () => {
               fc.constant(posts),
               fc.option(fc.string(), { nil: null }),
               savesAmong(posts.map((p) => p.id)),
+              viewerAmong(posts.map((p) => p.author.id)),
             ),
           ),
-        ([posts, cursor, liked]) => {
+        ([posts, cursor, liked, viewer]) => {
           const json = postListJson(posts, cursor);
-          const body = json.render(liked);
+          const body = json.render(liked, viewer);
           expect(JSON.parse(body)).toEqual({
-            items: posts.map((p) => mark(p, liked)),
+            items: posts.map((p) => mark(p, liked, viewer)),
             nextCursor: cursor,
           });
           expect(checkedBody(body, postListSchema, true)).toBe(body);
@@ -139,14 +166,15 @@ describe('post pages written once', () => {
             fc.tuple(
               fc.constant(page),
               savesAmong([page.post.id, ...page.parents.map((p) => p.id), ...idsOf(page.comments)]),
+              viewerAmong([page.post.author.id, ...page.comments.map((c) => c.author.id)]),
             ),
           ),
-        ([page, liked]) => {
-          const body = postPageJson(page).render(liked);
+        ([page, liked, viewer]) => {
+          const body = postPageJson(page).render(liked, viewer);
           expect(JSON.parse(body)).toEqual({
-            post: mark(page.post, liked),
-            parents: page.parents.map((p) => mark(p, liked)),
-            comments: page.comments.map((c) => mark(c, liked)),
+            post: mark(page.post, liked, viewer),
+            parents: page.parents.map((p) => mark(p, liked, viewer)),
+            comments: page.comments.map((c) => mark(c, liked, viewer)),
           });
           expect(checkedBody(body, postPageSchema, true)).toBe(body);
         },
@@ -155,19 +183,28 @@ describe('post pages written once', () => {
     );
   });
 
-  it('writes a thread without saves once and hands the same text to every such viewer', () => {
+  it('hands the same text to every viewer without saves on the page and with the same rights', () => {
     const [page] = fc.sample(
       fc.record({ post, parents: fc.constant([]), comments: fc.array(tree, { maxLength: 3 }) }),
       { numRuns: 1, seed: 7 },
     );
     const json = postPageJson(page!);
-    expect(json.render(new Set())).toBe(json.render(new Set(['not-on-this-page'])));
+    const viewer = (id: string): PostViewer => ({
+      id,
+      verified: true,
+      schoolVerified: true,
+      campusId: 'ut',
+      hidden: new Set(),
+    });
+    expect(json.render(new Set(), viewer('a'))).toBe(
+      json.render(new Set(['not-on-this-page']), viewer('b')),
+    );
   });
 });
 
 describe('checkedBody', () => {
   it('refuses a body with a field its schema does not have, or a field of the wrong type', () => {
-    const body = postListJson([], null).render(new Set());
+    const body = postListJson([], null).render(new Set(), null);
     expect(() => checkedBody(body.replace('{', '{"secret":1,'), postListSchema, true)).toThrow(
       /fields its schema does not/,
     );

@@ -7,40 +7,76 @@ import {
   postSchema,
 } from '@common/schemas/posts';
 import type { z } from 'zod';
+import { postCan, type PostFacts, postCanJson, type PostViewer } from '../../core/policies/post';
 import { compileSerializer } from '../../http/serializer';
 
-/** The one field of a post that differs from viewer to viewer. */
+/** The two fields of a post that differ from viewer to viewer, side by side in its JSON. */
 const LIKED = '"liked":';
-const UNLIKED = `${LIKED}false`;
+const CAN = ',"can":';
+/** What a post holds as written, before a viewer fills it: nobody's save, nobody's rights. */
+const NOBODY_CAN = postCanJson(null, {
+  authorId: '',
+  campusId: '',
+  parentId: null,
+  price: null,
+  status: '',
+});
+const NOBODY = `${LIKED}false${CAN}${NOBODY_CAN}`;
 const writePost = compileSerializer(postSchema);
 
+/** What a post's hole needs: its id for `liked`, its facts for `can` (ADR 044). */
+interface Hole extends PostFacts {
+  id: string;
+}
+
+const holeOf = (post: PostDto): Hole => ({
+  id: post.id,
+  authorId: post.author.id,
+  campusId: post.campusId,
+  parentId: post.parentId,
+  price: post.price,
+  status: post.status,
+});
+
+/** A hole filled for a viewer: `liked` and `can`, what follows `"liked":`. */
+const fill = (hole: Hole, liked: ReadonlySet<string>, viewer: PostViewer | null) =>
+  (liked.has(hole.id) ? 'true' : 'false') + CAN + postCanJson(viewer, hole);
+
 /**
- * Posts written as JSON once, with a hole where each post's `liked` goes
- * (ADR 005). Everything a campus sees alike is serialised when the cache
- * entry is made; a request only fills in the viewer's saves, so a feed page
- * or a 200-comment thread costs a few string joins instead of a serialiser
- * run over every post.
+ * Posts written as JSON once, with a hole where each post's `liked` and
+ * `can` go (ADR 005, 044). Everything a campus sees alike is serialised when
+ * the cache entry is made; a request only fills in the viewer's saves and
+ * what they may do, a pure function of the viewer and the post (the post
+ * policy), so a feed page or a 200-comment thread costs a few string joins
+ * instead of a serialiser run over every post.
  */
 export interface PostsJson {
   /** The posts with a hole, in the order their holes appear. */
   readonly ids: readonly string[];
   /** The body for a viewer who saved `liked` (any ids; those without a hole are ignored). */
-  render(liked: ReadonlySet<string>): string;
+  render(liked: ReadonlySet<string>, viewer: PostViewer | null): string;
 }
 
-/** A post's JSON around its `liked` value: `before` ends with `"liked":`. */
+/** A post's JSON around its `liked` and `can` values: `before` ends with `"liked":`. */
 function splitAtLiked(post: PostDto): { before: string; after: string } {
-  const json = writePost({ ...post, liked: false });
-  const at = json.indexOf(UNLIKED);
-  // Quotes inside string values are escaped, so the field can only be the post's own.
-  if (at < 0 || json.indexOf(UNLIKED, at + 1) >= 0) throw new Error('post JSON without liked');
-  return { before: json.slice(0, at + LIKED.length), after: json.slice(at + UNLIKED.length) };
+  const json = writePost(post);
+  const at = json.indexOf(NOBODY);
+  // Quotes inside string values are escaped, so the fields can only be the post's own.
+  if (at < 0 || json.indexOf(NOBODY, at + 1) >= 0) throw new Error('post JSON without liked');
+  return { before: json.slice(0, at + LIKED.length), after: json.slice(at + NOBODY.length) };
 }
+
+/** The post as written once: as nobody sees it, `liked` and `can` filled per viewer. */
+const asWritten = (post: PostDto): PostDto => ({
+  ...post,
+  liked: false,
+  can: postCan(null, holeOf(post)),
+});
 
 /** Builds a template from text pieces and holes, joined in the order they are added. */
 function templateWriter() {
   const parts: string[] = [''];
-  const ids: string[] = [];
+  const holes: Hole[] = [];
   const writer = {
     text(text: string) {
       parts[parts.length - 1] += text;
@@ -48,9 +84,9 @@ function templateWriter() {
     },
     /** A post without its closing brace, so that a caller may add fields (its replies). */
     openPost(post: PostDto) {
-      const { before, after } = splitAtLiked(post);
+      const { before, after } = splitAtLiked(asWritten(post));
       parts[parts.length - 1] += before;
-      ids.push(post.id);
+      holes.push(holeOf(post));
       parts.push(after.slice(0, -1));
       return writer;
     },
@@ -65,14 +101,12 @@ function templateWriter() {
       return writer;
     },
     done(): PostsJson {
-      const unliked = parts.reduce((body, part, i) => body + (i > 0 ? 'false' : '') + part);
       return {
-        ids,
-        render(liked) {
-          if (!ids.some((id) => liked.has(id))) return unliked;
+        ids: holes.map((h) => h.id),
+        render(liked, viewer) {
           let body = parts[0]!;
-          for (let i = 0; i < ids.length; i++)
-            body += (liked.has(ids[i]!) ? 'true' : 'false') + parts[i + 1]!;
+          for (let i = 0; i < holes.length; i++)
+            body += fill(holes[i]!, liked, viewer) + parts[i + 1]!;
           return body;
         },
       };
@@ -88,25 +122,24 @@ export interface PostListJson extends PostsJson {
    * authors (students blocked either way). The cursor stays the page's own,
    * so the next page follows the shared one.
    */
-  render(liked: ReadonlySet<string>, hidden?: ReadonlySet<string>): string;
+  render(
+    liked: ReadonlySet<string>,
+    viewer: PostViewer | null,
+    hidden?: ReadonlySet<string>,
+  ): string;
 }
 
 /** `{ items, nextCursor }` (postListSchema). Each post is kept apart, to leave out a hidden one. */
 export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostListJson {
-  const items = posts.map((p) => ({ id: p.id, author: p.author.id, ...splitAtLiked(p) }));
+  const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(asWritten(p)) }));
   const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
-  const write = (liked: ReadonlySet<string>, shown: typeof items) =>
-    `{"items":[${shown.map((i) => i.before + String(liked.has(i.id)) + i.after).join(',')}${end}`;
-  const unliked = write(new Set(), items);
   return {
-    ids: items.map((i) => i.id),
-    render(liked, hidden) {
+    ids: items.map((i) => i.hole.id),
+    render(liked, viewer, hidden) {
       const shown =
-        hidden && items.some((i) => hidden.has(i.author))
-          ? items.filter((i) => !hidden.has(i.author))
-          : items;
-      if (shown === items && !items.some((i) => liked.has(i.id))) return unliked;
-      return write(liked, shown);
+        hidden && hidden.size > 0 ? items.filter((i) => !hidden.has(i.hole.authorId)) : items;
+      const body = shown.map((i) => i.before + fill(i.hole, liked, viewer) + i.after).join(',');
+      return `{"items":[${body}${end}`;
     },
   };
 }

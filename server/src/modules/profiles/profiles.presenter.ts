@@ -1,11 +1,22 @@
 import { type Campus, isCampusId } from '@common/campuses';
 import type { ProfileDto } from '@common/schemas/profiles';
+import { profileCan } from '../../core/policies/people';
+import type { PostViewer } from '../../core/policies/post';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 
-/** A profile as others see it: "Jane D.", no e-mail, phone, gender or birth date. */
-export function presentProfile(user: UserRow, storage: BlobStore): ProfileDto {
+/**
+ * A profile as others see it: "Jane D.", no e-mail, phone, gender or birth
+ * date; with what `viewer` may do with it (the people policy).
+ */
+export function presentProfile(
+  user: UserRow,
+  storage: BlobStore,
+  viewer: PostViewer | null = null,
+): ProfileDto {
+  const campusId = isCampusId(user.campus_id) ? user.campus_id : 'ou';
+  const schoolVerified = Boolean(user.school_verified);
   const author = presentAuthor(user, storage);
   return {
     id: author.id,
@@ -14,12 +25,13 @@ export function presentProfile(user: UserRow, storage: BlobStore): ProfileDto {
     lastInitial: author.lastInitial,
     avatarUrl: author.avatarUrl,
     bio: user.bio,
-    campusId: isCampusId(user.campus_id) ? user.campus_id : 'ou',
+    campusId,
     verified: Boolean(user.verified),
     schoolVerified: Boolean(user.school_verified),
     profileSetUp: Boolean(user.profile_set_up),
     createdAt: user.created_at,
     postCount: user.total_posts,
+    can: profileCan(viewer, { id: user.id, campusId: user.campus_id, schoolVerified }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
+import { postViewer } from '../../core/policies/post';
 import { requireSignedIn } from '../../core/policies/roles';
 import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
@@ -85,7 +86,7 @@ export function createProfilesService({
 
   return {
     async profile(viewer: UserRow | null, campus: Campus, username: string): Promise<ProfileDto> {
-      return presentProfile((await find(viewer, campus, username)).user, storage);
+      return profileFor({ storage, blocks }, await find(viewer, campus, username));
     },
 
     async tab(
@@ -151,6 +152,15 @@ export function createProfilesService({
       return { message: M.userReported };
     },
   };
+}
+
+/** The student's profile with what the viewer may do (a block either way: no message). */
+async function profileFor(
+  { storage, blocks }: Pick<ProfilesServiceDeps, 'storage' | 'blocks'>,
+  { viewer, user }: { viewer: UserRow; user: UserRow },
+): Promise<ProfileDto> {
+  const hidden = new Set((await blocks.between(viewer.id, user.id)) ? [user.id] : []);
+  return presentProfile(user, storage, postViewer(viewer, hidden));
 }
 
 /**

@@ -215,9 +215,12 @@ describe('profile tabs in a fixed number of statements', () => {
       await post(viewer, `Thanks ${i}`, comment);
     }
     const statements = async (who: Student, show: string) => {
-      await ask(viewer, 'GET', '/api/me'); // the session, read and cached before counting
+      const url = `/api/users/${who.user.username}/posts?tab=${show}`;
+      // The session and the viewer's blocks (for what they may do), read and cached before counting.
+      await ask(viewer, 'GET', '/api/me');
+      await ask(viewer, 'GET', url);
       const before = queries.count;
-      const res = await ask(viewer, 'GET', `/api/users/${who.user.username}/posts?tab=${show}`);
+      const res = await ask(viewer, 'GET', url);
       expect(res.statusCode, res.body).toBe(200);
       return { count: queries.count - before, items: (res.json() as ProfilePostList).items };
     };

@@ -36,3 +36,16 @@ export function useGate(): (action: GateAction) => boolean {
     [viewer, openAuthPrompt, openSchoolPrompt],
   );
 }
+
+/**
+ * Whether to offer an action gated on a school e-mail (message, save,
+ * comment): when its `can` says the viewer may (ADR 044), and also when the
+ * gate would first ask them to verify, so that they learn why they may not yet.
+ */
+export function useGatedOffer(): (allowed: boolean) => boolean {
+  const viewer = useViewer();
+  return useCallback(
+    (allowed: boolean) => allowed || !viewer?.schoolVerified,
+    [viewer?.schoolVerified],
+  );
+}

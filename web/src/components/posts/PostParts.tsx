@@ -8,7 +8,6 @@ import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@com
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
-import { useViewer } from '../../lib/session';
 import { useGate } from '../gates/use-gate';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
@@ -78,12 +77,12 @@ export function PostHeader({
 
 /**
  * A listing's price ("$40 · OBO", "Free"), condition and a Sold, Pending or
- * Expired badge (ADR 023, 029); nothing for a plain post. The seller of an
- * expired listing gets its Renew button here, on every card and the post
- * page. The server draws it into the first posts of /home too (ADR 045).
+ * Expired badge (ADR 023, 029); nothing for a plain post. An expired
+ * listing the viewer may renew (its `can`, ADR 044) gets its Renew button
+ * here, on every card and the post page. The server draws it into the first
+ * posts of /home too (ADR 045).
  */
 export function ListingLine({ post }: { post: PostDto }) {
-  const viewer = useViewer();
   const price = priceLabel(post);
   const badge = listingBadge(post, Date.now());
   if (!price && !post.condition && !badge) return null;
@@ -96,7 +95,7 @@ export function ListingLine({ post }: { post: PostDto }) {
       {badge ? (
         <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
       ) : null}
-      {badge === 'expired' && viewer?.id === post.author.id ? <RenewButton post={post} /> : null}
+      {badge === 'expired' && post.can.renew ? <RenewButton post={post} /> : null}
     </p>
   );
 }

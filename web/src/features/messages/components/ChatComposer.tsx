@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 import { POST_MAX_CHARS } from '@common/limits';
-import { CHAT_MESSAGES } from '@common/schemas/chats';
+import { type ChatCan, CHAT_MESSAGES } from '@common/schemas/chats';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -28,9 +28,12 @@ const TOO_LONG_ALERT_EVERY_MS = 3000;
  */
 export function ChatComposer({
   chatId,
+  can,
   onSend,
 }: {
   chatId: string;
+  /** What the viewer may do in the chat (ADR 044): the meetup button only when they may suggest one. */
+  can: ChatCan;
   onSend(text: string, file: File | null): void;
 }) {
   const [suggesting, setSuggesting] = useState(false);
@@ -120,15 +123,17 @@ export function ChatComposer({
           >
             <ImageIcon width={22} height={22} />
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={MEETUP_MESSAGES.suggest}
-            title={MEETUP_MESSAGES.suggest}
-            onClick={() => setSuggesting(true)}
-          >
-            <MapPinIcon width={22} height={22} />
-          </button>
+          {can.proposeMeetup ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={MEETUP_MESSAGES.suggest}
+              title={MEETUP_MESSAGES.suggest}
+              onClick={() => setSuggesting(true)}
+            >
+              <MapPinIcon width={22} height={22} />
+            </button>
+          ) : null}
           <textarea
             ref={box}
             className={styles.input}

@@ -143,7 +143,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         onRetry={sending.retry}
         onDiscard={sending.discard}
       />
-      <ChatComposer chatId={chat.id} onSend={sending.send} />
+      <ChatComposer chatId={chat.id} can={chat.can} onSend={sending.send} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

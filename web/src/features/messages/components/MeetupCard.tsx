@@ -20,19 +20,18 @@ export function MeetupCard({
   meetup,
   chatId,
   messageId,
-  mine,
 }: {
   meetup: MeetupDto;
   chatId: string;
   messageId: string;
-  /** The viewer suggested it (they sent the message). */
-  mine: boolean;
 }) {
   const queryClient = useQueryClient();
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
   const at = new Date(meetup.at);
-  const open = meetup.status === 'proposed' && meetup.at > Date.now();
+  // What the viewer may do, as the server said (ADR 044); a time gone by since closes the answers.
+  const { can } = meetup;
+  const ahead = meetup.at > Date.now();
   const answer = async (what: 'accept' | 'decline' | 'cancel') => {
     setBusy(true);
     try {
@@ -59,22 +58,26 @@ export function MeetupCard({
       <p className={`${styles.state} ${styles[meetup.status]}`}>
         {MEETUP_STATUS_TEXT[meetup.status]}
       </p>
-      {!mine && open ? (
+      {(can.accept || can.decline) && ahead ? (
         <div className={styles.cardActions}>
-          <Button size="sm" disabled={busy} onClick={() => void answer('accept')}>
-            {M.accept}
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() => void answer('decline')}
-          >
-            {M.decline}
-          </Button>
+          {can.accept ? (
+            <Button size="sm" disabled={busy} onClick={() => void answer('accept')}>
+              {M.accept}
+            </Button>
+          ) : null}
+          {can.decline ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void answer('decline')}
+            >
+              {M.decline}
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {mine && (meetup.status === 'proposed' || meetup.status === 'accepted') ? (
+      {can.cancel ? (
         <button
           type="button"
           className={styles.cancel}

@@ -32,7 +32,10 @@ export function MessageBubble({
   const media = message.media[0];
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
-      <div className={styles.bubbleRow} onDoubleClick={mine ? undefined : () => onHeart(message)}>
+      <div
+        className={styles.bubbleRow}
+        onDoubleClick={mine || !message.can.heart ? undefined : () => onHeart(message)}
+      >
         <div className={styles.bubble}>
           {media ? (
             media.kind === 'video' ? (
@@ -62,17 +65,12 @@ export function MessageBubble({
             </Link>
           ) : null}
           {message.meetup ? (
-            <MeetupCard
-              meetup={message.meetup}
-              chatId={message.chatId}
-              messageId={message.id}
-              mine={mine}
-            />
+            <MeetupCard meetup={message.meetup} chatId={message.chatId} messageId={message.id} />
           ) : message.text ? (
             <p className={styles.text}>{message.text}</p>
           ) : null}
         </div>
-        {mine ? (
+        {mine || !message.can.heart ? (
           message.hearts > 0 ? (
             <span className={styles.hearts} aria-label={`${message.hearts} heart`}>
               <HeartIcon width={14} height={14} className={styles.heartOn} />
@@ -92,7 +90,11 @@ export function MessageBubble({
         )}
       </div>
       {message.warnings.length > 0 ? (
-        <SafetyTips messageId={message.id} warnings={message.warnings} />
+        <SafetyTips
+          messageId={message.id}
+          warnings={message.warnings}
+          reportable={message.can.report}
+        />
       ) : null}
       <span className={styles.meta}>
         <time dateTime={created.toISOString()} title={created.toLocaleString()}>
@@ -111,9 +113,12 @@ export function MessageBubble({
 function SafetyTips({
   messageId,
   warnings,
+  reportable,
 }: {
   messageId: string;
   warnings: MessageDto['warnings'];
+  /** The message's can.report (ADR 044). */
+  reportable: boolean;
 }) {
   const [reporting, setReporting] = useState(false);
   return (
@@ -125,17 +130,21 @@ function SafetyTips({
             {w.text}
           </p>
         ))}
-        <button type="button" className={styles.linkButton} onClick={() => setReporting(true)}>
-          Report message
-        </button>
+        {reportable ? (
+          <button type="button" className={styles.linkButton} onClick={() => setReporting(true)}>
+            Report message
+          </button>
+        ) : null}
       </div>
-      <ReportDialog
-        reported={{ targetType: 'message', targetId: messageId }}
-        title={REPORT_MESSAGES.title.message}
-        description={REPORT_MESSAGES.text}
-        open={reporting}
-        onOpenChange={setReporting}
-      />
+      {reportable ? (
+        <ReportDialog
+          reported={{ targetType: 'message', targetId: messageId }}
+          title={REPORT_MESSAGES.title.message}
+          description={REPORT_MESSAGES.text}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthorDto } from '@common/schemas/posts';
+import type { LikerDto } from '@common/schemas/posts';
 import { api } from '../../../lib/api';
 import { fetchPostPage, postKeys } from '../../../lib/posts-api';
 
@@ -13,6 +13,6 @@ export function usePostPage(id: string) {
 export function useLikers(id: string) {
   return useQuery({
     queryKey: postKeys.likes(id),
-    queryFn: () => api<{ items: AuthorDto[] }>(`/api/posts/${encodeURIComponent(id)}/likes`),
+    queryFn: () => api<{ items: LikerDto[] }>(`/api/posts/${encodeURIComponent(id)}/likes`),
   });
 }

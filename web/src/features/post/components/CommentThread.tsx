@@ -5,14 +5,13 @@ import type { CommentNode } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
 import { useGate } from '../../../components/gates/use-gate';
 import { createCommentPath } from '../../../components/posts/create-pages';
-import { useViewer } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { CommentForm } from './CommentForm';
 import { authorName, MediaGrid, PostText } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import styles from './Comments.module.css';
 
-/** Comments of any depth, nested (spec companion §2 "Post detail"). */
+/** Comments of any depth, nested; each offers Delete when its `can` says so (ADR 044). */
 export function CommentThread({
   comments,
   rootId,
@@ -40,7 +39,6 @@ function CommentItem({
   rootId: string;
   onDelete(comment: CommentNode): void;
 }) {
-  const viewer = useViewer();
   const gate = useGate();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,7 +46,7 @@ function CommentItem({
   const [replying, setReplying] = useState(false);
   const created = new Date(comment.createdAt);
   const name = authorName(comment.author);
-  // On phones a reply is written on its own page (spec core §4 Nav state).
+  // On phones a reply is written on its own page.
   const handleReply = () => {
     if (!gate('comment')) return;
     if (mobile) navigate(createCommentPath(comment.id, location.pathname));
@@ -75,7 +73,7 @@ function CommentItem({
             <button type="button" className={styles.tool} onClick={handleReply}>
               {MESSAGES.posts.reply}
             </button>
-            {viewer?.id === comment.author.id ? (
+            {comment.can.delete ? (
               <button type="button" className={styles.tool} onClick={() => onDelete(comment)}>
                 {MESSAGES.posts.delete}
               </button>

@@ -3,18 +3,18 @@ import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
-import { useViewer } from '../../../lib/session';
+import { useGatedOffer } from '../../../components/gates/use-gate';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
 import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import styles from './LikedByPage.module.css';
 
-/** /post/{id}/likes: who saved the post (companion §2 "Liked-by"). */
+/** /post/{id}/likes: who saved the post, with Send Message where their `can` offers it. */
 export function LikedByPage() {
   const { id = '' } = useParams();
   const likers = useLikers(id);
-  const viewer = useViewer();
+  const offered = useGatedOffer();
   return (
     <div className={styles.page}>
       <PageHeader title={POST_MESSAGES.likedBy} fallback={`/post/${id}`} />
@@ -39,9 +39,9 @@ export function LikedByPage() {
                   <span className={styles.username}>@{author.username}</span>
                 </span>
               </Link>
-              {viewer?.id === author.id ? null : (
+              {offered(author.can.message) ? (
                 <SendMessageButton to={author} className="icon-button" compact />
-              )}
+              ) : null}
             </li>
           ))}
         </ul>

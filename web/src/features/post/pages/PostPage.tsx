@@ -11,7 +11,7 @@ import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { ShareDialog } from '../../../components/gates/ShareDialog';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { useGate } from '../../../components/gates/use-gate';
+import { useGate, useGatedOffer } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ButtonLink } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
@@ -21,7 +21,6 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
-import { useViewer } from '../../../lib/session';
 import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
 import { Avatar } from '../../../components/ui/Avatar';
 import {
@@ -44,17 +43,17 @@ import styles from './PostPage.module.css';
 
 const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
 
-/** /post/{id}: parents, the post, its actions and the whole comment thread (companion §2). */
+/** /post/{id}: parents, the post, the actions it says the viewer may take, and the whole comment thread. */
 export function PostPage() {
   const { id = '' } = useParams();
   const page = usePostPage(id);
-  const viewer = useViewer();
   const alert = useAlert();
   const navigate = useNavigate();
   const location = useLocation();
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const gate = useGate();
+  const offered = useGatedOffer();
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const [deleting, setDeleting] = useState<PostDto | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -74,13 +73,13 @@ export function PostPage() {
     );
   }
   const { post, parents, comments } = page.data;
-  const owner = viewer?.id === post.author.id;
+  const { can } = post;
   const kind = post.parentId ? 'comment' : 'post';
 
   const handleCopy = async () => {
     if (await copyText(linkTo(post.id))) alert({ msg: MESSAGES.linkCopied, alertType: 'success' });
   };
-  // On phones commenting is a page of its own (spec core §4 Nav state).
+  // On phones commenting is a page of its own.
   const handleComment = () => {
     if (!gate('comment')) return;
     if (mobile) navigate(createCommentPath(post.id, location.pathname));
@@ -129,16 +128,16 @@ export function PostPage() {
                   <CopyIcon width={18} height={18} aria-hidden="true" />
                   {MESSAGES.posts.copyLink}
                 </Dropdown.Item>
-                {viewer && !owner ? (
+                {can.report ? (
                   <Dropdown.Item className="menu__item" onSelect={() => setReporting(true)}>
                     <AlertIcon width={18} height={18} aria-hidden="true" />
                     {PROFILE_MESSAGES.report}
                   </Dropdown.Item>
                 ) : null}
-                {owner && !post.parentId ? (
+                {can.edit ? (
                   <ListingMenuItems post={post} onEditPrice={() => setEditingPrice(true)} />
                 ) : null}
-                {owner ? (
+                {can.delete ? (
                   <Dropdown.Item
                     className={`menu__item ${styles.danger}`}
                     onSelect={() => setDeleting(post)}
@@ -190,8 +189,9 @@ export function PostPage() {
             <ShareIcon width={20} height={20} aria-hidden="true" />
             <span>{MESSAGES.posts.share}</span>
           </button>
-          {/* For other students and anonymous visitors only (companion §2). */}
-          {owner ? null : <SendMessageButton to={post.author} className={parts.action} />}
+          {offered(can.message) ? (
+            <SendMessageButton to={post.author} className={parts.action} />
+          ) : null}
         </footer>
       </article>
       <section className={`card ${styles.comments}`} aria-label="Comments">
@@ -211,8 +211,8 @@ export function PostPage() {
           />
         )}
       </section>
-      {/* Share: e-mail and social links plus a copy-link field (spec core §2 Modals). */}
-      {viewer && !owner ? (
+      {/* Share: e-mail and social links plus a copy-link field. */}
+      {can.report ? (
         <ReportDialog
           reported={{ targetType: kind, targetId: post.id }}
           title={REPORT_MESSAGES.title[kind]}
@@ -221,7 +221,7 @@ export function PostPage() {
           onOpenChange={setReporting}
         />
       ) : null}
-      {owner && !post.parentId ? (
+      {can.edit ? (
         <EditPriceDialog
           key={`${post.id}:${post.price}:${post.obo}`}
           post={post}
@@ -260,7 +260,7 @@ export function PostPage() {
   );
 }
 
-/** A deleted or unknown post (companion §2 "Post detail"). */
+/** A deleted or unknown post. */
 function MissingPost() {
   const campus = useCampus();
   return (

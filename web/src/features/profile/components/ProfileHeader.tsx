@@ -20,30 +20,31 @@ import {
 } from '../../../components/ui/Icons';
 import { copyText } from '../../../lib/clipboard';
 import { BlockMenuItem, useBlockToggle } from '../../../components/blocks/BlockControl';
+import { useGatedOffer } from '../../../components/gates/use-gate';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
 import styles from './ProfilePage.module.css';
 
 /**
  * Photo, "Jane D.", @username, bio, campus, member since, listings, and the
- * actions: Edit and Set up for the owner, Send
- * Message for others; Copy link, Claim this account (unverified profiles) and
- * Report in the more-menu, with Block or Unblock (ADR 024).
+ * actions the profile's `can` offers the viewer (ADR 044): Edit and Set up
+ * on their own, Send Message on another's; Copy link, Claim this account
+ * (unverified profiles), Report and Block or Unblock (ADR 024) in the more-menu.
  */
 export function ProfileHeader({
   profile,
-  owner,
   schoolName,
   messageAtOnce,
 }: {
   profile: ProfileDto;
-  owner: boolean;
   schoolName: string;
   messageAtOnce: boolean;
 }) {
   const alert = useAlert();
   const navigate = useNavigate();
+  const offered = useGatedOffer();
+  const { can } = profile;
   const [reporting, setReporting] = useState(false);
-  const blocking = useBlockToggle(profile.username, !owner);
+  const blocking = useBlockToggle(profile.username, can.block);
   const name = authorName(profile);
 
   const handleCopy = async () => {
@@ -56,7 +57,7 @@ export function ProfileHeader({
       <div className={styles.top}>
         <Avatar person={profile} size={96} />
         <div className={styles.actions}>
-          {owner ? (
+          {can.edit ? (
             <>
               {profile.profileSetUp ? null : (
                 <ButtonLink to="/profile/set-up" size="sm">
@@ -67,13 +68,13 @@ export function ProfileHeader({
                 {M.editProfile}
               </ButtonLink>
             </>
-          ) : (
+          ) : offered(can.message) ? (
             <SendMessageButton
               to={profile}
               className={`btn btn--primary btn--sm ${styles.message}`}
               openAtOnce={messageAtOnce}
             />
-          )}
+          ) : null}
           <Dropdown.Root>
             <Dropdown.Trigger className={`icon-button ${styles.more}`} aria-label={M.moreActions}>
               <MoreIcon width={20} height={20} aria-hidden="true" />
@@ -91,15 +92,15 @@ export function ProfileHeader({
                     {M.claimAccount}
                   </Dropdown.Item>
                 )}
-                {owner ? null : (
+                {can.report ? (
                   <Dropdown.Item className="menu__item" onSelect={() => setReporting(true)}>
                     <AlertIcon width={18} height={18} aria-hidden="true" />
                     {M.report}
                   </Dropdown.Item>
-                )}
-                {owner ? null : (
+                ) : null}
+                {can.block ? (
                   <BlockMenuItem blocked={blocking.blocked} onSelect={blocking.select} />
-                )}
+                ) : null}
               </Dropdown.Content>
             </Dropdown.Portal>
           </Dropdown.Root>
@@ -126,7 +127,7 @@ export function ProfileHeader({
           {M.listings(profile.postCount)}
         </li>
       </ul>
-      {owner ? null : (
+      {can.report ? (
         <ReportDialog
           reported={{ username: profile.username }}
           title={M.reportTitle(name)}
@@ -134,8 +135,8 @@ export function ProfileHeader({
           open={reporting}
           onOpenChange={setReporting}
         />
-      )}
-      {owner ? null : blocking.dialog}
+      ) : null}
+      {can.block ? blocking.dialog : null}
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileTabNav, ProfileTabPanel } from '../components/ProfileTabs';
 import styles from '../components/ProfilePage.module.css';
 
-/** /{username}: anyone's profile (companion §2 "Profile page"). */
+/** /{username}: anyone's profile. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   return <Profile username={username} path={`/${username}`} />;
@@ -32,7 +32,6 @@ export function OwnProfilePage() {
 }
 
 function Profile({ username, path }: { username: string; path: string }) {
-  const { viewer } = useSession();
   const campus = useCampus();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -75,7 +74,6 @@ function Profile({ username, path }: { username: string; path: string }) {
       </section>
     );
   }
-  const owner = viewer?.id === profile.data.id;
   const school = CAMPUSES[profile.data.campusId]?.schoolName ?? campus.schoolName;
 
   return (
@@ -83,9 +81,8 @@ function Profile({ username, path }: { username: string; path: string }) {
       <PageHeader title={authorName(profile.data)} />
       <ProfileHeader
         profile={profile.data}
-        owner={owner}
         schoolName={school}
-        messageAtOnce={messageAtOnce && !owner}
+        messageAtOnce={messageAtOnce && !profile.data.can.edit}
       />
       <ProfileTabNav tab={tab} path={path} />
       <ProfileTabPanel key={tab} username={profile.data.username} tab={tab} />
@@ -108,7 +105,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** Unknown username, or another campus's student (companion §2, §8). */
+/** Unknown username, or another campus's student. */
 function MissingProfile() {
   const campus = useCampus();
   return (
