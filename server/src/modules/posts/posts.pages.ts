@@ -204,6 +204,21 @@ export interface SharedPages {
   listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string>;
 }
 
+/** A keen saver's saves on one page, read once and cached beside it in the viewer lane. */
+function savesOn(
+  cache: PostCache,
+  campusId: string,
+  viewer: UserRow,
+  page: SharedPage,
+  readSaves: () => Promise<Set<string>>,
+): Promise<Set<string>> {
+  return cache.read(campusId, `saves:${viewer.id}:${page.serial}`, readSaves, {
+    lane: 'viewer',
+    // A save changes the post's count too, so its page goes, and these with it.
+    shows: { posts: page.json.ids, list: false },
+  });
+}
+
 /** Builds the shared pages over the campus cache. */
 export function createSharedPages({
   db,
@@ -247,20 +262,7 @@ export function createSharedPages({
     ]);
     const can = postViewer(viewer, hidden);
     if (!known.asked) return page.json.render(known.saved, can);
-    return page.json.render(await savesOn(campusId, viewer, page, readSaves), can);
-  }
-
-  function savesOn(
-    campusId: string,
-    viewer: UserRow,
-    page: SharedPage,
-    readSaves: () => Promise<Set<string>>,
-  ): Promise<Set<string>> {
-    return cache.read(campusId, `saves:${viewer.id}:${page.serial}`, readSaves, {
-      lane: 'viewer',
-      // A save changes the post's count too, so its page goes, and these with it.
-      shows: { posts: page.json.ids, list: false },
-    });
+    return page.json.render(await savesOn(cache, campusId, viewer, page, readSaves), can);
   }
 
   return {
