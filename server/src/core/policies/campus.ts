@@ -6,7 +6,7 @@ import { forbidden } from '../errors';
 import { requireSchoolVerified, requireVerified } from './roles';
 
 /**
- * Who may see and act in a campus (spec core §6; DESIGN §6). Every campus is
+ * Who may see and act in a campus (docs/product/README.md, Roles). Every campus is
  * private: its content is for its own verified members. A guest gets 401, an
  * account not yet verified and a student of another campus get 403.
  */

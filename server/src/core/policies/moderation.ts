@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { notFound } from '../errors';
 
 /**
- * Who moderates a campus (issue 14 item 7, ADR 025): a signed-in account
+ * Who moderates a campus (ADR 025): a signed-in account
  * whose e-mail is verified and listed for that campus in the configuration
  * (MODERATORS). To anyone else moderation does not exist: 404, as an unknown
  * path, like the operators' analytics (ADR 016).

@@ -3,8 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { forbidden, unauthorized } from '../errors';
 
 /**
- * Permission checks used at the top of service methods (STYLE): 401 for a
- * guest, 403 for a signed-in user who may not act yet, with the spec's words.
+ * Permission checks used at the top of service methods (docs/style.md): 401 for a
+ * guest, 403 for a signed-in user who may not act yet, in Quad's words.
  */
 export function requireSignedIn(user: UserRow | null): asserts user is UserRow {
   if (!user) throw unauthorized('signed_out', M.signInRequired);
