@@ -151,6 +151,21 @@ export function postCan(viewer: PostViewer | null, post: PostFacts): PostCan {
   };
 }
 
+/**
+ * What of a viewer `postCan` reads besides whether they wrote the post and
+ * whether a block stands between them and its author. Viewers of one class
+ * may do the same with every post that is not personal to them
+ * (`personalTo`), so a written page filled for one of them serves them all.
+ */
+export function postViewerClass(viewer: PostViewer | null): string {
+  return viewer ? `${viewer.verified}|${viewer.schoolVerified}|${viewer.campusId}` : 'nobody';
+}
+
+/** Whether a post's `can` for the viewer depends on more than their class: they wrote it, or a block stands between them. */
+export function personalTo(viewer: PostViewer | null, authorId: string): boolean {
+  return viewer !== null && (viewer.id === authorId || viewer.hidden.has(authorId));
+}
+
 /** The JSON of every combination of `can`, written once: filling a page's holes is a lookup. */
 const CAN_JSON = new Map<number, string>();
 

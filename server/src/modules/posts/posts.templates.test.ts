@@ -132,18 +132,26 @@ describe('post lists written once', () => {
             fc.tuple(
               fc.constant(posts),
               fc.option(fc.string(), { nil: null }),
-              savesAmong(posts.map((p) => p.id)),
-              viewerAmong(posts.map((p) => p.author.id)),
+              fc.array(
+                fc.tuple(
+                  savesAmong(posts.map((p) => p.id)),
+                  viewerAmong(posts.map((p) => p.author.id)),
+                ),
+                { minLength: 1, maxLength: 4 },
+              ),
             ),
           ),
-        ([posts, cursor, liked, viewer]) => {
+        ([posts, cursor, readers]) => {
+          // One written list read by several viewers in turn, as the cache serves it.
           const json = postListJson(posts, cursor);
-          const body = json.render(liked, viewer);
-          expect(JSON.parse(body)).toEqual({
-            items: posts.map((p) => mark(p, liked, viewer)),
-            nextCursor: cursor,
-          });
-          expect(checkedBody(body, postListSchema, true)).toBe(body);
+          for (const [liked, viewer] of readers) {
+            const body = json.render(liked, viewer);
+            expect(JSON.parse(body)).toEqual({
+              items: posts.map((p) => mark(p, liked, viewer)),
+              nextCursor: cursor,
+            });
+            expect(checkedBody(body, postListSchema, true)).toBe(body);
+          }
           expect(json.ids).toEqual(posts.map((p) => p.id));
         },
       ),
@@ -165,18 +173,31 @@ describe('post pages written once', () => {
           .chain((page) =>
             fc.tuple(
               fc.constant(page),
-              savesAmong([page.post.id, ...page.parents.map((p) => p.id), ...idsOf(page.comments)]),
-              viewerAmong([page.post.author.id, ...page.comments.map((c) => c.author.id)]),
+              fc.array(
+                fc.tuple(
+                  savesAmong([
+                    page.post.id,
+                    ...page.parents.map((p) => p.id),
+                    ...idsOf(page.comments),
+                  ]),
+                  viewerAmong([page.post.author.id, ...page.comments.map((c) => c.author.id)]),
+                ),
+                { minLength: 1, maxLength: 4 },
+              ),
             ),
           ),
-        ([page, liked, viewer]) => {
-          const body = postPageJson(page).render(liked, viewer);
-          expect(JSON.parse(body)).toEqual({
-            post: mark(page.post, liked, viewer),
-            parents: page.parents.map((p) => mark(p, liked, viewer)),
-            comments: page.comments.map((c) => mark(c, liked, viewer)),
-          });
-          expect(checkedBody(body, postPageSchema, true)).toBe(body);
+        ([page, readers]) => {
+          // One written page read by several viewers in turn, as the cache serves it.
+          const json = postPageJson(page);
+          for (const [liked, viewer] of readers) {
+            const body = json.render(liked, viewer);
+            expect(JSON.parse(body)).toEqual({
+              post: mark(page.post, liked, viewer),
+              parents: page.parents.map((p) => mark(p, liked, viewer)),
+              comments: page.comments.map((c) => mark(c, liked, viewer)),
+            });
+            expect(checkedBody(body, postPageSchema, true)).toBe(body);
+          }
         },
       ),
       { numRuns: 200 },
@@ -199,6 +220,42 @@ describe('post pages written once', () => {
     expect(json.render(new Set(), viewer('a'))).toBe(
       json.render(new Set(['not-on-this-page']), viewer('b')),
     );
+  });
+});
+
+describe('a written page read by viewers of different kinds in turn', () => {
+  const [posts] = fc.sample(fc.array(post, { minLength: 3, maxLength: 3 }), {
+    numRuns: 1,
+    seed: 11,
+  });
+  const page = posts!.map((p) => ({ ...p, campusId: 'ut' as const, parentId: null }));
+  const reader = (campusId: 'ut' | 'ou', verified: boolean, schoolVerified: boolean) =>
+    ({ id: 'reader', verified, schoolVerified, campusId, hidden: new Set() }) satisfies PostViewer;
+  const kinds: [string, PostViewer | null][] = [
+    ['a member', reader('ut', true, true)],
+    ['a student of another campus', reader('ou', true, true)],
+    ['a member without a school e-mail', reader('ut', true, false)],
+    ['an account not yet verified', reader('ut', false, false)],
+    ['nobody', null],
+    ['the author of one', { ...reader('ut', true, true), id: page[1]!.author.id }],
+    [
+      'a member across a block',
+      { ...reader('ut', true, true), hidden: new Set([page[2]!.author.id]) },
+    ],
+  ];
+
+  it.each([0, 3, 6])('gives each viewer their own can, starting with kind %i', (first) => {
+    const list = postListJson(page, null);
+    const thread = postPageJson({ post: page[0]!, parents: [], comments: [] });
+    const order = [...kinds.slice(first), ...kinds.slice(0, first), ...kinds];
+    for (const [, viewer] of order) {
+      expect(JSON.parse(list.render(new Set(), viewer)).items).toEqual(
+        page.map((p) => mark(p, new Set(), viewer)),
+      );
+      expect(JSON.parse(thread.render(new Set(), viewer)).post).toEqual(
+        mark(page[0]!, new Set(), viewer),
+      );
+    }
   });
 });
 

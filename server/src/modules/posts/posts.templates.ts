@@ -7,7 +7,14 @@ import {
   postSchema,
 } from '@common/schemas/posts';
 import type { z } from 'zod';
-import { postCan, type PostFacts, postCanJson, type PostViewer } from '../../core/policies/post';
+import {
+  personalTo,
+  postCan,
+  type PostFacts,
+  postCanJson,
+  type PostViewer,
+  postViewerClass,
+} from '../../core/policies/post';
 import { compileSerializer } from '../../http/serializer';
 
 /** The two fields of a post that differ from viewer to viewer, side by side in its JSON. */
@@ -73,6 +80,28 @@ const asWritten = (post: PostDto): PostDto => ({
   can: postCan(null, holeOf(post)),
 });
 
+/**
+ * The body for a viewer, kept whole for each class of viewer (the post
+ * policy's `postViewerClass`) when nothing on the page is theirs alone: no
+ * post they saved, wrote, or stand across a block from. Most readers of a
+ * page are such viewers, and they then share one string, as before `can`
+ * (ADR 044); the others get the page joined for them.
+ */
+function plainBodies(
+  holes: readonly Hole[],
+  join: (liked: ReadonlySet<string>, viewer: PostViewer | null) => string,
+) {
+  const byClass = new Map<string, string>();
+  return (liked: ReadonlySet<string>, viewer: PostViewer | null): string => {
+    if (holes.some((h) => liked.has(h.id) || personalTo(viewer, h.authorId)))
+      return join(liked, viewer);
+    const key = postViewerClass(viewer);
+    let body = byClass.get(key);
+    if (body === undefined) byClass.set(key, (body = join(liked, viewer)));
+    return body;
+  };
+}
+
 /** Builds a template from text pieces and holes, joined in the order they are added. */
 function templateWriter() {
   const parts: string[] = [''];
@@ -101,15 +130,14 @@ function templateWriter() {
       return writer;
     },
     done(): PostsJson {
-      return {
-        ids: holes.map((h) => h.id),
-        render(liked, viewer) {
-          let body = parts[0]!;
-          for (let i = 0; i < holes.length; i++)
-            body += fill(holes[i]!, liked, viewer) + parts[i + 1]!;
-          return body;
-        },
+      const join = (liked: ReadonlySet<string>, viewer: PostViewer | null) => {
+        let body = parts[0]!;
+        for (let i = 0; i < holes.length; i++)
+          body += fill(holes[i]!, liked, viewer) + parts[i + 1]!;
+        return body;
       };
+      const plain = plainBodies(holes, join);
+      return { ids: holes.map((h) => h.id), render: (liked, viewer) => plain(liked, viewer) };
     },
   };
   return writer;
@@ -133,13 +161,25 @@ export interface PostListJson extends PostsJson {
 export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostListJson {
   const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(asWritten(p)) }));
   const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const join = (
+    liked: ReadonlySet<string>,
+    viewer: PostViewer | null,
+    hidden?: ReadonlySet<string>,
+  ) => {
+    const shown =
+      hidden && hidden.size > 0 ? items.filter((i) => !hidden.has(i.hole.authorId)) : items;
+    const body = shown.map((i) => i.before + fill(i.hole, liked, viewer) + i.after).join(',');
+    return `{"items":[${body}${end}`;
+  };
+  const holes = items.map((i) => i.hole);
+  const plain = plainBodies(holes, (liked, viewer) => join(liked, viewer));
   return {
-    ids: items.map((i) => i.hole.id),
+    ids: holes.map((h) => h.id),
     render(liked, viewer, hidden) {
-      const shown =
-        hidden && hidden.size > 0 ? items.filter((i) => !hidden.has(i.hole.authorId)) : items;
-      const body = shown.map((i) => i.before + fill(i.hole, liked, viewer) + i.after).join(',');
-      return `{"items":[${body}${end}`;
+      // A post of a hidden author is left out: the page is then the viewer's alone.
+      if (hidden && hidden.size > 0 && holes.some((h) => hidden.has(h.authorId)))
+        return join(liked, viewer, hidden);
+      return plain(liked, viewer);
     },
   };
 }
