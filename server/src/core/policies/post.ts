@@ -161,6 +161,11 @@ export function postViewerClass(viewer: PostViewer | null): string {
   return viewer ? `${viewer.verified}|${viewer.schoolVerified}|${viewer.campusId}` : 'nobody';
 }
 
+/** A viewer of the same class to whom no post is personal: what the class may do with others' posts. */
+export function classViewer(viewer: PostViewer | null): PostViewer | null {
+  return viewer && { ...viewer, id: '', hidden: new Set() };
+}
+
 /** Whether a post's `can` for the viewer depends on more than their class: they wrote it, or a block stands between them. */
 export function personalTo(viewer: PostViewer | null, authorId: string): boolean {
   return viewer !== null && (viewer.id === authorId || viewer.hidden.has(authorId));

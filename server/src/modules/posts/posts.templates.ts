@@ -8,6 +8,7 @@ import {
 } from '@common/schemas/posts';
 import type { z } from 'zod';
 import {
+  classViewer,
   personalTo,
   postCan,
   type PostFacts,
@@ -45,9 +46,47 @@ const holeOf = (post: PostDto): Hole => ({
   status: post.status,
 });
 
-/** A hole filled for a viewer: `liked` and `can`, what follows `"liked":`. */
-const fill = (hole: Hole, liked: ReadonlySet<string>, viewer: PostViewer | null) =>
-  (liked.has(hole.id) ? 'true' : 'false') + CAN + postCanJson(viewer, hole);
+/** What a page's holes hold for one viewer: each post's `liked` and `can`, after `"liked":`. */
+interface Fills {
+  fills: string[];
+  /** Nothing on the page is the viewer's alone: their class's body serves them. */
+  plain: boolean;
+  /** The body every viewer of the class reads when it is plain for them, once written. */
+  shared: { body?: string };
+}
+
+/**
+ * Fills a page's holes for a viewer. What a post's `can` says depends on the
+ * viewer's class (the post policy's `postViewerClass`) unless the post is
+ * personal to them (`personalTo`: theirs, or across a block); so each hole's
+ * `can` is written once per class, and only a viewer's own posts ask the
+ * policy again. A page nothing on which is a viewer's own (no post they
+ * saved, wrote or stand across a block from) is the same text for their
+ * whole class, kept once written: most readers of a thread share one string,
+ * as before `can` (ADR 044).
+ */
+function filler(
+  holes: readonly Hole[],
+): (liked: ReadonlySet<string>, viewer: PostViewer | null) => Fills {
+  const byClass = new Map<string, { cans: string[]; shared: { body?: string } }>();
+  return (liked, viewer) => {
+    const key = postViewerClass(viewer);
+    let cls = byClass.get(key);
+    if (!cls) {
+      const anyone = classViewer(viewer);
+      cls = { cans: holes.map((h) => CAN + postCanJson(anyone, h)), shared: {} };
+      byClass.set(key, cls);
+    }
+    let plain = true;
+    const fills = holes.map((h, i) => {
+      const saved = liked.has(h.id);
+      const own = personalTo(viewer, h.authorId);
+      if (saved || own) plain = false;
+      return (saved ? 'true' : 'false') + (own ? CAN + postCanJson(viewer, h) : cls.cans[i]!);
+    });
+    return { fills, plain, shared: cls.shared };
+  };
+}
 
 /**
  * Posts written as JSON once, with a hole where each post's `liked` and
@@ -80,28 +119,6 @@ const asWritten = (post: PostDto): PostDto => ({
   can: postCan(null, holeOf(post)),
 });
 
-/**
- * The body for a viewer, kept whole for each class of viewer (the post
- * policy's `postViewerClass`) when nothing on the page is theirs alone: no
- * post they saved, wrote, or stand across a block from. Most readers of a
- * page are such viewers, and they then share one string, as before `can`
- * (ADR 044); the others get the page joined for them.
- */
-function plainBodies(
-  holes: readonly Hole[],
-  join: (liked: ReadonlySet<string>, viewer: PostViewer | null) => string,
-) {
-  const byClass = new Map<string, string>();
-  return (liked: ReadonlySet<string>, viewer: PostViewer | null): string => {
-    if (holes.some((h) => liked.has(h.id) || personalTo(viewer, h.authorId)))
-      return join(liked, viewer);
-    const key = postViewerClass(viewer);
-    let body = byClass.get(key);
-    if (body === undefined) byClass.set(key, (body = join(liked, viewer)));
-    return body;
-  };
-}
-
 /** Builds a template from text pieces and holes, joined in the order they are added. */
 function templateWriter() {
   const parts: string[] = [''];
@@ -130,14 +147,18 @@ function templateWriter() {
       return writer;
     },
     done(): PostsJson {
-      const join = (liked: ReadonlySet<string>, viewer: PostViewer | null) => {
-        let body = parts[0]!;
-        for (let i = 0; i < holes.length; i++)
-          body += fill(holes[i]!, liked, viewer) + parts[i + 1]!;
-        return body;
+      const fillFor = filler(holes);
+      return {
+        ids: holes.map((h) => h.id),
+        render(liked, viewer) {
+          const { fills, plain, shared } = fillFor(liked, viewer);
+          if (plain && shared.body !== undefined) return shared.body;
+          let body = parts[0]!;
+          for (let i = 0; i < fills.length; i++) body += fills[i]! + parts[i + 1]!;
+          if (plain) shared.body = body;
+          return body;
+        },
       };
-      const plain = plainBodies(holes, join);
-      return { ids: holes.map((h) => h.id), render: (liked, viewer) => plain(liked, viewer) };
     },
   };
   return writer;
@@ -161,25 +182,21 @@ export interface PostListJson extends PostsJson {
 export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostListJson {
   const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(asWritten(p)) }));
   const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
-  const join = (
-    liked: ReadonlySet<string>,
-    viewer: PostViewer | null,
-    hidden?: ReadonlySet<string>,
-  ) => {
-    const shown =
-      hidden && hidden.size > 0 ? items.filter((i) => !hidden.has(i.hole.authorId)) : items;
-    const body = shown.map((i) => i.before + fill(i.hole, liked, viewer) + i.after).join(',');
-    return `{"items":[${body}${end}`;
-  };
   const holes = items.map((i) => i.hole);
-  const plain = plainBodies(holes, (liked, viewer) => join(liked, viewer));
+  const fillFor = filler(holes);
   return {
     ids: holes.map((h) => h.id),
     render(liked, viewer, hidden) {
+      const { fills, plain, shared } = fillFor(liked, viewer);
       // A post of a hidden author is left out: the page is then the viewer's alone.
-      if (hidden && hidden.size > 0 && holes.some((h) => hidden.has(h.authorId)))
-        return join(liked, viewer, hidden);
-      return plain(liked, viewer);
+      const leftOut = hidden && hidden.size > 0 && holes.some((h) => hidden.has(h.authorId));
+      if (plain && !leftOut && shared.body !== undefined) return shared.body;
+      const shown = items.flatMap((item, i) =>
+        leftOut && hidden.has(item.hole.authorId) ? [] : [item.before + fills[i]! + item.after],
+      );
+      const body = `{"items":[${shown.join(',')}${end}`;
+      if (plain && !leftOut) shared.body = body;
+      return body;
     },
   };
 }
