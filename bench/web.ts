@@ -162,7 +162,7 @@ function lighthouseRuns(
   const runs: LighthouseRun[] = [];
   let version = '';
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const lhr = runLighthouse(url, cookie, path.join(dir, `lighthouse-${i}.json`));
+    const lhr = measuredRun(url, cookie, path.join(dir, `lighthouse-${i}.json`));
     version = lhr.lighthouseVersion;
     const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
     runs.push({
@@ -181,6 +181,22 @@ function lighthouseRuns(
     );
   }
   return { runs, version };
+}
+
+/**
+ * A run that measured the page. Lighthouse sometimes fails to record the
+ * trace of a load at all ("NO_NAVSTART"): that measured nothing, so the run
+ * is made again (twice at most) rather than ending the whole benchmark.
+ */
+function measuredRun(url: string, cookie: string, output: string): LighthouseResult {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouse(url, cookie, output);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`lighthouse recorded no load (attempt ${attempt}); running it again`);
+    }
+  }
 }
 
 /**
