@@ -89,7 +89,7 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
       return null;
     });
     // "<" only ever stands inside JSON strings, where \u003c means the same.
-    return feed?.replace(/</g, '\\u003c') ?? null;
+    return feed?.toString().replace(/</g, '\\u003c') ?? null;
   }
 
   return {

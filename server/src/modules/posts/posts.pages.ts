@@ -178,7 +178,7 @@ export interface SharedPages {
     viewer: UserRow,
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
-  ): Promise<string>;
+  ): Promise<Buffer>;
   /** Whose posts the viewer does not see (blocked either way), cached beside their saves. */
   hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>>;
   /** A number naming a new cache entry. */
@@ -201,7 +201,7 @@ export interface SharedPages {
    * shared one, and its cursor is the shared page's, so the next page
    * starts where the shared one ends (ADR 024).
    */
-  listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string>;
+  listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<Buffer>;
 }
 
 /** A keen saver's saves on one page, read once and cached beside it in the viewer lane. */
@@ -255,7 +255,7 @@ export function createSharedPages({
     viewer: UserRow,
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const [known, hidden] = await Promise.all([
       knownSaves(campusId, viewer),
       hiddenFrom(campusId, viewer),
@@ -287,7 +287,7 @@ export function createSharedPages({
       );
     },
 
-    async listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<string> {
+    async listForViewer(campusId: string, viewer: UserRow, page: SharedList): Promise<Buffer> {
       const [liked, hidden] = await Promise.all([
         listSaves(campusId, viewer, page),
         hiddenFrom(campusId, viewer),

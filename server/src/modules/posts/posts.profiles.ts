@@ -23,7 +23,7 @@ export interface ProfileTabs {
     campus: Campus,
     authorId: string,
     query: { tab: ProfileTab; cursor?: string },
-  ): Promise<string>;
+  ): Promise<Buffer>;
 }
 
 /** Builds a profile's tabs over the campus pages. */
@@ -63,7 +63,7 @@ export function createProfileTabs({
       campus: Campus,
       authorId: string,
       query: { tab: ProfileTab; cursor?: string },
-    ): Promise<string> {
+    ): Promise<Buffer> {
       campusPolicy.canRead(viewer, campus);
       const limit = PAGE_SIZES.profileTab;
       const cursor = decodeCursor(query.cursor);

@@ -120,17 +120,17 @@ export interface PostReads {
     user: UserRow | null,
     campus: Campus,
     query: { cursor?: string; category?: string } & ListingFilter,
-  ): Promise<string>;
+  ): Promise<Buffer>;
   /** Posts with photos or videos as JSON (postListSchema). */
-  mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string>;
+  mediaFeed(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<Buffer>;
   /** The viewer's saved posts as JSON (postListSchema): every one of them is saved. */
-  saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string>;
+  saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<Buffer>;
   /**
    * The post, its parent chain and its whole thread as JSON (postPageSchema):
    * a fixed number of queries whatever the thread's size (the post, its
    * ancestors, its descendants, their media), then the viewer's saves.
    */
-  postPage(user: UserRow | null, campus: Campus, id: string): Promise<string>;
+  postPage(user: UserRow | null, campus: Campus, id: string): Promise<Buffer>;
 }
 
 /** Builds the reads of posts over the campus caches. */
@@ -143,7 +143,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       user: UserRow | null,
       campus: Campus,
       query: { cursor?: string; category?: string } & ListingFilter,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       campusPolicy.canRead(user, campus);
       const cursor = decodeCursor(query.cursor);
       const { cursor: _cursor, category: _category, ...filter } = query;
@@ -169,7 +169,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       user: UserRow | null,
       campus: Campus,
       query: { cursor?: string },
-    ): Promise<string> {
+    ): Promise<Buffer> {
       campusPolicy.canRead(user, campus);
       const cursor = decodeCursor(query.cursor);
       const limit = PAGE_SIZES.media;
@@ -183,7 +183,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       return pages.listForViewer(campus.id, user, page);
     },
 
-    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<string> {
+    async saved(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<Buffer> {
       campusPolicy.canRead(user, campus);
       const rows = await posts.saved(db.kysely, {
         userId: user.id,
@@ -198,7 +198,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       return json.render(new Set(rows.map((r) => r.id)), postPolicy.postViewer(user, hidden));
     },
 
-    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<string> {
+    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<Buffer> {
       campusPolicy.canRead(user, campus);
       const page = await pageOf(user, campus, id);
       // A page showing a post of a student across a block, either way, as the

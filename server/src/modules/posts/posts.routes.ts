@@ -23,10 +23,10 @@ export async function postsRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
   const checkBodies = config.env !== 'production';
-  /** Pages come as JSON text from the service (posts.templates.ts), checked outside production. */
+  /** Pages come as JSON bytes from the service (posts.templates.ts), checked outside production. */
   const json =
     (schema: typeof postListSchema | typeof postPageSchema) =>
-    (reply: FastifyReply, body: string) =>
+    (reply: FastifyReply, body: Buffer) =>
       reply.type('application/json; charset=utf-8').send(checkedBody(body, schema, checkBodies));
   const list = json(postListSchema);
   const postPage = json(postPageSchema);

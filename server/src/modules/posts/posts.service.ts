@@ -200,7 +200,7 @@ async function byIdsPage(
     { limit: ids.length + 1, list: true },
   );
   const json = await pages.listForViewer(campus.id, viewer, page);
-  return (JSON.parse(json) as { items: PostDto[] }).items;
+  return (JSON.parse(json.toString()) as { items: PostDto[] }).items;
 }
 
 /**

@@ -46,45 +46,86 @@ const holeOf = (post: PostDto): Hole => ({
   status: post.status,
 });
 
-/** What a page's holes hold for one viewer: each post's `liked` and `can`, after `"liked":`. */
-interface Fills {
+/** A page as one class of viewer reads it, written once: its body and where each hole's fill sits. */
+interface ClassBody {
+  body: Buffer;
+  /** Hole i's fill for the class (`false,"can":{…}`, ASCII), starting at byte `at[i]` of `body`. */
   fills: string[];
-  /** Nothing on the page is the viewer's alone: their class's body serves them. */
-  plain: boolean;
-  /** The body every viewer of the class reads when it is plain for them, once written. */
-  shared: { body?: string };
+  at: number[];
+}
+
+/** A page's holes filled in for one viewer. */
+interface Filler {
+  /** The page's body for the viewer. */
+  render(liked: ReadonlySet<string>, viewer: PostViewer | null): Buffer;
+  /** Hole i's fill for the viewer. */
+  fill(i: number, liked: ReadonlySet<string>, viewer: PostViewer | null): string;
 }
 
 /**
  * Fills a page's holes for a viewer. What a post's `can` says depends on the
  * viewer's class (the post policy's `postViewerClass`) unless the post is
- * personal to them (`personalTo`: theirs, or across a block); so each hole's
- * `can` is written once per class, and only a viewer's own posts ask the
- * policy again. A page nothing on which is a viewer's own (no post they
- * saved, wrote or stand across a block from) is the same text for their
- * whole class, kept once written: most readers of a thread share one string,
- * as before `can` (ADR 044).
+ * personal to them (`personalTo`: theirs, or across a block); so the page is
+ * written once per class, as nobody's saves and the class's `can`, and a
+ * viewer who saved, wrote or stands across a block from a few of its posts
+ * gets that body with only those holes written again. Bodies are bytes: most
+ * readers of a thread are sent one buffer as it is, and the rest a copy of it
+ * with a few holes changed, never a string of the whole page built and
+ * encoded per request (ADR 044; a string over 128 KB costs V8 a large-object
+ * allocation each time).
  */
-function filler(
-  holes: readonly Hole[],
-): (liked: ReadonlySet<string>, viewer: PostViewer | null) => Fills {
-  const byClass = new Map<string, { cans: string[]; shared: { body?: string } }>();
-  return (liked, viewer) => {
+function filler(parts: readonly string[], holes: readonly Hole[]): Filler {
+  const byClass = new Map<string, ClassBody>();
+  const classBody = (viewer: PostViewer | null): ClassBody => {
     const key = postViewerClass(viewer);
     let cls = byClass.get(key);
     if (!cls) {
       const anyone = classViewer(viewer);
-      cls = { cans: holes.map((h) => CAN + postCanJson(anyone, h)), shared: {} };
+      const fills = holes.map((h) => `false${CAN}${postCanJson(anyone, h)}`);
+      const at: number[] = [];
+      let bytes = Buffer.byteLength(parts[0]!);
+      fills.forEach((fill, i) => {
+        at.push(bytes);
+        bytes += fill.length + Buffer.byteLength(parts[i + 1]!);
+      });
+      const text = parts.map((part, i) => (i === 0 ? part : fills[i - 1]! + part)).join('');
+      cls = { body: Buffer.from(text), fills, at };
       byClass.set(key, cls);
     }
-    let plain = true;
-    const fills = holes.map((h, i) => {
-      const saved = liked.has(h.id);
-      const own = personalTo(viewer, h.authorId);
-      if (saved || own) plain = false;
-      return (saved ? 'true' : 'false') + (own ? CAN + postCanJson(viewer, h) : cls.cans[i]!);
-    });
-    return { fills, plain, shared: cls.shared };
+    return cls;
+  };
+  /** Hole i's fill when it is the viewer's own, or undefined when the class's serves. */
+  const ownFill = (
+    cls: ClassBody,
+    i: number,
+    liked: ReadonlySet<string>,
+    viewer: PostViewer | null,
+  ): string | undefined => {
+    const h = holes[i]!;
+    const saved = liked.has(h.id);
+    const own = personalTo(viewer, h.authorId);
+    if (!saved && !own) return undefined;
+    return own ? `${saved}${CAN}${postCanJson(viewer, h)}` : `true${cls.fills[i]!.slice(5)}`;
+  };
+  return {
+    render(liked, viewer) {
+      const cls = classBody(viewer);
+      const pieces: Buffer[] = [];
+      let from = 0;
+      for (let i = 0; i < holes.length; i++) {
+        const fill = ownFill(cls, i, liked, viewer);
+        if (fill === undefined) continue;
+        pieces.push(cls.body.subarray(from, cls.at[i]), Buffer.from(fill, 'latin1'));
+        from = cls.at[i]! + cls.fills[i]!.length;
+      }
+      if (from === 0) return cls.body;
+      pieces.push(cls.body.subarray(from));
+      return Buffer.concat(pieces);
+    },
+    fill(i, liked, viewer) {
+      const cls = classBody(viewer);
+      return ownFill(cls, i, liked, viewer) ?? cls.fills[i]!;
+    },
   };
 }
 
@@ -99,8 +140,8 @@ function filler(
 export interface PostsJson {
   /** The posts with a hole, in the order their holes appear. */
   readonly ids: readonly string[];
-  /** The body for a viewer who saved `liked` (any ids; those without a hole are ignored). */
-  render(liked: ReadonlySet<string>, viewer: PostViewer | null): string;
+  /** The body for a viewer who saved `liked` (any ids; those without a hole are ignored), as UTF-8. */
+  render(liked: ReadonlySet<string>, viewer: PostViewer | null): Buffer;
 }
 
 /** A post's JSON around its `liked` and `can` values: `before` ends with `"liked":`. */
@@ -147,18 +188,8 @@ function templateWriter() {
       return writer;
     },
     done(): PostsJson {
-      const fillFor = filler(holes);
-      return {
-        ids: holes.map((h) => h.id),
-        render(liked, viewer) {
-          const { fills, plain, shared } = fillFor(liked, viewer);
-          if (plain && shared.body !== undefined) return shared.body;
-          let body = parts[0]!;
-          for (let i = 0; i < fills.length; i++) body += fills[i]! + parts[i + 1]!;
-          if (plain) shared.body = body;
-          return body;
-        },
-      };
+      const { render } = filler(parts, holes);
+      return { ids: holes.map((h) => h.id), render };
     },
   };
   return writer;
@@ -175,7 +206,7 @@ export interface PostListJson extends PostsJson {
     liked: ReadonlySet<string>,
     viewer: PostViewer | null,
     hidden?: ReadonlySet<string>,
-  ): string;
+  ): Buffer;
 }
 
 /** `{ items, nextCursor }` (postListSchema). Each post is kept apart, to leave out a hidden one. */
@@ -183,20 +214,24 @@ export function postListJson(posts: readonly PostDto[], nextCursor: string | nul
   const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(asWritten(p)) }));
   const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
   const holes = items.map((i) => i.hole);
-  const fillFor = filler(holes);
+  // The whole page's text around its holes, as the class bodies are written.
+  const parts = ['{"items":['];
+  items.forEach((item, i) => {
+    parts[i] += item.before;
+    parts.push(i + 1 < items.length ? `${item.after},` : item.after + end);
+  });
+  if (items.length === 0) parts[0] += end;
+  const { render, fill } = filler(parts, holes);
   return {
     ids: holes.map((h) => h.id),
     render(liked, viewer, hidden) {
-      const { fills, plain, shared } = fillFor(liked, viewer);
       // A post of a hidden author is left out: the page is then the viewer's alone.
       const leftOut = hidden && hidden.size > 0 && holes.some((h) => hidden.has(h.authorId));
-      if (plain && !leftOut && shared.body !== undefined) return shared.body;
+      if (!leftOut) return render(liked, viewer);
       const shown = items.flatMap((item, i) =>
-        leftOut && hidden.has(item.hole.authorId) ? [] : [item.before + fills[i]! + item.after],
+        hidden.has(item.hole.authorId) ? [] : [item.before + fill(i, liked, viewer) + item.after],
       );
-      const body = `{"items":[${shown.join(',')}${end}`;
-      if (plain && !leftOut) shared.body = body;
-      return body;
+      return Buffer.from(`{"items":[${shown.join(',')}${end}`);
     },
   };
 }
@@ -253,12 +288,12 @@ export function profileListJson(
  * mistyped or not in the schema fails the tests, not a student's browser.
  */
 export function checkedBody(
-  body: string,
+  body: Buffer,
   schema: typeof postListSchema | typeof postPageSchema | typeof profilePostListSchema,
   check: boolean,
-): string {
+): Buffer {
   if (!check) return body;
-  const sent: unknown = JSON.parse(body);
+  const sent: unknown = JSON.parse(body.toString());
   const parsed: unknown = (schema as z.ZodType).parse(sent);
   // zod drops fields it does not know: a body that loses some carried too much.
   if (JSON.stringify(parsed) !== JSON.stringify(sent))

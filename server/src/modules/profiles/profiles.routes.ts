@@ -20,7 +20,7 @@ import type { ProfilesService } from './profiles.service';
 
 const updatedSchema = sessionResultSchema.extend({ message: z.string() });
 /** Lists come as JSON text from the posts module (posts.templates.ts). */
-const sendJson = (reply: FastifyReply, body: string) =>
+const sendJson = (reply: FastifyReply, body: Buffer) =>
   reply.type('application/json; charset=utf-8').send(body);
 
 /** Profiles and their tabs, the viewer's own profile edits and photo, reports. */

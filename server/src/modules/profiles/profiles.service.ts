@@ -42,7 +42,7 @@ export interface ProfilesService {
     campus: Campus,
     username: string,
     query: { tab: ProfileTab; cursor?: string },
-  ): Promise<string>;
+  ): Promise<Buffer>;
   /** Display name, bio, or the set-up wizard's end: "Profile Updated". */
   update(viewer: UserRow | null, body: UpdateProfileBody): Promise<Viewer>;
   /**
@@ -94,7 +94,7 @@ export function createProfilesService({
       campus: Campus,
       username: string,
       query: { tab: ProfileTab; cursor?: string },
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const found = await find(viewer, campus, username);
       return posts.profileTab(found.viewer, campus, found.user.id, query);
     },
