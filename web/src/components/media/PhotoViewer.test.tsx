@@ -143,7 +143,7 @@ describe('the photo viewer', () => {
     expect(next.getAttribute('aria-disabled')).toBe('false');
   });
 
-  it('turns to the next photo on a swipe to the left, and not on a short drag', async () => {
+  it('turns to the next photo on a swipe to the left, and not on a short or cancelled drag', async () => {
     grid();
     const { dialog } = await open(1);
     const stage = within(dialog).getByTestId('photo-stage');
@@ -157,6 +157,11 @@ describe('the photo viewer', () => {
     drag(300, 100);
     expect(counter(dialog)).toBe(M.counter(2, 3));
     drag(100, 300);
+    expect(counter(dialog)).toBe(M.counter(1, 3));
+    // A drag the browser takes over (pointercancel) turns nothing.
+    fireEvent.pointerDown(stage, { pointerId: 2, pointerType: 'touch', clientX: 300 });
+    fireEvent.pointerMove(stage, { pointerId: 2, pointerType: 'touch', clientX: 100 });
+    fireEvent.pointerCancel(stage, { pointerId: 2, pointerType: 'touch', clientX: 100 });
     expect(counter(dialog)).toBe(M.counter(1, 3));
   });
 

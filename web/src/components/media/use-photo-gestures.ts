@@ -279,6 +279,8 @@ function endHandler(
       return;
     }
     gesture.current = null;
+    // The browser took the pointer (a system gesture): the row goes back, nothing turns.
+    const cancelled = event.type === 'pointercancel';
     const elapsed = performance.now() - g.startTime;
     if (g.kind === 'swipe') {
       const dx = current.current.dragX;
@@ -286,10 +288,10 @@ function endHandler(
       const direction = dx < 0 ? 1 : -1;
       const far = Math.abs(dx) > Math.max(40, Math.min(80, box().width * 0.2));
       const flick = Math.abs(dx) > FLICK_PX && elapsed < FLICK_MS;
-      if ((far || flick) && shared.canTurn(direction)) shared.onTurn(direction);
+      if ((far || flick) && !cancelled && shared.canTurn(direction)) shared.onTurn(direction);
     }
     // A double tap of a finger or pen; the mouse's double click is the browser's own event.
-    if (g.moved || elapsed > DOUBLE_TAP_MS || event.pointerType === 'mouse') return;
+    if (cancelled || g.moved || elapsed > DOUBLE_TAP_MS || event.pointerType === 'mouse') return;
     const at = { x: event.clientX, y: event.clientY };
     const before = lastTap.current;
     if (
