@@ -298,6 +298,23 @@ export const MEDIA_MESSAGES = {
     `${kind === 'video' ? 'Video' : 'Photo'} by ${author}${text ? `: ${text}` : ''}${count > 1 ? ` (1 of ${count})` : ''}`,
 } as const;
 
+/**
+ * The full-screen photo viewer (ADR 046): a post's photos one at a time,
+ * opened from the feed, the post page and the media gallery.
+ */
+export const PHOTO_VIEWER_MESSAGES = {
+  title: (author?: string) => (author ? `Photos by ${author}` : 'Photos'),
+  howTo: 'Swipe or use the arrow keys to move between photos. Double-tap or double-click to zoom.',
+  counter: (n: number, total: number) => `${n} of ${total}`,
+  photoAlt: (n: number, total: number, author?: string, text?: string) =>
+    `Photo ${n} of ${total}${author ? ` by ${author}` : ''}${text ? `: ${text}` : ''}`,
+  close: 'Close',
+  previous: 'Previous photo',
+  next: 'Next photo',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+} as const;
+
 /** The HTTP layer's own refusals, before any route has run (server/src/http/error-handler.ts). */
 export const HTTP_MESSAGES = {
   badUrl: 'This address is not valid.',

@@ -122,4 +122,21 @@ describe('the first posts of /home, rendered without a DOM', () => {
     expect(html).toContain(`>${POST_MESSAGES.seeMore}</button>`);
     expect(html).not.toContain(long.trim());
   });
+  it("draws a post's photos as the buttons that open the photo viewer, at their measured size", () => {
+    const media = {
+      id: 'm1',
+      kind: 'image' as const,
+      mime: 'image/webp',
+      url: '/uploads/m1.webp',
+      thumbUrl: '/uploads/m1-thumb.webp',
+      width: 800,
+      height: 600,
+    };
+    const html = render([{ ...post(1), media: [media] }]);
+    // ADR 046: the viewer's own code is not part of this copy; its button and photo are.
+    expect(html).toMatch(
+      /<button type="button" class="[^"]+" aria-haspopup="dialog"><img class="[^"]+" src="\/uploads\/m1.webp" width="800" height="600" alt="Photo 1 of 1"/,
+    );
+    expect(html).not.toContain('role="dialog"');
+  });
 });

@@ -41,7 +41,7 @@ export function PostCard({
       <ListingLine post={post} />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
       <PostSpot post={post} />
-      <MediaGrid media={post.media} />
+      <MediaGrid media={post.media} post={post} />
       <footer className={styles.actions}>
         <SaveButton post={post} />
         <CommentLink post={post} />

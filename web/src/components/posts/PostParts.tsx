@@ -9,6 +9,8 @@ import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';
+import { PhotoButton } from '../media/PhotoButton';
+import { usePhotoViewer } from '../media/use-photo-viewer';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
 import styles from './PostParts.module.css';
@@ -186,8 +188,13 @@ export function PostText({
   );
 }
 
-/** Photos keep the width/height the API measured, so nothing shifts as they load. */
-export function MediaGrid({ media }: { media: MediaDto[] }) {
+/**
+ * Photos keep the width/height the API measured, so nothing shifts as they
+ * load. A photo opens the photo viewer at it (ADR 046), with the post's
+ * price and Save when the grid is a post's (`post`).
+ */
+export function MediaGrid({ media, post }: { media: MediaDto[]; post?: PostDto }) {
+  const { open, viewer } = usePhotoViewer(media, post ? viewerOptions(post) : undefined);
   if (media.length === 0) return null;
   const several = media.length > 1;
   return (
@@ -205,20 +212,35 @@ export function MediaGrid({ media }: { media: MediaDto[] }) {
             playsInline
           />
         ) : (
-          <img
-            key={m.id}
-            className={styles.media}
-            src={m.url}
-            width={m.width}
-            height={m.height}
-            alt={`Photo ${index + 1} of ${media.length}`}
-            loading="lazy"
-            decoding="async"
-          />
+          <PhotoButton key={m.id} onOpen={(opener) => open(index, opener)}>
+            <img
+              className={styles.media}
+              src={m.url}
+              width={m.width}
+              height={m.height}
+              alt={`Photo ${index + 1} of ${media.length}`}
+              loading="lazy"
+              decoding="async"
+            />
+          </PhotoButton>
         ),
       )}
+      {viewer}
     </div>
   );
+}
+
+/** What the photo viewer shows of a post: whose photos, its words, then its price and Save. */
+export function viewerOptions(post: PostDto) {
+  return {
+    about: { author: authorName(post.author), text: post.text },
+    details: (
+      <>
+        <ListingLine post={post} />
+        <SaveButton post={post} />
+      </>
+    ),
+  };
 }
 
 export function SaveButton({ post }: { post: PostDto }) {

@@ -1,32 +1,47 @@
 import type { PostDto } from '@common/schemas/posts';
-import { authorName, CommentLink, PostHeader, PostText } from '../../../components/posts/PostParts';
+import { PhotoButton } from '../../../components/media/PhotoButton';
+import { usePhotoViewer } from '../../../components/media/use-photo-viewer';
+import {
+  authorName,
+  CommentLink,
+  ListingLine,
+  PostHeader,
+  PostText,
+  SaveButton,
+  viewerOptions,
+} from '../../../components/posts/PostParts';
 import parts from '../../../components/posts/PostParts.module.css';
 import { Skeleton } from '../../../components/ui/Spinner';
 import styles from './MediaPost.module.css';
 
 /**
- * A post of the media detail page: author, time, text, then every photo and
- * video at feed size, one under the other. Photos carry the width and height
- * the server measured, so the page keeps its place while they load.
+ * A post of the media detail page: author, time, the listing's price and
+ * status, text, then every photo and video at feed size, one under the
+ * other, and Save and Comment. Photos carry the width and height the server
+ * measured, so the page keeps its place while they load; a photo opens the
+ * photo viewer at it (ADR 046).
  */
 export function MediaPost({ post, headingLevel = 2 }: { post: PostDto; headingLevel?: 2 | 3 }) {
   const name = authorName(post.author);
+  const { open, viewer } = usePhotoViewer(post.media, viewerOptions(post));
   return (
     <article className={`card ${parts.card}`} aria-labelledby={`media-${post.id}-author`}>
       <PostHeader post={post} nameId={`media-${post.id}-author`} headingLevel={headingLevel} />
+      <ListingLine post={post} />
       {post.text ? <PostText text={post.text} /> : null}
       <div className={styles.media}>
         {post.media.map((media, index) =>
           media.kind === 'image' ? (
-            <img
-              key={media.id}
-              src={media.url}
-              alt={`Photo ${index + 1} of ${post.media.length} by ${name}`}
-              width={media.width}
-              height={media.height}
-              decoding="async"
-              loading={index === 0 ? 'eager' : 'lazy'}
-            />
+            <PhotoButton key={media.id} onOpen={(opener) => open(index, opener)}>
+              <img
+                src={media.url}
+                alt={`Photo ${index + 1} of ${post.media.length} by ${name}`}
+                width={media.width}
+                height={media.height}
+                decoding="async"
+                loading={index === 0 ? 'eager' : 'lazy'}
+              />
+            </PhotoButton>
           ) : (
             <video
               key={media.id}
@@ -43,8 +58,10 @@ export function MediaPost({ post, headingLevel = 2 }: { post: PostDto; headingLe
         )}
       </div>
       <footer className={parts.actions}>
+        <SaveButton post={post} />
         <CommentLink post={post} />
       </footer>
+      {viewer}
     </article>
   );
 }

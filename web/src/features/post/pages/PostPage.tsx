@@ -170,7 +170,7 @@ export function PostPage() {
         <ListingLine post={post} />
         {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
         <PostSpot post={post} />
-        <MediaGrid media={post.media} />
+        <MediaGrid media={post.media} post={post} />
         <div className={styles.stats}>
           <Link to={`/post/${post.id}/likes`}>
             {post.likeCount} {post.likeCount === 1 ? 'save' : 'saves'}
