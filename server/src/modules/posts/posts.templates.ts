@@ -3,6 +3,7 @@ import {
   type PostDto,
   type postListSchema,
   type postPageSchema,
+  type postThreadSchema,
   type profilePostListSchema,
   postSchema,
 } from '@common/schemas/posts';
@@ -254,7 +255,11 @@ export function profileListJson(
  */
 export function checkedBody(
   body: string,
-  schema: typeof postListSchema | typeof postPageSchema | typeof profilePostListSchema,
+  schema:
+    | typeof postListSchema
+    | typeof postPageSchema
+    | typeof postThreadSchema
+    | typeof profilePostListSchema,
   check: boolean,
 ): string {
   if (!check) return body;
