@@ -32,7 +32,7 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },
   { width: 1280, height: 900 },
-];
+] as const;
 
 /** A real PNG of a solid colour. */
 const photo = (width: number, height: number, r: number, g: number, b: number) =>
