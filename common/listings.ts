@@ -71,6 +71,13 @@ export const LISTING_MESSAGES = {
   bumpedThisWeek: 'You can move a listing to the top once a week. Try again in a few days.',
   notRenewable: 'Only a listing with a price can be renewed.',
   soldNotRenewable: 'A sold listing stays sold: mark it available first.',
+  /** The seller card of a listing's page (ADR 048). */
+  seller: 'Seller',
+  description: 'Description',
+  markSoldTitle: 'Mark as sold?',
+  markSoldText:
+    'Buyers will see it as sold and it leaves the feed. You can mark it available again.',
+  listingsSold: (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'} sold`,
   priceDrop: (title: string, price: number) => `Price drop: ${title} is now ${formatPrice(price)}`,
 } as const;
 

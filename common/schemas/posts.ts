@@ -174,12 +174,33 @@ export const commentNodeSchema: z.ZodType<CommentNode> = z.lazy(() =>
 // A recursive schema is a named component of the OpenAPI document, referenced by itself (ADR 028).
 commentNodeSchema.register(z.globalRegistry, { id: 'CommentNode' });
 
-export const postPageSchema = z.object({
+/** A post, the posts above it and its thread, as a campus's cache writes it once (ADR 005). */
+export const postThreadSchema = z.object({
   post: postSchema,
   /** Ancestors from the top-level post down to the parent. */
   parents: z.array(postSchema),
   /** The whole thread below the post, oldest first at every level. */
   comments: z.array(commentNodeSchema),
+});
+
+/**
+ * The seller card of a listing's page (ADR 048): only what the campus sees
+ * on the seller's profile. Name, photo and badge are the post's `author`.
+ */
+export const sellerSummarySchema = z.object({
+  /** "Member since": when the account was made. */
+  memberSince: z.number(),
+  /** The seller's listings on this campus marked sold. */
+  soldCount: z.number(),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+export const postPageSchema = postThreadSchema.extend({
+  /**
+   * For a top-level listing whose seller is still a student of the post's
+   * campus; null for plain posts, comments and a seller who left (ADR 048).
+   */
+  seller: sellerSummarySchema.nullable(),
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 

@@ -69,6 +69,7 @@ const page: PostPage = {
   post: post('root', { category: 'Furniture' }),
   parents: [],
   comments: [reply('c1', 'root', [reply('c2', 'c1', [reply('c3', 'c2')])]), reply('c4', 'root')],
+  seller: { memberSince: 1725321600000, soldCount: 3 },
 };
 
 describe('response serializers', () => {

@@ -2766,6 +2766,10 @@ export interface operations {
                             bumpedAt: number | null;
                         }[];
                         comments: components["schemas"]["CommentNode"][];
+                        seller: {
+                            memberSince: number;
+                            soldCount: number;
+                        } | null;
                     };
                 };
             };

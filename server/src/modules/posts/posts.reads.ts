@@ -1,6 +1,6 @@
 import { type Campus, CAMPUSES, type CampusId, RANKED_CAMPUS_ID } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
-import { type ListingFilter, POST_MESSAGES as M } from '@common/schemas/posts';
+import { type ListingFilter, POST_MESSAGES as M, type SellerSummary } from '@common/schemas/posts';
 import { badRequest, notFound } from '../../core/errors';
 import * as campusPolicy from '../../core/policies/campus';
 import * as postPolicy from '../../core/policies/post';
@@ -11,7 +11,7 @@ import { decodeCursor } from './posts.cursor';
 import type { SharedPage, SharedPages, ViewerSaves } from './posts.pages';
 import { nestReplies } from './posts.presenter';
 import { type Order, postsRepository as posts } from './posts.repository';
-import { postPageJson } from './posts.templates';
+import { NO_SELLER, postPageJson } from './posts.templates';
 
 /** The listing filters of a request as a cache key part: the same filters, the same key. */
 export function filterKey(f: ListingFilter): string {
@@ -42,6 +42,19 @@ export function listingMatches(
   return f.maxPrice === undefined || post.price <= f.maxPrice;
 }
 
+/**
+ * A written post page (JSON bytes ending in a null seller) with its `seller`
+ * (postPageSchema). Only a listing's page is copied to take one; the rest,
+ * long threads among them, go out as written.
+ */
+export function withSeller(json: Buffer, seller: SellerSummary | null): Buffer {
+  if (seller === null) return json;
+  return Buffer.concat([
+    json.subarray(0, json.length - NO_SELLER.length),
+    Buffer.from(`"seller":${JSON.stringify(seller)}}`),
+  ]);
+}
+
 /** A cursor of another order than the one asked (core/cursor.ts's words). */
 const invalidCursor = () => badRequest('invalid_cursor', 'This list has changed. Please reload.');
 
@@ -52,6 +65,8 @@ interface SharedThread extends SharedPage {
   authorIds: string[];
   /** The root and the chain above a comment: posts outside the root's index. */
   chain: string[];
+  /** The author of a top-level listing, whose seller card the page shows (ADR 048); else null. */
+  sellerId: string | null;
 }
 
 export interface PostReadsDeps {
@@ -88,6 +103,7 @@ function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' 
       rootId,
       authorIds: [row, ...parents].map((p) => p.author_id),
       chain: [rootId, id, ...above.map((p) => p.id)],
+      sellerId: row.parent_id === null && row.price !== null ? row.author_id : null,
     };
   }
 
@@ -128,7 +144,8 @@ export interface PostReads {
   /**
    * The post, its parent chain and its whole thread as JSON (postPageSchema):
    * a fixed number of queries whatever the thread's size (the post, its
-   * ancestors, its descendants, their media), then the viewer's saves.
+   * ancestors, its descendants, their media), then the viewer's saves and,
+   * for a listing, its seller card in one more statement (ADR 048).
    */
   postPage(user: UserRow | null, campus: Campus, id: string): Promise<Buffer>;
 }
@@ -207,9 +224,15 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       if (!page || page.thread.authorIds.some((id) => hidden!.has(id)))
         throw notFound('post_not_found', M.postDeletedMissing);
       const { site, thread } = page;
-      return pages.forViewer(site.id, user, thread, () =>
-        saves.inThread(user.id, thread.rootId, thread.chain),
-      );
+      const [json, seller] = await Promise.all([
+        pages.forViewer(site.id, user, thread, () =>
+          saves.inThread(user.id, thread.rootId, thread.chain),
+        ),
+        // Read on every visit, not kept with the thread: another listing of
+        // the seller marked sold changes it without touching this thread.
+        thread.sellerId ? posts.sellerSummary(db.kysely, thread.sellerId, site.id) : undefined,
+      ]);
+      return withSeller(json, seller ?? null);
     },
   };
 }

@@ -487,6 +487,35 @@ export const postsRepository = {
       .execute();
   },
 
+  /**
+   * A listing page's seller card (ADR 048), in one statement: when the
+   * account was made and how many of their listings on the campus sold
+   * (over `posts_author`); undefined unless they are a student of the campus.
+   */
+  async sellerSummary(
+    db: Executor,
+    userId: string,
+    campusId: string,
+  ): Promise<{ memberSince: number; soldCount: number } | undefined> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.created_at',
+        eb
+          .selectFrom('posts')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('posts.author_id', '=', 'users.id')
+          .where('posts.campus_id', '=', campusId)
+          .where('posts.parent_id', 'is', null)
+          .where('posts.status', '=', 'sold')
+          .as('sold'),
+      ])
+      .where('users.id', '=', userId)
+      .where('users.campus_id', '=', campusId)
+      .executeTakeFirst();
+    return row && { memberSince: Number(row.created_at), soldCount: Number(row.sold ?? 0) };
+  },
+
   /** The seller's change to a listing (ADR 023); it also sets when it expires (ADR 029). */
   async updateListing(
     db: Executor,

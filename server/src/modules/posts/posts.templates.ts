@@ -244,7 +244,13 @@ function writeNode(w: Writer, n: CommentNode): void {
   w.list(n.replies, (r) => writeNode(w, r)).text(']}');
 }
 
-/** `{ post, parents, comments }` (postPageSchema), the comments nested at any depth. */
+/** How a written page ends: no seller card until the page is read (withSeller, posts.reads.ts). */
+export const NO_SELLER = '"seller":null}';
+
+/**
+ * `{ post, parents, comments, seller }` (postPageSchema), the comments nested
+ * at any depth, with a null seller that a listing's page replaces per visit.
+ */
 export function postPageJson(page: {
   post: PostDto;
   parents: readonly PostDto[];
@@ -255,7 +261,7 @@ export function postPageJson(page: {
   w.list(page.parents, (p) => w.post(p)).text('],"comments":[');
   return w
     .list(page.comments, (n) => writeNode(w, n))
-    .text(']}')
+    .text(`],${NO_SELLER}`)
     .done();
 }
 

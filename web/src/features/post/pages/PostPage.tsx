@@ -39,11 +39,15 @@ import { usePostPage } from '../api/posts';
 import { CommentForm } from '../components/CommentForm';
 import { CommentThread } from '../components/CommentThread';
 import { EditPriceDialog, ListingMenuItems } from '../components/ListingActions';
+import { ListingDetails } from '../components/ListingDetails';
 import styles from './PostPage.module.css';
 
 const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
 
-/** /post/{id}: parents, the post, the actions it says the viewer may take, and the whole comment thread. */
+/**
+ * /post/{id}: parents, the post, the actions it says the viewer may take, and
+ * the whole comment thread. A listing shows as a product page (ADR 048).
+ */
 export function PostPage() {
   const { id = '' } = useParams();
   const page = usePostPage(id);
@@ -75,6 +79,8 @@ export function PostPage() {
   const { post, parents, comments } = page.data;
   const { can } = post;
   const kind = post.parentId ? 'comment' : 'post';
+  // A top-level post with a price reads as a product page (ADR 048).
+  const listing = post.parentId === null && post.price !== null;
 
   const handleCopy = async () => {
     if (await copyText(linkTo(post.id))) alert({ msg: MESSAGES.linkCopied, alertType: 'success' });
@@ -166,11 +172,21 @@ export function PostPage() {
             ))}
           </ol>
         ) : null}
-        <PostHeader post={post} />
-        <ListingLine post={post} />
-        {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
-        <PostSpot post={post} />
-        <MediaGrid media={post.media} post={post} />
+        {listing ? (
+          <ListingDetails
+            post={post}
+            seller={page.data.seller}
+            onEditPrice={() => setEditingPrice(true)}
+          />
+        ) : (
+          <>
+            <PostHeader post={post} />
+            <ListingLine post={post} />
+            {post.text ? <PostText text={post.text} className={styles.fullText} /> : null}
+            <PostSpot post={post} />
+            <MediaGrid media={post.media} post={post} />
+          </>
+        )}
         <div className={styles.stats}>
           <Link to={`/post/${post.id}/likes`}>
             {post.likeCount} {post.likeCount === 1 ? 'save' : 'saves'}
@@ -179,7 +195,10 @@ export function PostPage() {
             {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}
           </span>
         </div>
-        <footer className={parts.actions}>
+        {!listing && offered(can.message) ? (
+          <SendMessageButton to={post.author} className="btn btn--md btn--secondary btn--block" />
+        ) : null}
+        <footer className={`${parts.actions} ${styles.bar}`}>
           <SaveButton post={post} />
           <button type="button" className={parts.action} onClick={handleComment}>
             <ChatIcon width={20} height={20} aria-hidden="true" />
@@ -189,9 +208,6 @@ export function PostPage() {
             <ShareIcon width={20} height={20} aria-hidden="true" />
             <span>{MESSAGES.posts.share}</span>
           </button>
-          {offered(can.message) ? (
-            <SendMessageButton to={post.author} className={parts.action} />
-          ) : null}
         </footer>
       </article>
       <section className={`card ${styles.comments}`} aria-label="Comments">
