@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { categoryLabel } from '@common/categories';
 import { FEED_VIEW_MESSAGES } from '@common/feed-view';
 import { LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import type { MediaDto, PostDto } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
+import { ImageIcon } from '../ui/Icons';
 import { splitTitle } from './listing-card';
 import { authorName } from './PostParts';
 import styles from './ListingTile.module.css';
@@ -12,7 +14,7 @@ const THUMB_HEIGHT = 200;
 
 /**
  * One post of the feed's grid (ADR 047): a square of its first photo (or of
- * its text, when it has none), its status over it, then its price, its title
+ * its text after the title, when it has none), its status over it, then its price, its title
  * and who posted it. The title is the tile's link, stretched over the whole
  * tile: one tab stop, one name, the whole tile to tap.
  */
@@ -27,10 +29,16 @@ export function ListingTile({ post }: { post: PostDto }) {
       <div className={styles.picture}>
         {first ? (
           <TilePhoto media={first} />
-        ) : (
+        ) : rest ? (
           <p className={styles.excerpt} aria-hidden="true">
-            {rest || title}
+            {rest}
           </p>
+        ) : (
+          // Nothing more than the title below to show: a quiet square, with the category.
+          <span className={styles.placeholder} aria-hidden="true">
+            <ImageIcon width={28} height={28} />
+            {post.category ? <span>{categoryLabel(post.category)}</span> : null}
+          </span>
         )}
         {post.media.length > 1 ? (
           <span className={styles.count} aria-hidden="true">

@@ -208,6 +208,12 @@ describe("a listing's tile", () => {
     const tile = screen.getByRole('article', { name: 'Oak desk, two drawers' });
     expect(tile.querySelector('img')).toBeNull();
     expect(tile.textContent).toContain('Pick up by Friday.');
+    cleanup();
+    // One line only: the title is not said twice; the square shows the category.
+    shown(<ListingTile post={post({ text: 'Desk lamp' })} />);
+    const lamp = screen.getByRole('article', { name: 'Desk lamp' });
+    expect(within(lamp).getAllByText(/Desk lamp/)).toHaveLength(1);
+    expect(within(lamp).getByText('Furniture')).toBeTruthy();
   });
 
   it('names a listing without text "Listing"', () => {
