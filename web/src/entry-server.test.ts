@@ -139,4 +139,20 @@ describe('the first posts of /home, rendered without a DOM', () => {
     );
     expect(html).not.toContain('role="dialog"');
   });
+
+  it("draws the grid of tiles, wide, when the student's cookie chose it (ADR 047)", () => {
+    const listing = { ...post(1, 'Oak desk\nTwo drawers'), price: 40, obo: true };
+    const html = renderFirstPosts({
+      campus,
+      me: { viewer, google: false },
+      feed: { items: [listing, post(2)], nextCursor: null },
+      view: 'grid',
+    });
+    expect(html).toMatch(/^<div id="quad-first-posts" class="shell__body shell__body--wide"/);
+    expect(html).toContain('aria-labelledby="tile-p1-title"');
+    expect(html).toContain('aria-labelledby="tile-p2-title"');
+    expect(html).toContain('$40 · OBO');
+    expect(html).toContain('aria-pressed="true">');
+    expect(html).not.toContain('<article class="card ');
+  });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Me } from '@common/schemas/auth';
+import type { FeedView } from '@common/feed-view';
 import type { CampusDto } from '@common/schemas/campus';
 import type { PostList } from '@common/schemas/posts';
 
@@ -10,6 +11,8 @@ export interface FirstPostsData {
   campus: CampusDto;
   me: Me;
   feed: PostList;
+  /** List or grid, as the student's cookie says (ADR 047). */
+  view: FeedView;
 }
 
 /** The web build's server copy of the feed (`web/src/entry-server.tsx`): the page's HTML for that data. */

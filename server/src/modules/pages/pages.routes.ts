@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FEED_VIEW_COOKIE, feedViewOf } from '@common/feed-view';
 import { withAccess } from '../../http/access';
 import { LOCAL_MEDIA_PREFIX } from '../../platform/storage/disk-store';
 import { compressed, withQuery } from './pages.html';
@@ -58,7 +59,9 @@ export async function registerPages(
   );
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, status?: 404) => {
-    const page = await pages.render(request.user, request.campus, request.url);
+    // The feed's list or grid (ADR 047): the first posts of /home are drawn as the app draws them.
+    const feedView = feedViewOf(request.cookies[FEED_VIEW_COOKIE]);
+    const page = await pages.render(request.user, request.campus, request.url, feedView);
     if (page === null) {
       return reply
         .status(503)

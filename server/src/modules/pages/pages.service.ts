@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
+import type { FeedView } from '@common/feed-view';
 import { idField } from '@common/schemas/fields';
 import { escapeHtml, USERNAME_PATTERN } from '@common/text';
 import { usernameParams } from '@common/schemas/profiles';
@@ -56,11 +57,15 @@ function bootViewer(
 export interface PagesService {
   /** False until `npm run build` has written the web app. */
   built: boolean;
-  /** The status and HTML of the page at `url` as `user` sees it on `campus`; null when not built. */
+  /**
+   * The status and HTML of the page at `url` as `user` sees it on `campus`,
+   * the feed drawn in the student's `feedView` (ADR 047); null when not built.
+   */
   render(
     user: UserRow | null,
     campus: Campus,
     url: string,
+    feedView?: FeedView,
   ): Promise<{ status: 200 | 404; html: string } | null>;
 }
 
@@ -99,6 +104,7 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
       user: UserRow | null,
       campus: Campus,
       url: string,
+      feedView: FeedView = 'list',
     ): Promise<{ status: 200 | 404; html: string } | null> {
       if (!template) return null;
       const dto = campuses.present(campus);
@@ -119,7 +125,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         feedPage && !searchParams.has('category') ? await firstFeedPage(user!, campus) : null;
       // The first posts, drawn by the app's own components from the very data above (ADR 045).
       const drawer = feed && me.viewer ? await firstPosts : null;
-      const posts = drawer?.draw({ campus: dto, me, feed: JSON.parse(feed!) as PostList }) ?? '';
+      const firstPage = feed ? (JSON.parse(feed) as PostList) : null;
+      const posts =
+        (firstPage && drawer?.draw({ campus: dto, me, feed: firstPage, view: feedView })) ?? '';
       const head = [
         `<title>${escapeHtml(dto.productName)}</title>`,
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,

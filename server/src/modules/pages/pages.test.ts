@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_VIEW_COOKIE } from '@common/feed-view';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { loginAs } from '../../../test/auth';
 import { buildPost, buildUser } from '../../../test/factories';
@@ -45,9 +46,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, '.vite', 'ssr'));
   fs.writeFileSync(
     path.join(dist, '.vite', 'ssr', 'entry-server.js'),
-    `export function renderFirstPosts({ campus, me, feed }) {
+    `export function renderFirstPosts({ campus, me, feed, view }) {
       if (me.viewer.firstName === 'Boom') throw new Error('boom');
-      const given = JSON.stringify({ campus: campus.id, viewer: me.viewer.id, feed });
+      const given = JSON.stringify({ campus: campus.id, viewer: me.viewer.id, feed, view });
       return '<div id="quad-first-posts">' + given.replace(/[<>&]/g, '') + '</div>';
     }`,
   );
@@ -188,7 +189,22 @@ describe('serving the web app', () => {
       campus: 'uf',
       viewer: viewer.id,
       feed: JSON.parse(feedOf(res.body)!),
+      view: 'list',
     });
+    // In the grid the student chose (ADR 047), kept in a cookie; anything else is the list.
+    const inView = async (value: string) => {
+      const res = await t.app.inject({
+        url: '/home',
+        headers: {
+          ...html,
+          host: 'uf.localhost:3000',
+          cookie: `${cookie}; ${FEED_VIEW_COOKIE}=${value}`,
+        },
+      });
+      return (JSON.parse(drawn(res.body)!) as { view: string }).view;
+    };
+    expect(await inView('grid')).toBe('grid');
+    expect(await inView('tiles')).toBe('list');
     expect(JSON.stringify(given.feed)).toContain('Desk for sale');
     // The cards' styles come inline, not as a request that would hold the paint back.
     expect(res.body).toContain('<style>._text_h1{line-height:1.5}</style>');

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ContactCard } from '../../components/layout/ContactCard';
 import { Footer } from '../../components/layout/Footer';
 import { GroupCard } from '../../components/layout/GroupCard';
+import { useFeedView } from '../../lib/feed-view';
 import { useUnreadLive } from '../../lib/unread';
 import { useRecordBackHistory } from '../../lib/use-back-history';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -22,8 +23,12 @@ import { Sidebar } from './Sidebar';
 export function AppLayout() {
   const mobile = useIsMobile();
   const headerHidden = useHiddenOnScrollDown(mobile);
-  // The inbox and its conversation take the rail's room too, and fill the height.
-  const wide = /^\/messages(\/|$)/.test(useLocation().pathname);
+  const { pathname } = useLocation();
+  const [feedView] = useFeedView();
+  // The inbox and its conversation take the rail's room too, and fill the height;
+  // so does the feed's grid, for more columns (ADR 047).
+  const wide =
+    /^\/messages(\/|$)/.test(pathname) || (feedView === 'grid' && /^\/home\/?$/.test(pathname));
   useUnreadLive();
   useRecordBackHistory();
   return (

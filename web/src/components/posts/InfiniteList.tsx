@@ -3,8 +3,10 @@ import type { PostDto } from '@common/schemas/posts';
 import { MESSAGES } from '@common/messages';
 import { useLoadMore } from '../../lib/use-load-more';
 import { Spinner } from '../ui/Spinner';
+import { ListingTile, ListingTileSkeleton } from './ListingTile';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import styles from './InfiniteList.module.css';
+import tiles from './ListingTile.module.css';
 
 interface Props<T extends PostDto> {
   posts: T[];
@@ -18,12 +20,15 @@ interface Props<T extends PostDto> {
   cooldownMs?: number;
   /** How each post shows; a post card by default. */
   renderPost?: (post: T) => ReactNode;
+  /** Photo tiles in columns instead of cards (the feed's grid, ADR 047). */
+  grid?: boolean;
 }
 
 const card = (post: PostDto) => <PostCard post={post} />;
+const tile = (post: PostDto) => <ListingTile post={post} />;
 
 /**
- * A list of post cards that loads the next page ~250 px before its end, a
+ * A list of post cards (or, in a `grid`, tiles) that loads the next page ~250 px before its end, a
  * spinner at the bottom while it comes, then "You've
  * reached the end.".
  */
@@ -37,6 +42,7 @@ export function InfiniteList<T extends PostDto>({
   label,
   cooldownMs = 0,
   renderPost = card,
+  grid = false,
 }: Props<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
   // Every page adds posts: their count renews the watch on the end of the list.
@@ -47,7 +53,15 @@ export function InfiniteList<T extends PostDto>({
   );
 
   if (pending) {
-    return (
+    return grid ? (
+      <div className={tiles.wrap} aria-busy="true" aria-label={label}>
+        <div className={tiles.grid}>
+          {[1, 2, 3, 4, 5, 6].map((n) => (
+            <ListingTileSkeleton key={n} />
+          ))}
+        </div>
+      </div>
+    ) : (
       <div className={styles.list} aria-busy="true" aria-label={label}>
         <PostCardSkeleton />
         <PostCardSkeleton />
@@ -56,11 +70,12 @@ export function InfiniteList<T extends PostDto>({
     );
   }
   if (posts.length === 0) return <>{empty}</>;
+  const draw = grid ? tile : renderPost;
   return (
-    <div className={styles.list}>
-      <ul className={styles.items} aria-label={label}>
+    <div className={`${styles.list} ${grid ? tiles.wrap : ''}`}>
+      <ul className={grid ? tiles.grid : styles.items} aria-label={label}>
         {posts.map((post) => (
-          <li key={post.id}>{renderPost(post)}</li>
+          <li key={post.id}>{draw(post)}</li>
         ))}
       </ul>
       <div ref={sentinel} className={styles.sentinel} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { priceLabel } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
 import { Skeleton } from '../ui/Spinner';
@@ -24,17 +25,19 @@ export function tileName(post: PostDto): string {
 /**
  * One post of the media grid: its first photo as the 200 px tall WebP
  * thumbnail the server made, cropped to a square cell so the grid never
- * shifts while thumbnails arrive. Opens the media detail page.
+ * shifts while thumbnails arrive, a listing's price over its corner (ADR 047).
+ * Opens the media detail page.
  */
 export function MediaTile({ post }: { post: PostDto }) {
   const first = post.media[0];
   if (!first) return null;
   const name = tileName(post);
+  const price = priceLabel(post);
   return (
     <Link
       to={`/media/${post.id}`}
       className={styles.tile}
-      aria-label={first.kind === 'video' ? name : undefined}
+      aria-label={first.kind === 'video' ? (price ? `${name}, ${price}` : name) : undefined}
     >
       {first.kind === 'image' ? (
         <img
@@ -72,6 +75,7 @@ export function MediaTile({ post }: { post: PostDto }) {
           </svg>
         </span>
       ) : null}
+      {price ? <span className={styles.price}>{price}</span> : null}
     </Link>
   );
 }

@@ -1,27 +1,33 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FEED_VIEW_MESSAGES } from '@common/feed-view';
+import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import type { PostDto } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { highlightParts } from '../../lib/highlight';
+import { isListing, leadAspect, opensListing, splitTitle } from './listing-card';
 import {
   authorName,
   CommentLink,
-  ListingLine,
   MediaGrid,
   PostHeader,
   PostSpot,
   PostText,
+  RenewButton,
   SaveButton,
 } from './PostParts';
+import cards from './PostCard.module.css';
 import styles from './PostParts.module.css';
 
 /** Longest excerpt of the answered post shown above a reply. */
 const REPLY_TO_CHARS = 80;
 
 /**
- * One post in a list: author, time, text, photos, Save and Comment. Search
- * results mark the words that matched (`highlight`: lower case, accent-free).
- * A comment may show what it answers above it (`replyTo`), and the card may
- * hold the replies below it (`children`, after Save and Comment).
+ * One post in a list: author, time, text, photos, Save and Comment; a
+ * listing's card leads with its photos, price and title instead (ADR 047).
+ * Search results mark the words that matched (`highlight`: lower case,
+ * accent-free). A comment may show what it answers above it (`replyTo`), and
+ * the card may hold the replies below it (`children`, after Save and Comment).
  */
 export function PostCard({
   post,
@@ -34,11 +40,16 @@ export function PostCard({
   replyTo?: PostDto | null;
   children?: ReactNode;
 }) {
+  if (isListing(post) && !replyTo)
+    return (
+      <ListingCard post={post} highlight={highlight}>
+        {children}
+      </ListingCard>
+    );
   return (
     <article className={`card ${styles.card}`} aria-labelledby={`post-${post.id}-author`}>
       {replyTo ? <ReplyingTo post={replyTo} /> : null}
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
-      <ListingLine post={post} />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
       <PostSpot post={post} />
       <MediaGrid media={post.media} post={post} />
@@ -48,6 +59,101 @@ export function PostCard({
       </footer>
       {children}
     </article>
+  );
+}
+
+/**
+ * A listing's card (ADR 047): its photos first, then the price, large, with
+ * its Sold, Pending or Expired badge, the title (the text's first line, a link
+ * to the listing), condition and description, and the seller, smaller. A tap
+ * anywhere on the card's body opens the listing too; controls, links and
+ * photos keep their own tap, and keyboards have the title's link.
+ */
+function ListingCard({
+  post,
+  highlight,
+  children,
+}: {
+  post: PostDto;
+  highlight?: readonly string[];
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const { title, rest } = splitTitle(post.text);
+  const href = `/post/${post.id}`;
+  const titleId = `post-${post.id}-title`;
+  const handleClick = (event: MouseEvent<HTMLElement>) => {
+    const selection = window.getSelection()?.toString() ?? '';
+    if (opensListing(event, event.target, event.currentTarget, selection)) void navigate(href);
+  };
+  return (
+    // The title's link is the keyboard's way in; this click only widens the target for a pointer.
+    <article
+      className={`card ${styles.card} ${cards.listing}`}
+      aria-labelledby={titleId}
+      onClick={handleClick}
+    >
+      <LeadMedia post={post} />
+      <PriceLine post={post} />
+      <h2 className={cards.title} id={titleId}>
+        <Link className={cards.titleLink} to={href}>
+          <Marked text={title || FEED_VIEW_MESSAGES.untitled} terms={highlight} />
+        </Link>
+      </h2>
+      {post.condition ? (
+        <p className={cards.condition}>{CONDITION_LABELS[post.condition]}</p>
+      ) : null}
+      {rest ? <PostText text={rest} className={cards.description} highlight={highlight} /> : null}
+      <PostSpot post={post} />
+      <div className={cards.seller}>
+        <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
+      </div>
+      <footer className={styles.actions}>
+        <SaveButton post={post} />
+        <CommentLink post={post} />
+      </footer>
+      {children}
+    </article>
+  );
+}
+
+/** The listing's photos across the card's top; one photo keeps its shape within 4:5 and 16:9. */
+function LeadMedia({ post }: { post: PostDto }) {
+  if (post.media.length === 0) return null;
+  const aspect = post.media.length === 1 ? leadAspect(post.media[0]) : null;
+  const style = aspect ? ({ '--lead-aspect': aspect.toFixed(4) } as CSSProperties) : undefined;
+  return (
+    <div className={`${cards.lead} ${post.media.length === 1 ? cards.one : ''}`} style={style}>
+      <MediaGrid media={post.media} />
+    </div>
+  );
+}
+
+/** "$40 · OBO" large, with the listing's badge and, for its seller, Renew. */
+function PriceLine({ post }: { post: PostDto }) {
+  const price = priceLabel(post);
+  const badge = listingBadge(post, Date.now());
+  if (!price && !badge) return null;
+  return (
+    <p className={cards.priceLine}>
+      {price ? <span className={cards.price}>{price}</span> : null}
+      {badge ? (
+        <span className={`${styles.badge} ${styles[badge]}`}>{LISTING_MESSAGES[badge]}</span>
+      ) : null}
+      {badge === 'expired' && post.can.renew ? <RenewButton post={post} /> : null}
+    </p>
+  );
+}
+
+/** `text` with the words a search matched in <mark>. */
+function Marked({ text, terms }: { text: string; terms?: readonly string[] }) {
+  if (!terms?.length) return <>{text}</>;
+  return (
+    <>
+      {highlightParts(text, terms).map((part, i) =>
+        part.mark ? <mark key={i}>{part.text}</mark> : part.text,
+      )}
+    </>
   );
 }
 

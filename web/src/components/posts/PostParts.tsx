@@ -103,7 +103,7 @@ export function ListingLine({ post }: { post: PostDto }) {
 }
 
 /** The seller's Renew of an expired listing: current again, at the top of the feed. */
-function RenewButton({ post }: { post: PostDto }) {
+export function RenewButton({ post }: { post: PostDto }) {
   const { renew } = useListingActions(post.id);
   const [busy, setBusy] = useState(false);
   const handleRenew = async () => {

@@ -5,6 +5,7 @@ import { MESSAGES } from '@common/messages';
 import { type ListingFilter, POST_MESSAGES } from '@common/schemas/posts';
 import { LISTING_MESSAGES } from '@common/listings';
 import { FilteredEmpty } from '../../../components/posts/FilteredEmpty';
+import { FeedViewToggle } from '../../../components/posts/FeedViewToggle';
 import { ListingFilters } from '../../../components/posts/ListingFilters';
 import {
   hasListingFilter,
@@ -19,6 +20,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ImageIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
+import { useFeedView } from '../../../lib/feed-view';
 import { useViewer } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useFeed } from '../api/posts';
@@ -32,6 +34,7 @@ import styles from './FeedPage.module.css';
  * The campus feed: composer box on top, a category filter,
  * posts newest activity first with infinite scroll, and other students' new
  * posts arriving live on top. On phones the composer is a page (/create/post).
+ * Shown as cards or as a grid of tiles, as the student last chose (ADR 047).
  */
 export function FeedPage() {
   const viewer = useViewer();
@@ -48,6 +51,7 @@ export function FeedPage() {
   const feed = useFeed(category, filter);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const [composing, setComposing] = useState(false);
+  const [view, setView] = useFeedView();
   useLiveFeed(viewer?.schoolVerified ?? false);
 
   const handleCompose = () => {
@@ -126,8 +130,14 @@ export function FeedPage() {
           ))}
         </select>
       </div>
-      <ListingFilters value={filter} onChange={handleFilter} />
+      <div className={styles.tools}>
+        <div className={styles.filters}>
+          <ListingFilters value={filter} onChange={handleFilter} />
+        </div>
+        <FeedViewToggle value={view} onChange={setView} />
+      </div>
       <InfiniteList
+        grid={view === 'grid'}
         label="Posts"
         posts={posts}
         pending={feed.isPending}
