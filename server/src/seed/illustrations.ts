@@ -267,7 +267,7 @@ ${[
 <rect x="150" y="206" width="100" height="68" rx="22" fill="url(#hull)"/><circle cx="200" cy="270" r="14" fill="#1a1a1a"/><rect x="168" y="214" width="64" height="8" rx="4" fill="${c}"/>`,
   dumbbell: (c) =>
     `<defs>${shade('plate', c === '#e0a526' ? '#3c4858' : '#3a3d42', 0.6)}</defs>
-<rect x="90" y="232" width="220" height="18" rx="8" fill="#a5abb3"/>
+<rect x="90" y="230" width="220" height="20" rx="8" fill="#7d848d"/>
 <rect x="70" y="180" width="50" height="120" rx="12" fill="url(#plate)"/><rect x="280" y="180" width="50" height="120" rx="12" fill="url(#plate)"/>
 <rect x="118" y="196" width="22" height="88" rx="8" fill="${c}"/><rect x="260" y="196" width="22" height="88" rx="8" fill="${c}"/>`,
   watch: (c) =>
@@ -367,6 +367,33 @@ ${Array.from({ length: 20 }, (_, i) => `<rect x="${144 + (i % 4) * 30}" y="${152
 <path d="M110 190l80 30v40l-80-30z" fill="#ffffff" opacity="0.45"/><path d="M230 240l70-28" stroke="#ffffff" stroke-opacity="0.5" stroke-width="8" stroke-linecap="round"/>`,
 };
 
+/** Where a drawing's lowest point is, when not on the floor line (y = 350): it is set down there. */
+const BOTTOM: Partial<Record<Art, number>> = {
+  speaker: 320,
+  camera: 310,
+  laptop: 318,
+  dumbbell: 300,
+  watch: 360,
+  headphones: 310,
+  keyboard: 300,
+  tickets: 318,
+  turntable: 322,
+  sneakers: 336,
+  car: 330,
+  cooler: 330,
+  phone: 340,
+  mouse: 340,
+  calculator: 340,
+  screen: 340,
+  tent: 340,
+  bike: 340,
+  shirt: 340,
+  jacket: 340,
+  box: 360,
+  // A drone hovers a little above its shadow.
+  drone: 300,
+};
+
 /**
  * A listing's photo as SVG: the item's drawing on a wall and a floor with a
  * soft shadow, `w` × `h` pixels, its colours and framing by `variant`.
@@ -381,7 +408,7 @@ export function illustrationSvg(art: Art, variant: number, w: number, h: number)
   const x = (w - size) / 2 + (variant === 2 ? w * 0.06 : 0);
   const scale = size / 400;
   const floorY = horizon + (h - horizon) * 0.45;
-  const y = floorY - 350 * scale;
+  const y = floorY - (BOTTOM[art] ?? 350) * scale;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(wall, 1.2)}"/><stop offset="1" stop-color="${tint(wall, 0.93)}"/></linearGradient>
 <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(floor, 0.9)}"/><stop offset="1" stop-color="${tint(floor, 1.1)}"/></linearGradient>

@@ -103,8 +103,8 @@ function productSvg(item: CatalogItem, variant: number): string {
   return illustrationSvg(ITEM_ART[item.name] ?? 'box', variant, 800, variant % 2 === 0 ? 600 : 800);
 }
 
-/** Closers that say nothing of a price, for what is given away. */
-const FREE_CLOSERS = CLOSERS.filter((c) => !c.includes('Price'));
+/** Closers that say nothing of a price or a payment, for what is given away. */
+const FREE_CLOSERS = CLOSERS.filter((c) => !/Price|Venmo/.test(c));
 
 /**
  * A listing's words: the price, condition and status are its fields (ADR 023),
