@@ -23,6 +23,8 @@ export const MESSAGES = {
   // Banners and dropdowns
   verifyYourAccount: 'Verify your account',
   visitYourCampus: 'Visit Your Campus',
+  /** The badge beside a school-verified student's name, read by screen readers and shown on hover (ADR 049). */
+  verifiedStudent: 'Verified student',
   logInSignUp: 'Log In / Sign Up',
   takesSeconds: 'Takes less than a few seconds.',
   continueWithEmail: 'Continue with Email',

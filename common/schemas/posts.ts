@@ -102,6 +102,11 @@ export const authorSchema = z.object({
   /** "D.": names show the first name and last initial, never the full last name. */
   lastInitial: z.string(),
   avatarUrl: z.string().nullable(),
+  /**
+   * School-verified: the student proved a school e-mail of their campus, and
+   * their name carries the "Verified student" badge (ADR 049). Not the
+   * account e-mail's verification, which the viewer and profile call `verified`.
+   */
   verified: z.boolean(),
 });
 export type AuthorDto = z.infer<typeof authorSchema>;

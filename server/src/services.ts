@@ -211,6 +211,7 @@ export async function createServices(
       links: accountLinks,
       verifyPassword,
       sessions,
+      badgeChanged: (campusId) => posts.changed(campusId, factChange['student-profile']()),
     }),
     media,
     posts,

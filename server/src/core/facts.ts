@@ -19,7 +19,7 @@ export const FACTS = {
   saves: 'What one student saved.',
   blocks: 'Whom a student blocked, or was blocked by.',
   'student-profile':
-    'A student’s name, username or photo, shown on all their posts: everything kept of their campus goes.',
+    'A student’s name, username, photo or verified badge, shown on all their posts: everything kept of their campus goes.',
 } as const;
 
 export type Fact = keyof typeof FACTS;

@@ -417,6 +417,32 @@ export const CATALOG: Record<Category, CatalogItem[]> = {
   ],
 };
 
+/**
+ * Items only the demo data lists, beside the catalogue's (the benchmark's
+ * search corpus, bench/search-corpus.ts, keeps the catalogue as measured).
+ */
+export const DEMO_EXTRAS: Partial<Record<Category, CatalogItem[]>> = {
+  furniture: [
+    {
+      name: 'desk chair',
+      price: [25, 60],
+      details: ['Adjustable height, rolls smoothly.', 'Comfortable for long study nights.'],
+    },
+  ],
+  'home decor': [
+    {
+      name: 'desk lamp',
+      price: [10, 25],
+      details: ['Warm light, bulb included.', 'Perfect for late-night reading.'],
+    },
+    {
+      name: 'potted plant',
+      price: [10, 30],
+      details: ['Healthy and growing, pot included.', 'Likes bright light, water once a week.'],
+    },
+  ],
+};
+
 export const FIRST_NAMES = [
   'Emma',
   'Liam',

@@ -14,6 +14,7 @@ import {
 import { CATEGORIES, type Category } from '@common/categories';
 import { countPostCharacters, firstFreeUsername, usernameBase } from '@common/text';
 import type { Insertable } from 'kysely';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../config';
@@ -34,12 +35,14 @@ import {
   type CatalogItem,
   CLOSERS,
   COMMENTS,
+  DEMO_EXTRAS,
   FIRST_NAMES,
   LAST_NAMES,
   OPENERS,
-  PALETTE,
   SELLER_REPLIES,
 } from './catalog';
+import { illustrationSvg, ITEM_ART } from './illustrations';
+import { type DemoListing, demoListing } from './listings';
 
 const STUDENTS_PER_CAMPUS = 30;
 const LISTINGS_PER_CAMPUS = 40;
@@ -95,46 +98,35 @@ function studentsOf(
   return out;
 }
 
-/** A product-like picture: a coloured background, a few shapes and the item's name. */
-function productSvg(item: CatalogItem, variant: number, r: Rng): string {
-  const w = 800;
-  const h = variant % 2 === 0 ? 600 : 800;
-  const bg = PALETTE[(item.name.length + variant * 5) % PALETTE.length]!;
-  const fg = PALETTE[(item.name.length * 7 + variant * 3 + 4) % PALETTE.length]!;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const shapes: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const x = r.int(60, w - 60);
-    const y = r.int(60, h - 160);
-    const s = r.int(40, 140);
-    shapes.push(
-      i % 2 === 0
-        ? `<circle cx="${x}" cy="${y}" r="${s}" fill="#ffffff" fill-opacity="0.18"/>`
-        : `<rect x="${x - s}" y="${y - s / 2}" width="${s * 2}" height="${s}" rx="18" fill="#000000" fill-opacity="0.10"/>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${fg}"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}
-<rect x="${w / 2 - 170}" y="${h / 2 - 150}" width="340" height="240" rx="36" fill="#ffffff" fill-opacity="0.85"/>
-<circle cx="${w / 2}" cy="${h / 2 - 30}" r="70" fill="${fg}"/>
-<rect x="0" y="${h - 130}" width="${w}" height="130" fill="#000000" fill-opacity="0.45"/>
-<text x="${w / 2}" y="${h - 55}" font-family="sans-serif" font-size="${item.name.length > 28 ? 36 : 46}" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(item.name)}</text>
-</svg>`;
+/** A listing's photo: a drawing of the item on a wall and floor, no words on it (illustrations.ts). */
+function productSvg(item: CatalogItem, variant: number): string {
+  return illustrationSvg(ITEM_ART[item.name] ?? 'box', variant, 800, variant % 2 === 0 ? 600 : 800);
 }
 
-function listingText(item: CatalogItem, price: number, r: Rng): string {
+/** Closers that say nothing of a price or a payment, for what is given away. */
+const FREE_CLOSERS = CLOSERS.filter((c) => !/Price|Venmo/.test(c));
+
+/**
+ * A listing's words: the price, condition and status are its fields (ADR 023),
+ * shown beside the text, so the text names the item and its details only.
+ * Draws as many numbers for a free listing as for any other.
+ */
+function listingText(item: CatalogItem, listing: DemoListing, r: Rng): string {
   const opener = r.pick(OPENERS);
-  const lines = [
-    `${opener} ${item.name} - $${price.toLocaleString('en-US')}`,
-    '',
-    ...item.details,
-    '',
-    r.pick(CLOSERS),
-  ];
+  const closer = r.pick(listing.price === 0 ? FREE_CLOSERS : CLOSERS);
+  const lines = [`${opener} ${item.name}`, '', ...item.details, '', closer];
   const text = lines.join('\n');
-  return countPostCharacters(text) <= 500 ? text : `${opener} ${item.name} - $${price}`;
+  return countPostCharacters(text) <= 500 ? text : `${opener} ${item.name}`;
 }
+
+/** What a campus's listings are drawn from: the catalogue and the demo's own extras. */
+const itemsOf = (category: Category): CatalogItem[] => [
+  ...CATALOG[category],
+  ...(DEMO_EXTRAS[category] ?? []),
+];
+/** Comments with no offer in them, under what is given away. */
+const FREE_COMMENTS = COMMENTS.filter((c) => !c.includes('{offer}'));
+const FREE_SELLER_REPLIES = SELLER_REPLIES.filter((c) => !c.includes('{offer}'));
 
 function roundPrice(n: number): number {
   if (n >= 1000) return Math.round(n / 100) * 100;
@@ -219,6 +211,314 @@ async function removeSeed(db: Db, storage: BlobStore): Promise<number> {
   return removed;
 }
 
+/** What the demo data is written for: all campuses but the generic one, with photos, by default. */
+export interface DemoOptions {
+  campuses?: readonly CampusId[];
+  /** Draw the listings' photos (the tests of the data itself go without). */
+  photos?: boolean;
+}
+
+/** What `writeDemo` wrote, for the summary line. */
+export interface DemoWritten {
+  users: number;
+  listings: number;
+  comments: number;
+  saves: number;
+  conversations: number;
+  photos: number;
+  images: number;
+  files: number;
+  imagesMs: number;
+  demo: Array<{ campus: CampusId; email: string; password: string }>;
+}
+
+/**
+ * Writes the demo community into `db` and `storage`: students, listings with
+ * their prices and photos, threads, saves and the demo login's inbox, in one
+ * transaction once the files are stored. The caller checks for an earlier seed.
+ */
+export async function writeDemo(
+  db: Db,
+  storage: BlobStore,
+  { campuses = campusesToSeed, photos: withPhotos = true }: DemoOptions = {},
+): Promise<DemoWritten> {
+  const started = Date.now();
+  const now = Date.now();
+  const runId = now.toString(36);
+  const r = rng(20261122);
+  const imageCache = new Map<string, Promise<ProcessedImage>>();
+  const processed = (item: CatalogItem, variant: number): Promise<ProcessedImage> => {
+    const key = `${item.name}#${variant}`;
+    let hit = imageCache.get(key);
+    if (!hit) {
+      const svg = productSvg(item, variant);
+      hit = sharp(Buffer.from(svg))
+        .png()
+        .toBuffer()
+        .then((png) => processImage(png));
+      imageCache.set(key, hit);
+    }
+    return hit;
+  };
+
+  const users: Tables['users'][] = [];
+  const posts: Array<
+    Insertable<PostsTable> & {
+      id: string;
+      created_at: number;
+      updated_at: number;
+      like_count: number;
+      comment_count: number;
+    }
+  > = [];
+  const media: Tables['post_media'][] = [];
+  const likes: Tables['likes'][] = [];
+  const files: Array<{ key: string; data: Buffer }> = [];
+  const notifications: Inbox['notifications'] = [];
+  const chats: Inbox['chats'] = [];
+  const messages: Inbox['messages'] = [];
+  const chatUnread: Inbox['chatUnread'] = [];
+  const mediaJobs: Array<Promise<void>> = [];
+  const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
+
+  // Usernames already taken in the database (a real user may have one of our names).
+  const takenRows = await db.kysely.selectFrom('users').select('username').execute();
+  const taken = new Set(takenRows.map((u) => u.username));
+
+  for (const campus of campuses) {
+    const password = demoPassword(campus);
+    const students = studentsOf(campus, r, now);
+    // A student's address is taken when it reaches the mailbox of an account's address (ADR 040).
+    const mailboxes = students.map((s) => mailboxOf(s.email));
+    const holders = await db.kysely
+      .selectFrom('users')
+      .select(['email', 'email_mailbox', 'school_mailbox'])
+      .where((eb) =>
+        eb.or([
+          eb(
+            'email',
+            'in',
+            students.map((s) => s.email),
+          ),
+          eb('email_mailbox', 'in', mailboxes),
+          eb('school_mailbox', 'in', mailboxes),
+        ]),
+      )
+      .execute();
+    const takenMailboxes = new Set(
+      holders.flatMap((u) => [mailboxOf(u.email), u.email_mailbox, u.school_mailbox]),
+    );
+    const hashes = await Promise.all(students.map(() => hashPassword(password, PASSWORD_COST)));
+    students.forEach((s, i) => {
+      if (takenMailboxes.has(mailboxOf(s.email)))
+        s.email = s.school_email = s.email.replace('@', `.${runId}@`);
+      s.username = firstFreeUsername(usernameBase(s.first_name, s.last_name), taken);
+      taken.add(s.username);
+      s.password_hash = hashes[i]!;
+    });
+    users.push(...students);
+    demo.push({ campus, email: students[0]!.email, password });
+
+    const categories: Category[] = [...CATEGORIES];
+    // The listings' prices, conditions and statuses draw from a generator of their own, so
+    // the seed's other draws (students, photos, threads) stay as they were.
+    const fields = rng(20261126 + campusesToSeed.indexOf(campus));
+    const asked: InboxSource['asked'] = [];
+    for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
+      const category = n < categories.length ? categories[n]! : r.pick(categories);
+      const item = r.pick(itemsOf(category));
+      const picked = r.pick(students);
+      // The demo login sells the campus's first listings: their inbox has something in it.
+      const seller = n < DEMO_LISTINGS ? students[0]! : picked;
+      const created = now - r.int(1, 30 * 24 * 60) * 60 * 1000;
+      const price = roundPrice(item.price[0] + r.next() * (item.price[1] - item.price[0]));
+      const own = n < DEMO_LISTINGS;
+      const listing = demoListing(item, category, price, own, created, now, fields);
+      const post = {
+        id: uuidv7(),
+        campus_id: campus,
+        author_id: seller.id,
+        parent_id: null,
+        root_id: null,
+        depth: 0,
+        text: listingText(item, listing, r),
+        category,
+        ...listing,
+        media_count: 0,
+        like_count: 0,
+        comment_count: 0,
+        feed_score: 0,
+        created_at: created,
+        updated_at: created,
+      };
+      posts.push(post);
+      seller.total_posts = (seller.total_posts ?? 0) + 1;
+      if (n < DEMO_LISTINGS) asked.push(item.name);
+
+      // Photos: most listings have one to three.
+      const drawn = r.chance(0.85) ? r.int(1, 3) : 0;
+      const photos = withPhotos ? drawn : 0;
+      post.media_count = photos;
+      for (let position = 0; position < photos; position++) {
+        const id = uuidv7();
+        mediaJobs.push(
+          processed(item, position).then((image) => {
+            const planned = (['thumb', 'feed', 'original'] as const).map((name) => ({
+              name,
+              variant: image.variants[name],
+              key: `media/${id}/${name}.${image.variants[name].ext}`,
+            }));
+            for (const p of planned) files.push({ key: p.key, data: p.variant.data });
+            const v = Object.fromEntries(
+              planned.map((p) => [
+                p.name,
+                { key: p.key, width: p.variant.width, height: p.variant.height },
+              ]),
+            );
+            media.push({
+              id,
+              post_id: post.id,
+              owner_id: seller.id,
+              position,
+              key: planned[2]!.key,
+              kind: 'image',
+              mime: image.variants.original.mime,
+              width: image.variants.original.width,
+              height: image.variants.original.height,
+              bytes: planned.reduce((sum, p) => sum + p.variant.data.length, 0),
+              variants: JSON.stringify(v),
+              created_at: created,
+            });
+          }),
+        );
+      }
+
+      // A comment thread, up to three levels: a question, the seller's answer, the buyer's reply.
+      const threadSize = r.chance(0.7) ? r.int(1, 4) : 0;
+      const offer = `$${roundPrice(price * 0.8).toLocaleString('en-US')}`;
+      let at = created;
+      const chain: typeof posts = [post];
+      const bump = (ancestors: typeof posts, time: number) => {
+        for (const a of ancestors) {
+          a.comment_count += 1;
+          a.updated_at = Math.max(a.updated_at, time);
+        }
+      };
+      for (let c = 0; c < threadSize; c++) {
+        const buyer = r.pick(students.filter((s) => s.id !== seller.id));
+        at = Math.min(now - 60_000, at + r.int(5, 600) * 60 * 1000);
+        const comment = reply(
+          post,
+          post,
+          buyer.id,
+          r.pick(listing.price === 0 ? FREE_COMMENTS : COMMENTS).replace('{offer}', offer),
+          at,
+        );
+        posts.push(comment);
+        bump([post], at);
+        chain.push(comment);
+        if (r.chance(0.6)) {
+          at = Math.min(now - 30_000, at + r.int(2, 120) * 60 * 1000);
+          const answer = reply(
+            post,
+            comment,
+            seller.id,
+            r
+              .pick(listing.price === 0 ? FREE_SELLER_REPLIES : SELLER_REPLIES)
+              .replace('{offer}', offer),
+            at,
+          );
+          posts.push(answer);
+          bump([comment, post], at);
+          if (r.chance(0.5)) {
+            at = Math.min(now - 10_000, at + r.int(2, 90) * 60 * 1000);
+            const back = reply(post, answer, buyer.id, r.pick(BUYER_REPLIES), at);
+            posts.push(back);
+            bump([answer, comment, post], at);
+          }
+        }
+      }
+
+      // Saves (likes) by other students of the campus.
+      const savers = new Set<string>();
+      const wanted = r.chance(0.8) ? r.int(1, 9) : 0;
+      while (savers.size < wanted) savers.add(r.pick(students).id);
+      savers.delete(seller.id);
+      for (const userId of savers)
+        likes.push({
+          post_id: post.id,
+          user_id: userId,
+          created_at: Math.min(now, created + r.int(1, 3000) * 60 * 1000),
+        });
+      post.like_count = savers.size;
+      post.feed_score = feedScore(post.like_count, post.comment_count, post.created_at);
+    }
+    // A generator of its own: the inbox takes none of the seed's draws.
+    const inboxRng = rng(20261125 + campusesToSeed.indexOf(campus));
+    const inbox = demoInbox({
+      demo: students[0]!,
+      students,
+      posts,
+      likes,
+      asked,
+      now,
+      r: inboxRng,
+    });
+    notifications.push(...inbox.notifications);
+    chats.push(...inbox.chats);
+    messages.push(...inbox.messages);
+    chatUnread.push(...inbox.chatUnread);
+  }
+  await Promise.all(mediaJobs);
+  const imagesMs = Date.now() - started;
+
+  // Files first (a row never points at a missing file), then every row in one transaction.
+  for (let i = 0; i < files.length; i += 32) {
+    await Promise.all(files.slice(i, i + 32).map((f) => storage.put(f.key, f.data, 'image/webp')));
+  }
+  const sorted = [...posts].sort((a, b) => (a.depth ?? 0) - (b.depth ?? 0));
+  await db.kysely.transaction().execute(async (trx) => {
+    const t = { ...db, kysely: trx } as unknown as Db;
+    await insertMany(t, 'users', users.map(userRow));
+    await insertMany(t, 'users', [
+      userRow({
+        id: uuidv7(),
+        campus_id: GENERIC_CAMPUS_ID,
+        email: SEED_MARKER_EMAIL,
+        username: `quad-seed-${runId}`,
+        first_name: 'Quad',
+        last_name: 'Seed',
+        // The marker (on the generic campus, which shows no content) remembers whom the seed created.
+        bio: JSON.stringify({ runId, users: users.map((u) => u.id!) } satisfies SeedRecord),
+        email_notifications: false,
+        created_at: now,
+        updated_at: now,
+      }),
+    ]);
+    await insertMany(t, 'posts', sorted);
+    await insertMany(t, 'post_media', media);
+    await insertMany(t, 'likes', likes);
+    await insertMany(t, 'chats', chats);
+    await insertMany(t, 'messages', messages);
+    await insertMany(t, 'chat_unread', chatUnread);
+    await insertMany(t, 'notifications', notifications);
+  });
+
+  const listings = posts.filter((p) => p.depth === 0).length;
+  return {
+    users: users.length,
+    listings,
+    comments: posts.length - listings,
+    saves: likes.length,
+    conversations: chats.length,
+    photos: media.length,
+    images: imageCache.size,
+    files: files.length,
+    imagesMs,
+    demo,
+  };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const reset = process.argv.includes('--reset');
@@ -247,268 +547,14 @@ async function main(): Promise<void> {
     }
     if (marker) console.log(`Removed ${await removeSeed(db, storage)} seed users and their posts.`);
 
-    const now = Date.now();
-    const runId = now.toString(36);
-    const r = rng(20261122);
-    const imageCache = new Map<string, Promise<ProcessedImage>>();
-    const processed = (item: CatalogItem, variant: number): Promise<ProcessedImage> => {
-      const key = `${item.name}#${variant}`;
-      let hit = imageCache.get(key);
-      if (!hit) {
-        const svg = productSvg(item, variant, rng(item.name.length * 31 + variant));
-        hit = sharp(Buffer.from(svg))
-          .png()
-          .toBuffer()
-          .then((png) => processImage(png));
-        imageCache.set(key, hit);
-      }
-      return hit;
-    };
-
-    const users: Tables['users'][] = [];
-    const posts: Array<
-      Insertable<PostsTable> & {
-        id: string;
-        created_at: number;
-        updated_at: number;
-        like_count: number;
-        comment_count: number;
-      }
-    > = [];
-    const media: Tables['post_media'][] = [];
-    const likes: Tables['likes'][] = [];
-    const files: Array<{ key: string; data: Buffer }> = [];
-    const notifications: Inbox['notifications'] = [];
-    const chats: Inbox['chats'] = [];
-    const messages: Inbox['messages'] = [];
-    const chatUnread: Inbox['chatUnread'] = [];
-    const mediaJobs: Array<Promise<void>> = [];
-    const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
-
-    // Usernames already taken in the database (a real user may have one of our names).
-    const takenRows = await db.kysely.selectFrom('users').select('username').execute();
-    const taken = new Set(takenRows.map((u) => u.username));
-
-    for (const campus of campusesToSeed) {
-      const password = demoPassword(campus);
-      const students = studentsOf(campus, r, now);
-      // A student's address is taken when it reaches the mailbox of an account's address (ADR 040).
-      const mailboxes = students.map((s) => mailboxOf(s.email));
-      const holders = await db.kysely
-        .selectFrom('users')
-        .select(['email', 'email_mailbox', 'school_mailbox'])
-        .where((eb) =>
-          eb.or([
-            eb(
-              'email',
-              'in',
-              students.map((s) => s.email),
-            ),
-            eb('email_mailbox', 'in', mailboxes),
-            eb('school_mailbox', 'in', mailboxes),
-          ]),
-        )
-        .execute();
-      const takenMailboxes = new Set(
-        holders.flatMap((u) => [mailboxOf(u.email), u.email_mailbox, u.school_mailbox]),
-      );
-      const hashes = await Promise.all(students.map(() => hashPassword(password, PASSWORD_COST)));
-      students.forEach((s, i) => {
-        if (takenMailboxes.has(mailboxOf(s.email)))
-          s.email = s.school_email = s.email.replace('@', `.${runId}@`);
-        s.username = firstFreeUsername(usernameBase(s.first_name, s.last_name), taken);
-        taken.add(s.username);
-        s.password_hash = hashes[i]!;
-      });
-      users.push(...students);
-      demo.push({ campus, email: students[0]!.email, password });
-
-      const categories: Category[] = [...CATEGORIES];
-      const asked: InboxSource['asked'] = [];
-      for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
-        const category = n < categories.length ? categories[n]! : r.pick(categories);
-        const item = r.pick(CATALOG[category]);
-        const picked = r.pick(students);
-        // The demo login sells the campus's first listings: their inbox has something in it.
-        const seller = n < DEMO_LISTINGS ? students[0]! : picked;
-        const created = now - r.int(1, 30 * 24 * 60) * 60 * 1000;
-        const price = roundPrice(item.price[0] + r.next() * (item.price[1] - item.price[0]));
-        const post = {
-          id: uuidv7(),
-          campus_id: campus,
-          author_id: seller.id,
-          parent_id: null,
-          root_id: null,
-          depth: 0,
-          text: listingText(item, price, r),
-          category,
-          media_count: 0,
-          like_count: 0,
-          comment_count: 0,
-          feed_score: 0,
-          created_at: created,
-          updated_at: created,
-        };
-        posts.push(post);
-        seller.total_posts = (seller.total_posts ?? 0) + 1;
-        if (n < DEMO_LISTINGS) asked.push(item.name);
-
-        // Photos: most listings have one to three.
-        const photos = r.chance(0.85) ? r.int(1, 3) : 0;
-        post.media_count = photos;
-        for (let position = 0; position < photos; position++) {
-          const id = uuidv7();
-          mediaJobs.push(
-            processed(item, position).then((image) => {
-              const planned = (['thumb', 'feed', 'original'] as const).map((name) => ({
-                name,
-                variant: image.variants[name],
-                key: `media/${id}/${name}.${image.variants[name].ext}`,
-              }));
-              for (const p of planned) files.push({ key: p.key, data: p.variant.data });
-              const v = Object.fromEntries(
-                planned.map((p) => [
-                  p.name,
-                  { key: p.key, width: p.variant.width, height: p.variant.height },
-                ]),
-              );
-              media.push({
-                id,
-                post_id: post.id,
-                owner_id: seller.id,
-                position,
-                key: planned[2]!.key,
-                kind: 'image',
-                mime: image.variants.original.mime,
-                width: image.variants.original.width,
-                height: image.variants.original.height,
-                bytes: planned.reduce((sum, p) => sum + p.variant.data.length, 0),
-                variants: JSON.stringify(v),
-                created_at: created,
-              });
-            }),
-          );
-        }
-
-        // A comment thread, up to three levels: a question, the seller's answer, the buyer's reply.
-        const threadSize = r.chance(0.7) ? r.int(1, 4) : 0;
-        const offer = `$${roundPrice(price * 0.8).toLocaleString('en-US')}`;
-        let at = created;
-        const chain: typeof posts = [post];
-        const bump = (ancestors: typeof posts, time: number) => {
-          for (const a of ancestors) {
-            a.comment_count += 1;
-            a.updated_at = Math.max(a.updated_at, time);
-          }
-        };
-        for (let c = 0; c < threadSize; c++) {
-          const buyer = r.pick(students.filter((s) => s.id !== seller.id));
-          at = Math.min(now - 60_000, at + r.int(5, 600) * 60 * 1000);
-          const comment = reply(
-            post,
-            post,
-            buyer.id,
-            r.pick(COMMENTS).replace('{offer}', offer),
-            at,
-          );
-          posts.push(comment);
-          bump([post], at);
-          chain.push(comment);
-          if (r.chance(0.6)) {
-            at = Math.min(now - 30_000, at + r.int(2, 120) * 60 * 1000);
-            const answer = reply(
-              post,
-              comment,
-              seller.id,
-              r.pick(SELLER_REPLIES).replace('{offer}', offer),
-              at,
-            );
-            posts.push(answer);
-            bump([comment, post], at);
-            if (r.chance(0.5)) {
-              at = Math.min(now - 10_000, at + r.int(2, 90) * 60 * 1000);
-              const back = reply(post, answer, buyer.id, r.pick(BUYER_REPLIES), at);
-              posts.push(back);
-              bump([answer, comment, post], at);
-            }
-          }
-        }
-
-        // Saves (likes) by other students of the campus.
-        const savers = new Set<string>();
-        const wanted = r.chance(0.8) ? r.int(1, 9) : 0;
-        while (savers.size < wanted) savers.add(r.pick(students).id);
-        savers.delete(seller.id);
-        for (const userId of savers)
-          likes.push({
-            post_id: post.id,
-            user_id: userId,
-            created_at: Math.min(now, created + r.int(1, 3000) * 60 * 1000),
-          });
-        post.like_count = savers.size;
-        post.feed_score = feedScore(post.like_count, post.comment_count, post.created_at);
-      }
-      // A generator of its own: the inbox takes none of the seed's draws.
-      const inboxRng = rng(20261125 + campusesToSeed.indexOf(campus));
-      const inbox = demoInbox({
-        demo: students[0]!,
-        students,
-        posts,
-        likes,
-        asked,
-        now,
-        r: inboxRng,
-      });
-      notifications.push(...inbox.notifications);
-      chats.push(...inbox.chats);
-      messages.push(...inbox.messages);
-      chatUnread.push(...inbox.chatUnread);
-    }
-    await Promise.all(mediaJobs);
-    const imagesDone = Date.now();
-
-    // Files first (a row never points at a missing file), then every row in one transaction.
-    for (let i = 0; i < files.length; i += 32) {
-      await Promise.all(
-        files.slice(i, i + 32).map((f) => storage.put(f.key, f.data, 'image/webp')),
-      );
-    }
-    const sorted = [...posts].sort((a, b) => (a.depth ?? 0) - (b.depth ?? 0));
-    await db.kysely.transaction().execute(async (trx) => {
-      const t = { ...db, kysely: trx } as unknown as Db;
-      await insertMany(t, 'users', users.map(userRow));
-      await insertMany(t, 'users', [
-        userRow({
-          id: uuidv7(),
-          campus_id: GENERIC_CAMPUS_ID,
-          email: SEED_MARKER_EMAIL,
-          username: `quad-seed-${runId}`,
-          first_name: 'Quad',
-          last_name: 'Seed',
-          // The marker (on the generic campus, which shows no content) remembers whom the seed created.
-          bio: JSON.stringify({ runId, users: users.map((u) => u.id!) } satisfies SeedRecord),
-          email_notifications: false,
-          created_at: now,
-          updated_at: now,
-        }),
-      ]);
-      await insertMany(t, 'posts', sorted);
-      await insertMany(t, 'post_media', media);
-      await insertMany(t, 'likes', likes);
-      await insertMany(t, 'chats', chats);
-      await insertMany(t, 'messages', messages);
-      await insertMany(t, 'chat_unread', chatUnread);
-      await insertMany(t, 'notifications', notifications);
-    });
-
-    const top = posts.filter((p) => p.depth === 0).length;
+    const w = await writeDemo(db, storage);
     console.log(
-      `Seeded ${where}: ${users.length} students on ${campusesToSeed.length} campuses, ${top} listings, ` +
-        `${posts.length - top} comments, ${likes.length} saves, ${chats.length} conversations, ${media.length} photos (${imageCache.size} distinct images, ${files.length} files) ` +
-        `in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${((imagesDone - started) / 1000).toFixed(1)} s).`,
+      `Seeded ${where}: ${w.users} students on ${campusesToSeed.length} campuses, ${w.listings} listings, ` +
+        `${w.comments} comments, ${w.saves} saves, ${w.conversations} conversations, ${w.photos} photos (${w.images} distinct images, ${w.files} files) ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(w.imagesMs / 1000).toFixed(1)} s).`,
     );
     console.log('\nDemo logins (one per campus):');
-    for (const d of demo)
+    for (const d of w.demo)
       console.log(`  ${d.campus.padEnd(9)} ${d.email.padEnd(36)} ${d.password}`);
   } finally {
     await db.close();
@@ -532,6 +578,13 @@ function reply(
     depth: (parent.depth ?? 0) + 1,
     text,
     category: null,
+    // A batch of rows is inserted with the columns of all: a comment states its plain-post fields.
+    price: null,
+    obo: false,
+    condition: null,
+    status: 'available',
+    ask_sold_at: null,
+    expires_at: null,
     media_count: 0,
     like_count: 0,
     comment_count: 0,
@@ -579,4 +632,5 @@ async function printLogins(db: Db): Promise<void> {
   }
 }
 
-await main();
+// Run as `npm run seed`, not when a test imports writeDemo.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -131,7 +131,7 @@ export const blocksRepository = {
         'u.first_name',
         'u.last_name',
         'u.avatar_key',
-        'u.verified',
+        'u.school_verified',
         'b.created_at',
       ])
       .where('b.blocker_id', '=', blockerId)

@@ -31,7 +31,7 @@ export function presentChat(row: ChatForViewer, storage: BlobStore, viewer: Post
         first_name: row.other_first_name,
         last_name: row.other_last_name,
         avatar_key: row.other_avatar_key,
-        verified: row.other_verified,
+        school_verified: row.other_school_verified,
       },
       storage,
     ),

@@ -12,7 +12,7 @@ export interface ChatForViewer extends ChatRow {
   other_first_name: string;
   other_last_name: string;
   other_avatar_key: string | null;
-  other_verified: boolean | number;
+  other_school_verified: boolean | number;
   /** Non-null when the viewer has unseen messages. */
   viewer_unread: string | null;
   /** Non-null when the other student has unseen messages. */
@@ -51,7 +51,7 @@ function chatsForViewer(db: Executor, viewerId: string) {
       'o.first_name as other_first_name',
       'o.last_name as other_last_name',
       'o.avatar_key as other_avatar_key',
-      'o.verified as other_verified',
+      'o.school_verified as other_school_verified',
       'vu.user_id as viewer_unread',
       'ou.user_id as other_unread',
     ]);
@@ -279,7 +279,14 @@ export const chatsRepository = {
     const full = sql<SqlBool>`lower(u.first_name || ' ' || u.last_name) like ${prefix} escape '\\'`;
     return db
       .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.avatar_key', 'u.verified'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.avatar_key',
+        'u.school_verified',
+      ])
       .where('u.campus_id', '=', campusId)
       .where('u.school_verified', '=', true)
       .where('u.id', 'not in', excludeIds)

@@ -100,7 +100,6 @@ export const likesRepository = {
         'users.first_name',
         'users.last_name',
         'users.avatar_key',
-        'users.verified',
         'users.school_verified',
         'users.campus_id',
       ])

@@ -20,7 +20,7 @@ export function presentNotification(
               first_name: r.from_first_name ?? '',
               last_name: r.from_last_name ?? '',
               avatar_key: r.from_avatar_key,
-              verified: r.from_verified ?? false,
+              school_verified: r.from_school_verified ?? false,
             },
             storage,
           )

@@ -17,7 +17,7 @@ export interface NotificationWithSender {
   from_first_name: string | null;
   from_last_name: string | null;
   from_avatar_key: string | null;
-  from_verified: boolean | number | null;
+  from_school_verified: boolean | number | null;
   /** The post it is about, as it is now (null without one). */
   post_status: string | null;
   post_bumped_at: number | null;
@@ -56,7 +56,7 @@ export const notificationsRepository = {
         'u.first_name as from_first_name',
         'u.last_name as from_last_name',
         'u.avatar_key as from_avatar_key',
-        'u.verified as from_verified',
+        'u.school_verified as from_school_verified',
       ])
       .where('n.to_user_id', '=', userId);
     if (cursor)

@@ -46,7 +46,7 @@ export function createPostPresenter(storage: BlobStore) {
           first_name: row.author_first_name,
           last_name: row.author_last_name,
           avatar_key: row.author_avatar_key,
-          verified: row.author_verified,
+          school_verified: row.author_school_verified,
         },
         storage,
       ),

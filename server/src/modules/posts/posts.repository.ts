@@ -10,7 +10,7 @@ export interface PostWithAuthor extends PostRow {
   author_first_name: string;
   author_last_name: string;
   author_avatar_key: string | null;
-  author_verified: boolean | number;
+  author_school_verified: boolean | number;
 }
 
 export type Cursor = { score?: number; price?: number; updatedAt: number; id: string };
@@ -32,7 +32,7 @@ function withAuthor(db: Executor) {
       'users.first_name as author_first_name',
       'users.last_name as author_last_name',
       'users.avatar_key as author_avatar_key',
-      'users.verified as author_verified',
+      'users.school_verified as author_school_verified',
     ]);
 }
 

@@ -161,7 +161,14 @@ export const searchRepository = {
     const full = sql<SqlBool>`lower(u.first_name || ' ' || u.last_name) like ${prefix} escape '\\'`;
     return db
       .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.avatar_key', 'u.verified'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.avatar_key',
+        'u.school_verified',
+      ])
       .where('u.campus_id', '=', campusId)
       .where('u.school_verified', '=', true)
       .$if(excludeIds.length > 0, (qb) => qb.where('u.id', 'not in', excludeIds))

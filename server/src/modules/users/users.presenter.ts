@@ -37,7 +37,8 @@ export interface AuthorColumns {
   first_name: string;
   last_name: string;
   avatar_key: string | null;
-  verified: boolean | number;
+  /** The badge beside the name: school-verified, not the account e-mail (ADR 049). */
+  school_verified: boolean | number;
 }
 
 /**
@@ -51,6 +52,6 @@ export function presentAuthor(user: AuthorColumns, storage: BlobStore): AuthorDt
     firstName: user.first_name,
     lastInitial: user.last_name ? `${[...user.last_name][0]!.toUpperCase()}.` : '',
     avatarUrl: user.avatar_key ? storage.url(user.avatar_key) : null,
-    verified: Boolean(user.verified),
+    verified: Boolean(user.school_verified),
   };
 }

@@ -67,7 +67,13 @@ export async function verificationRoutes(
   app.post(
     '/api/verification/verify',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.code, changes: ['viewer'] },
+      config: {
+        access: 'session',
+        errors: [409],
+        rateLimit: LIMITS.code,
+        // A school e-mail verified puts the badge beside the student's name on all their posts (ADR 049).
+        changes: ['student-profile', 'viewer'],
+      },
       schema: {
         operationId: 'verifyCode',
         summary: 'Verify the account or school e-mail address with a code',

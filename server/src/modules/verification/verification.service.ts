@@ -71,10 +71,16 @@ export function createVerificationService({
   links,
   verifyPassword,
   sessions,
+  badgeChanged,
   now = Date.now,
 }: {
   db: Db;
   config: Config;
+  /**
+   * A student became school-verified: the pages of their campus that show
+   * their name drop, so the badge shows on their posts (the posts cache, ADR 049).
+   */
+  badgeChanged: (campusId: string) => void;
   now?: () => number;
 } & Pick<EmailChangeDeps, 'links' | 'verifyPassword' | 'sessions'>): VerificationService {
   const codes = createCodeBook({ db, now });
@@ -173,6 +179,8 @@ export function createVerificationService({
           if (isUniqueViolation(error)) throw conflict('school_email_taken', M.schoolEmailTaken);
           throw error;
         });
+      // Their posts stay on the campus they were on (ADR 040), and now carry the badge.
+      if (school && !user.school_verified) badgeChanged(user.campus_id);
       const redirectCampus =
         school && target && target !== GENERIC_CAMPUS_ID
           ? { id: target, url: campusUrl(config.publicUrl, target) }

@@ -124,7 +124,7 @@ function LeadMedia({ post }: { post: PostDto }) {
   const style = aspect ? ({ '--lead-aspect': aspect.toFixed(4) } as CSSProperties) : undefined;
   return (
     <div className={`${cards.lead} ${post.media.length === 1 ? cards.one : ''}`} style={style}>
-      <MediaGrid media={post.media} />
+      <MediaGrid media={post.media} post={post} />
     </div>
   );
 }

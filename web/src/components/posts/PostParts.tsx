@@ -13,6 +13,7 @@ import { PhotoButton } from '../media/PhotoButton';
 import { usePhotoViewer } from '../media/use-photo-viewer';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
+import { Verified } from '../ui/VerifiedBadge';
 import styles from './PostParts.module.css';
 import { useListingActions } from './use-listing-actions';
 import { useToggleSave } from './use-toggle-save';
@@ -21,7 +22,7 @@ import { useToggleSave } from './use-toggle-save';
 export const authorName = (a: AuthorDto) => `${a.firstName} ${a.lastInitial}`;
 
 /**
- * Avatar, name, time and category chip. In lists (`linkTime`) the time links
+ * Avatar, name with its verified badge (ADR 049), time and category chip. In lists (`linkTime`) the time links
  * to the post and the name carries `nameId`, which labels the card; with
  * `headingLevel` the name is a heading of that level (the media detail page).
  */
@@ -47,9 +48,12 @@ export function PostHeader({
     </time>
   );
   const name = (
-    <Link id={nameId} className={styles.name} to={`/${post.author.username}`}>
-      {authorName(post.author)}
-    </Link>
+    <span>
+      <Link id={nameId} className={styles.name} to={`/${post.author.username}`}>
+        {authorName(post.author)}
+      </Link>
+      <Verified verified={post.author.verified} />
+    </span>
   );
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { timeAgo } from '@common/time';
 import { Avatar } from '../ui/Avatar';
 import { authorName, MediaGrid, PostText } from './PostParts';
+import { Verified } from '../ui/VerifiedBadge';
 import styles from './ReplyTree.module.css';
 
 /**
@@ -30,9 +31,12 @@ function Reply({ reply }: { reply: CommentNode }) {
         <Avatar person={reply.author} size={28} />
         <div className={styles.bubble}>
           <div className={styles.head}>
-            <Link className={styles.name} to={`/${reply.author.username}`}>
-              {name}
-            </Link>
+            <span>
+              <Link className={styles.name} to={`/${reply.author.username}`}>
+                {name}
+              </Link>
+              <Verified verified={reply.author.verified} />
+            </span>
             <Link className={styles.time} to={`/post/${reply.id}`}>
               <time dateTime={created.toISOString()}>{timeAgo(created)}</time>
             </Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useBlockedStudents, useSetBlocked } from '../../../components/blocks/use-blocks';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
@@ -34,7 +35,10 @@ function BlockedRow({ student }: { student: Blocked }) {
       <Link to={`/${student.username}`} className={styles.who}>
         <Avatar person={student} size={40} />
         <span className={styles.names}>
-          <span className={styles.name}>{authorName(student)}</span>
+          <span className={styles.name}>
+            {authorName(student)}
+            <Verified verified={student.verified} />
+          </span>
           <span className={styles.username}>@{student.username}</span>
         </span>
       </Link>

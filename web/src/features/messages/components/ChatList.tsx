@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { timeAgo } from '@common/time';
 import type { ChatDto } from '@common/schemas/chats';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { useChats } from '../api/get-chats';
@@ -72,6 +73,7 @@ function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
         <span className={styles.chatTop}>
           <span className={`${styles.chatName} ${unread ? styles.bold : ''}`}>
             {authorName(chat.other)}
+            <Verified verified={chat.other.verified} />
           </span>
           <time className={styles.chatTime} dateTime={updated.toISOString()}>
             {timeAgo(updated)}

@@ -6,6 +6,7 @@ import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES, type ChatDto, type MessageDto } from '@common/schemas/chats';
 import { BlockMenuItem, useBlockToggle } from '../../../components/blocks/BlockControl';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
@@ -113,9 +114,15 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         <Link to={`/${chat.other.username}`} className={styles.convWho}>
           <Avatar person={chat.other} size={36} />
           {alone ? (
-            <h1 className={styles.convName}>{name}</h1>
+            <h1 className={styles.convName}>
+              {name}
+              <Verified verified={chat.other.verified} />
+            </h1>
           ) : (
-            <h2 className={styles.convName}>{name}</h2>
+            <h2 className={styles.convName}>
+              {name}
+              <Verified verified={chat.other.verified} />
+            </h2>
           )}
         </Link>
         <Dropdown.Root>

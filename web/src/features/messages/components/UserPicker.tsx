@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import { useStartChat } from '../../../components/messaging/use-start-chat';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -85,7 +86,10 @@ export function UserPicker({ autoFocus = false }: { autoFocus?: boolean }) {
           >
             <Avatar person={user} size={36} />
             <span className={styles.chatText}>
-              <span className={styles.chatName}>{authorName(user)}</span>
+              <span className={styles.chatName}>
+                {authorName(user)}
+                <Verified verified={user.verified} />
+              </span>
               <span className={styles.chatLast}>@{user.username}</span>
             </span>
           </li>

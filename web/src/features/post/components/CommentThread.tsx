@@ -8,6 +8,7 @@ import { createCommentPath } from '../../../components/posts/create-pages';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { CommentForm } from './CommentForm';
 import { authorName, MediaGrid, PostText } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import styles from './Comments.module.css';
 
@@ -59,9 +60,12 @@ function CommentItem({
         <div className={styles.body}>
           <div className={styles.bubble}>
             <div className={styles.head}>
-              <Link className={styles.name} to={`/${comment.author.username}`}>
-                {name}
-              </Link>
+              <span>
+                <Link className={styles.name} to={`/${comment.author.username}`}>
+                  {name}
+                </Link>
+                <Verified verified={comment.author.verified} />
+              </span>
               <Link className={styles.time} to={`/post/${comment.id}`}>
                 <time dateTime={created.toISOString()}>{timeAgo(created)}</time>
               </Link>

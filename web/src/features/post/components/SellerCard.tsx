@@ -8,6 +8,7 @@ import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/Icons';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import styles from './SellerCard.module.css';
 
 /**
@@ -40,6 +41,7 @@ export function SellerCard({
             <Link className={styles.name} to={`/${author.username}`}>
               {name}
             </Link>
+            <Verified verified={author.verified} />
           </p>
           {seller ? (
             <p className={styles.school}>

@@ -7,6 +7,7 @@ import { useGatedOffer } from '../../../components/gates/use-gate';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useLikers } from '../api/posts';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import styles from './LikedByPage.module.css';
 
@@ -35,7 +36,10 @@ export function LikedByPage() {
               <Link className={styles.row} to={`/${author.username}`}>
                 <Avatar person={author} />
                 <span className={styles.names}>
-                  <span className={styles.name}>{authorName(author)}</span>
+                  <span className={styles.name}>
+                    {authorName(author)}
+                    <Verified verified={author.verified} />
+                  </span>
                   <span className={styles.username}>@{author.username}</span>
                 </span>
               </Link>

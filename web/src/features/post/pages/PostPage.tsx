@@ -23,6 +23,7 @@ import { useCampus } from '../../../lib/campus';
 import { copyText } from '../../../lib/clipboard';
 import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
 import { Avatar } from '../../../components/ui/Avatar';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import {
   authorName,
   ListingLine,
@@ -163,9 +164,12 @@ export function PostPage() {
               <li key={parent.id} className={styles.parent}>
                 <Avatar person={parent.author} size={32} />
                 <div className={styles.parentBody}>
-                  <Link className={styles.name} to={`/post/${parent.id}`}>
-                    {authorName(parent.author)}
-                  </Link>
+                  <span>
+                    <Link className={styles.name} to={`/post/${parent.id}`}>
+                      {authorName(parent.author)}
+                    </Link>
+                    <Verified verified={parent.author.verified} />
+                  </span>
                   {parent.text ? <PostText text={parent.text} /> : null}
                 </div>
               </li>

@@ -9,6 +9,7 @@ import { authorName } from '../../../components/posts/PostParts';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import {
   AlertIcon,
   ClockIcon,
@@ -107,8 +108,10 @@ export function ProfileHeader({
         </div>
       </div>
       <div className={styles.identity}>
-        <h2 id="profile-name" className={styles.name}>
-          {name}
+        <h2 className={styles.name}>
+          {/* The region is named by the name alone; the badge follows it in the heading (ADR 049). */}
+          <span id="profile-name">{name}</span>
+          <Verified verified={profile.schoolVerified} />
         </h2>
         <p className={styles.username}>@{profile.username}</p>
       </div>

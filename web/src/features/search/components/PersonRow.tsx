@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SearchPeople } from '@common/schemas/search';
 import { authorName } from '../../../components/posts/PostParts';
+import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Spinner';
 import styles from './SearchResults.module.css';
@@ -13,7 +14,10 @@ export function PersonRow({ person }: { person: Person }) {
     <Link to={`/${person.username}`} className={styles.person}>
       <Avatar person={person} size={44} />
       <span className={styles.personText}>
-        <span className={styles.personName}>{authorName(person)}</span>
+        <span className={styles.personName}>
+          {authorName(person)}
+          <Verified verified={person.verified} />
+        </span>
         <span className={styles.personHandle}>@{person.username}</span>
       </span>
     </Link>
