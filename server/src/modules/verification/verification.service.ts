@@ -108,6 +108,20 @@ export function createVerificationService({
     throw conflict('school_email_taken', M.schoolEmailTaken);
   }
 
+  /**
+   * A student who registered with a school address of their campus proved it
+   * with the account code: it is their school e-mail too, no second code
+   * (ADR 050). Not when another account holds the mailbox (ADR 040): the
+   * school e-mail page then says so.
+   */
+  async function registeredSchoolEmail(db: Executor, user: UserRow) {
+    const campus = CAMPUSES[user.campus_id as CampusId] as Campus | undefined;
+    if (user.school_verified || !campus || !isSchoolEmail(campus, user.email)) return {};
+    const owner = await usersRepository.findBySchoolMailbox(db, user.email);
+    if (owner && owner.id !== user.id) return {};
+    return { school_verified: true, school_email: user.email };
+  }
+
   const change = createEmailChange(emailChange);
 
   return {
@@ -163,7 +177,11 @@ export function createVerificationService({
               updated_at: at,
             });
           } else {
-            await usersRepository.update(trx, user.id, { verified: true, updated_at: at });
+            await usersRepository.update(trx, user.id, {
+              verified: true,
+              ...(await registeredSchoolEmail(trx, user)),
+              updated_at: at,
+            });
           }
           await verificationRepository.deleteAll(trx, user.id, purpose);
           return (await usersRepository.findById(trx, user.id))!;
