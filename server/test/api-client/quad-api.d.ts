@@ -4046,6 +4046,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                         terms: string[];
+                        soldMatches: number;
                     };
                 };
             };
@@ -4137,6 +4138,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                         terms: string[];
+                        soldMatches: number;
                     };
                 };
             };
