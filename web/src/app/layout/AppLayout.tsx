@@ -22,13 +22,17 @@ import { Sidebar } from './Sidebar';
 export function AppLayout() {
   const mobile = useIsMobile();
   const headerHidden = useHiddenOnScrollDown(mobile);
+  const { pathname } = useLocation();
   // The inbox and its conversation take the rail's room too, and fill the height.
-  const wide = /^\/messages(\/|$)/.test(useLocation().pathname);
+  const wide = /^\/messages(\/|$)/.test(pathname);
+  // The full-page composers of phones (/create/…) have the screen to themselves:
+  // no search bar nor tab bar there (app.css, .shell--composing; ADR 050).
+  const composing = pathname.startsWith('/create/');
   useUnreadLive();
   useRecordBackHistory();
   return (
     <GateProvider>
-      <div className="shell">
+      <div className={`shell${composing ? ' shell--composing' : ''}`}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
