@@ -99,7 +99,10 @@ function BirthDateForm({ viewer }: { viewer: Viewer }) {
           {select(
             'year',
             L.year,
-            birthYearOptions(new Date(), stored?.year).map((year) => ({ value: year, label: String(year) })),
+            birthYearOptions(new Date(), stored?.year).map((year) => ({
+              value: year,
+              label: String(year),
+            })),
           )}
         </div>
         <FieldMessage error={error} hint={L.notShownPublicly} errorId={messageId} />

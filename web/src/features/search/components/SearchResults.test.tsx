@@ -113,7 +113,13 @@ describe('sold listings that also match (ADR 050)', () => {
 
   it('says it of one listing in the singular, on the media tab too', async () => {
     answer = soldAnswer(1);
-    results('bike', {}, () => {}, () => {}, MediaResults);
+    results(
+      'bike',
+      {},
+      () => {},
+      () => {},
+      MediaResults,
+    );
     expect((await screen.findByText(L.soldAlsoMatch(1))).textContent).toBe(
       '1 sold listing also matches.',
     );

@@ -45,7 +45,7 @@ function SoldHint({ count, onShowSold }: { count: number; onShowSold(): void }) 
 }
 
 /** No posts: said of the filters when they are on, with a button to clear them. */
-function NoPosts({ query, filter, onClearFilter }: ListingTab) {
+function NoPosts({ query, filter, onClearFilter }: Omit<ListingTab, 'onShowSold'>) {
   return hasListingFilter(filter) ? (
     <FilteredEmpty title={LISTING_MESSAGES.noResultsWithFilters(query)} onClear={onClearFilter} />
   ) : (
@@ -116,9 +116,7 @@ export function MediaResults({ query, filter, onClearFilter, onShowSold }: Listi
   const results = useSearchPosts('media', query, true, filter);
   const pages = results.data?.pages ?? [];
   const sold = <SoldHint count={pages[0]?.soldMatches ?? 0} onShowSold={onShowSold} />;
-  const posts = pages
-    .flatMap((p) => p.items)
-    .filter((post) => post.media.length > 0);
+  const posts = pages.flatMap((p) => p.items).filter((post) => post.media.length > 0);
   const waiting = notReady(
     results,
     <div className={styles.grid} aria-busy="true" aria-label="Loading results">

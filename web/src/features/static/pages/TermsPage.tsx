@@ -98,9 +98,9 @@ export function TermsPage() {
             the sale: it takes no payment, ships nothing and holds no money for you.
           </p>
           <p>
-            A seller may set up payouts with our payment processor on the{' '}
-            <strong>Payments</strong> page of their settings. The processor&apos;s own terms, which
-            you accept when you set up that account, apply to it.
+            A seller may set up payouts with our payment processor on the <strong>Payments</strong>{' '}
+            page of their settings. The processor&apos;s own terms, which you accept when you set up
+            that account, apply to it.
           </p>
         </>
       ),
