@@ -227,6 +227,28 @@ describe('checking the account code (POST /api/verification/verify)', () => {
     expectError(await sendPin(cookie, { schoolEmail: email }, 'ut'), 400, M.newSchoolEmail);
   });
 
+  it('on the generic site, takes a school address as the school e-mail of its own school', async () => {
+    const email = `${uniqueLocal()}@ufl.edu`;
+    const { user, cookie } = await signedIn({ email, campus_id: 'campus' });
+    await sendCode(cookie, 'campus');
+    const res = await verify(cookie, { code: await latestCode(email, 'Campus') }, 'campus');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      viewer: { verified: true, schoolVerified: true, schoolEmail: email, campusId: 'uf' },
+      redirectTo: '/search_schools',
+    });
+    expect((await userRow(user.id)).campus_id).toBe('uf');
+
+    const plain = await signedIn({ campus_id: 'campus' });
+    await sendCode(plain.cookie, 'campus');
+    const other = await verify(
+      plain.cookie,
+      { code: await latestCode(plain.user.email, 'Campus') },
+      'campus',
+    );
+    expect(other.json().viewer).toMatchObject({ schoolVerified: false, campusId: 'campus' });
+  });
+
   it("leaves another campus's address, or a mailbox another account holds, to the school e-mail page", async () => {
     const elsewhere = await signedIn({ email: `${uniqueLocal()}@utexas.edu`, campus_id: 'ou' });
     await sendCode(elsewhere.cookie);
