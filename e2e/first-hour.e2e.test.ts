@@ -4,14 +4,17 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { type PostDto, POST_MESSAGES } from '@common/schemas/posts';
 import { violations } from './axe';
-import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 import {
+  codeFor,
+  landOn,
+  PASSWORD,
   pathOf,
+  postJson,
   schoolVerifiedStudent,
   sendJson,
   sidebar,
   tag,
-  verifiedStudent,
   viewerOf,
 } from './students';
 
@@ -34,16 +37,18 @@ const focused = (page: Page) =>
 const visibleBars = (page: Page) => page.locator('.topbar:visible, .mobilebar:visible').count();
 
 describe("a student's first hour", () => {
-  it('picks their school in the finder of the generic site and arrives there signed in', async () => {
-    const student = await verifiedStudent(
-      env.server,
-      env.browser,
-      'Gale Rivers',
-      DESKTOP,
-      'campus',
-    );
-    const { page, errors } = student;
+  it('registers on the generic site with a school address, picks the school in the finder and arrives signed in', async () => {
+    const { context, page, errors } = await openPage(env.browser);
+    await landOn(page, env.server, 'campus');
+    const email = `gale-${tag()}@ufl.edu`;
+    const body = { name: 'Gale Rivers', email, password: PASSWORD, terms: true };
+    expect(await postJson(page, '/api/auth/register', body)).toBe(201);
+    expect(await postJson(page, '/api/verification/code', {})).toBe(200);
+    const code = await codeFor(env.server, email);
+    // One code: the school address is the school e-mail too (ADR 050).
+    expect(await postJson(page, '/api/verification/verify', { code })).toBe(200);
     const { username } = await viewerOf(page);
+
     await page.goto(env.server.url('campus', '/search_schools?q=florida'));
     const uf = page.getByRole('option', { name: /University of Florida/ });
     expect(await uf.getAttribute('href')).toBe('/api/auth/handoff/start?campus=uf');
@@ -52,10 +57,12 @@ describe("a student's first hour", () => {
     await page.getByRole('heading', { name: H.title('Gale R.', username) }).waitFor();
     expect(new URL(page.url()).host).toBe(new URL(env.server.url('uf', '/')).host);
     await page.getByRole('button', { name: H.continue }).click();
-    await expect.poll(() => pathOf(page)).toBe('/home');
-    expect((await viewerOf(page)).username).toBe(username);
+    // Signed in on UF's site, a member: its feed with the composer, no second code asked.
+    await page.getByRole('button', { name: POST_MESSAGES.composerPlaceholder }).waitFor();
+    expect(pathOf(page)).toBe('/home');
+    expect(await viewerOf(page)).toMatchObject({ username, schoolVerified: true, campusId: 'uf' });
     expect(errors).toEqual([]);
-    await student.context.close();
+    await context.close();
   });
 
   it('gets focus back on Create Post after closing the composer with Escape', async () => {
