@@ -58,6 +58,10 @@ export const LISTING_MESSAGES = {
   nothingMatchesFilters: 'Nothing matches these filters - yet',
   noResultsWithFilters: (query: string) => `No results for "${query}" with these filters`,
   filtersHideHint: 'Try a wider price range, or clear the filters to see everything.',
+  /** Search leaves sold listings out but says when some matched (ADR 050). */
+  soldAlsoMatch: (count: number) =>
+    count === 1 ? '1 sold listing also matches.' : `${count} sold listings also match.`,
+  showSold: 'Show them',
   clearAllFilters: 'Clear filters',
   expired: 'Expired',
   renew: 'Renew listing',

@@ -37,6 +37,9 @@ export const MESSAGES = {
     comment: 'Comment to join the conversation.',
     message: 'Join Group so you can message privately.',
     join: 'Join Your Campus',
+    // Pages of one's own: a guest has none (ADR 050).
+    notifications: 'See your notifications.',
+    saved: 'Save posts to find them later.',
   },
   verifyAccount: 'Verify Account',
   logoutQuestion: 'Are you sure you want to logout?',

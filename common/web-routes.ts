@@ -47,6 +47,7 @@ export const WEB_ROUTES = [
   '/media/:id',
   '/saved',
   '/create/post',
+  '/create/categories',
   '/post/:id',
   '/post/:id/likes',
   '/create/comment/:id',

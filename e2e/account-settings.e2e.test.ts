@@ -207,9 +207,10 @@ describe('account settings', () => {
     await row(page, L.birthDate).click();
     const month = page.getByRole('combobox', { name: L.month });
     const year = page.getByRole('combobox', { name: L.year });
-    const thirteenYearsAgo = String(new Date().getFullYear() - 13);
-    expect(await year.locator('option').nth(1).textContent()).toBe(thirteenYearsAgo);
-    expect(await year.locator('option').last().textContent()).toBe('1940');
+    // From the year a 16-year-old (the Terms' minimum age) was born, back 100 years.
+    const sixteenYearsAgo = new Date().getFullYear() - 16;
+    expect(await year.locator('option').nth(1).textContent()).toBe(String(sixteenYearsAgo));
+    expect(await year.locator('option').last().textContent()).toBe(String(sixteenYearsAgo - 100));
     await month.selectOption({ label: 'February' });
     await page.getByRole('button', { name: L.save }).click();
     await page.getByRole('alert').filter({ hasText: M.fillAllFields }).waitFor();

@@ -20,7 +20,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed. You were signed out everywhere else.',
   fillAllFields: 'Please fill in all the fields',
   notARealDate: 'That date does not exist.',
-  tooYoung: 'You must be at least 13 years old to use Quad.',
+  tooYoung: 'You must be at least 16 years old to use Quad.',
   invalidPhone: 'Enter a valid US phone number.',
   phoneTooLong: 'Phone numbers are at most 20 characters.',
   clickToAdd: 'click to add',
@@ -44,7 +44,22 @@ export const ACCOUNT_MESSAGES = {
 
 export const USERNAME_MAX = 50;
 export const PHONE_MAX = 20;
-export const MIN_AGE_YEARS = 13;
+/** The Terms of Service's minimum age (ADR 050): the server refuses a younger birth date. */
+export const MIN_AGE_YEARS = 16;
+/** How many years back from the youngest allowed the birth-year list reaches. */
+export const BIRTH_YEARS_SPAN = 100;
+
+/**
+ * The birth years to choose from on `today`, newest first: from the year a
+ * student who is MIN_AGE_YEARS today was born, back BIRTH_YEARS_SPAN years
+ * (ADR 050). A stored year outside it stays selectable.
+ */
+export function birthYearOptions(today: Date, stored: number | undefined): number[] {
+  const newest = today.getFullYear() - MIN_AGE_YEARS;
+  const years = Array.from({ length: BIRTH_YEARS_SPAN + 1 }, (_, i) => newest - i);
+  if (stored !== undefined && !years.includes(stored)) years.push(stored);
+  return years.sort((a, b) => b - a);
+}
 export const GENDERS = ['male', 'female', 'other'] as const;
 
 export const usernameBodySchema = z.object({

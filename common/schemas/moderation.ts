@@ -24,6 +24,8 @@ const until = (at: number) =>
   });
 
 export const MODERATION_MESSAGES = {
+  /** The moderation page, and its entry in a moderator's account menus (ADR 050). */
+  moderation: 'Moderation',
   notFound: 'Not found.',
   reasonRequired: 'Please give a reason.',
   reasonTooLong: 'Error: Too many characters!',

@@ -65,6 +65,8 @@ export const searchPostsSchema = z.object({
   items: z.array(postSchema),
   nextCursor: z.string().nullable(),
   terms: z.array(z.string()),
+  /** Sold listings that match too but are left out (without `includeSold`): search offers them. */
+  soldMatches: z.number().int().min(0),
 });
 export type SearchPosts = z.infer<typeof searchPostsSchema>;
 

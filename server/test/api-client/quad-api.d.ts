@@ -4050,6 +4050,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                         terms: string[];
+                        soldMatches: number;
                     };
                 };
             };
@@ -4141,6 +4142,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                         terms: string[];
+                        soldMatches: number;
                     };
                 };
             };

@@ -12,7 +12,8 @@ export function normalisePhone(input: string | null | undefined): string | null 
 
 /**
  * A birth date as stored: all three parts or none ("Please fill in all the
- * fields"), a day that exists, and at least 13 years ago.
+ * fields"), a day that exists, and at least MIN_AGE_YEARS (16, the Terms'
+ * minimum age) years ago, counted to the day.
  */
 export function birthDateColumns(input: AccountBody['birthDate'], now: number) {
   if (input === null) return { birth_year: null, birth_month: null, birth_day: null };
@@ -24,8 +25,8 @@ export function birthDateColumns(input: AccountBody['birthDate'], now: number) {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   if (!real || year < 1900) throw badRequest('invalid_date', M.notARealDate);
   const today = new Date(now);
-  const thirteenth = Date.UTC(year + MIN_AGE_YEARS, month - 1, day);
+  const birthday = Date.UTC(year + MIN_AGE_YEARS, month - 1, day);
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  if (thirteenth > todayUtc) throw badRequest('too_young', M.tooYoung);
+  if (birthday > todayUtc) throw badRequest('too_young', M.tooYoung);
   return { birth_year: year, birth_month: month, birth_day: day };
 }

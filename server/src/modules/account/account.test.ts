@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@common/messages';
-import { ACCOUNT_MESSAGES as M } from '@common/schemas/account';
+import { birthYearOptions, ACCOUNT_MESSAGES as M } from '@common/schemas/account';
 import { isReservedUsername } from '@common/text';
 import { WEB_ROUTES } from '@common/web-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,7 +225,7 @@ describe('phone, gender, birth date, e-mail alerts', () => {
     expect(cleared.json().viewer.phone).toBeNull();
   });
 
-  it('takes a gender of the three and a real birth date at least 13 years ago', async () => {
+  it('takes a gender of the three and a real birth date at least 16 years ago', async () => {
     const jane = await student();
     const ok = await send(jane, 'PATCH', '/api/me/account', {
       gender: 'female',
@@ -239,6 +239,7 @@ describe('phone, gender, birth date, e-mail alerts', () => {
       [{ birthDate: { year: 2001, month: null, day: 3 } }, M.fillAllFields],
       [{ birthDate: { year: 2001, month: 2, day: 30 } }, M.notARealDate],
       [{ birthDate: { year: new Date().getUTCFullYear() - 5, month: 1, day: 1 } }, M.tooYoung],
+      [{ birthDate: { year: new Date().getUTCFullYear() - 14, month: 1, day: 1 } }, M.tooYoung],
     ];
     for (const [payload, message] of cases) {
       const res = await send(jane, 'PATCH', '/api/me/account', payload);
@@ -260,10 +261,23 @@ describe('phone, gender, birth date, e-mail alerts', () => {
     expect((await send(null, 'PATCH', '/api/me/account', { gender: 'male' })).statusCode).toBe(401);
   });
 
-  it('counts 13 years to the day', () => {
+  it('counts 16 years, the Terms of Service minimum age, to the day', () => {
     const now = Date.UTC(2026, 10, 23);
-    expect(birthDateColumns({ year: 2013, month: 11, day: 23 }, now).birth_year).toBe(2013);
-    expect(() => birthDateColumns({ year: 2013, month: 11, day: 24 }, now)).toThrow(M.tooYoung);
+    expect(birthDateColumns({ year: 2010, month: 11, day: 23 }, now).birth_year).toBe(2010);
+    expect(() => birthDateColumns({ year: 2010, month: 11, day: 24 }, now)).toThrow(M.tooYoung);
+    expect(() => birthDateColumns({ year: 2013, month: 1, day: 1 }, now)).toThrow(
+      'You must be at least 16 years old to use Quad.',
+    );
+  });
+
+  it('accepts every year of the birth-year list, and refuses the year after its first', () => {
+    const now = Date.UTC(2026, 10, 23);
+    const years = birthYearOptions(new Date(now), undefined);
+    for (const year of years)
+      expect(birthDateColumns({ year, month: 1, day: 1 }, now).birth_year).toBe(year);
+    expect(() => birthDateColumns({ year: years[0]! + 1, month: 1, day: 1 }, now)).toThrow(
+      M.tooYoung,
+    );
   });
 });
 

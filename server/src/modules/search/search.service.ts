@@ -69,7 +69,9 @@ export function rank(candidates: Candidate[], terms: QueryTerm[], byThread: bool
 /**
  * The ranking with the listing filters applied (ADR 023): one query for the
  * prices and statuses of the ranked posts, then sorted cheapest first when
- * asked (equal prices keep their rank).
+ * asked (equal prices keep their rank). `soldMatches` counts the sold
+ * listings the filters would keep with sold ones shown, from the same facts
+ * (no further query), so search can offer them (ADR 050).
  */
 async function byListing(
   posts: SearchServiceDeps['posts'],
@@ -81,15 +83,21 @@ async function byListing(
   const facts = new Map(
     (await posts.listingFacts(campus.id, ranked)).map((f) => [f.id, f] as const),
   );
-  const kept = ranked.filter((id) => {
+  const kept: string[] = [];
+  let soldMatches = 0;
+  const withSold = { ...filter, includeSold: true };
+  for (const id of ranked) {
     const f = facts.get(id);
-    return f !== undefined && listingMatches(f, filter, at);
-  });
-  if (filter.sort !== 'price') return kept;
-  return kept
+    if (f === undefined) continue;
+    if (listingMatches(f, filter, at)) kept.push(id);
+    else if (f.status === 'sold' && listingMatches(f, withSold, at)) soldMatches += 1;
+  }
+  if (filter.sort !== 'price') return { kept, soldMatches };
+  const byPrice = kept
     .map((id, at) => ({ id, at, price: facts.get(id)!.price! }))
     .sort((a, b) => a.price - b.price || a.at - b.at)
     .map((r) => r.id);
+  return { kept: byPrice, soldMatches };
 }
 
 /** The ranked ids of the posts matching `q`, listings filtered (ADR 023). */
@@ -107,7 +115,7 @@ async function rankingOf(
   filter: ListingFilter,
 ) {
   const terms = await resolve(q);
-  if (terms.length === 0) return { terms, ranked: [] as string[] };
+  if (terms.length === 0) return { terms, ranked: [] as string[], soldMatches: 0 };
   const candidates = await search.candidates(db, {
     campusId: campus.id,
     terms,
@@ -116,7 +124,8 @@ async function rankingOf(
     limit: CANDIDATES,
   });
   const ranked = rank(candidates, terms, tab === 'latest');
-  return { terms, ranked: await byListing(posts, campus, ranked, filter, at) };
+  const { kept, soldMatches } = await byListing(posts, campus, ranked, filter, at);
+  return { terms, ranked: kept, soldMatches };
 }
 
 /**
@@ -177,7 +186,7 @@ export function createSearchService({
     const offset = offsetOf(query.cursor);
     const { q, cursor: _cursor, category: asked, ...filter } = query;
     const category = asked && asked !== 'all' ? asked : undefined;
-    const { key, terms, ranked } = await ranking(campus, q, tab, category, filter);
+    const { key, terms, ranked, soldMatches } = await ranking(campus, q, tab, category, filter);
     const items = await posts.byIds(
       user,
       campus,
@@ -188,6 +197,7 @@ export function createSearchService({
       items,
       nextCursor: nextCursor(offset, ranked.length),
       terms: ranked.length > 0 ? highlightTerms(terms) : [],
+      soldMatches,
     };
   }
 

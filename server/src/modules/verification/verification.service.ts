@@ -114,6 +114,26 @@ export function createVerificationService({
     throw conflict('school_email_taken', M.schoolEmailTaken);
   }
 
+  /**
+   * A student who registered with a school address of their campus proved it
+   * with the account code: it is their school e-mail too, no second code
+   * (ADR 050). On the generic site the address's own school is the campus,
+   * as a school code there moves the student to it. Not when another account
+   * holds the mailbox (ADR 040): the school e-mail page then says so.
+   */
+  async function registeredSchoolEmail(db: Executor, user: UserRow) {
+    if (user.school_verified) return {};
+    const own = CAMPUSES[user.campus_id as CampusId] as Campus | undefined;
+    const campus =
+      user.campus_id === GENERIC_CAMPUS_ID
+        ? Object.values(CAMPUSES).find((c) => isSchoolEmail(c, user.email))
+        : own;
+    if (!campus || !isSchoolEmail(campus, user.email)) return {};
+    const owner = await usersRepository.findBySchoolMailbox(db, user.email);
+    if (owner && owner.id !== user.id) return {};
+    return { school_verified: true, school_email: user.email, campus_id: campus.id };
+  }
+
   const change = createEmailChange(emailChange);
 
   return {
@@ -169,7 +189,11 @@ export function createVerificationService({
               updated_at: at,
             });
           } else {
-            await usersRepository.update(trx, user.id, { verified: true, updated_at: at });
+            await usersRepository.update(trx, user.id, {
+              verified: true,
+              ...(await registeredSchoolEmail(trx, user)),
+              updated_at: at,
+            });
           }
           await verificationRepository.deleteAll(trx, user.id, purpose);
           return (await usersRepository.findById(trx, user.id))!;

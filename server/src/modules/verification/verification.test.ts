@@ -214,6 +214,63 @@ describe('checking the account code (POST /api/verification/verify)', () => {
     expect(me.json().viewer.verified).toBe(true);
   });
 
+  it("takes a school address of the student's campus as their school e-mail: no second code (ADR 050)", async () => {
+    const email = `${uniqueLocal()}@utexas.edu`;
+    const { user, cookie } = await signedIn({ email, campus_id: 'ut' });
+    await sendCode(cookie, 'ut');
+    const res = await verify(cookie, { code: await latestCode(email, 'UT') }, 'ut');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      viewer: { verified: true, schoolVerified: true, schoolEmail: email, campusId: 'ut' },
+      redirectTo: '/home',
+    });
+    expect(await userRow(user.id)).toMatchObject({ school_email: email, school_mailbox: email });
+    expectError(await sendPin(cookie, { schoolEmail: email }, 'ut'), 400, M.newSchoolEmail);
+  });
+
+  it('on the generic site, takes a school address as the school e-mail of its own school', async () => {
+    const email = `${uniqueLocal()}@ufl.edu`;
+    const { user, cookie } = await signedIn({ email, campus_id: 'campus' });
+    await sendCode(cookie, 'campus');
+    const res = await verify(cookie, { code: await latestCode(email, 'Campus') }, 'campus');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      viewer: { verified: true, schoolVerified: true, schoolEmail: email, campusId: 'uf' },
+      redirectTo: '/search_schools',
+    });
+    expect((await userRow(user.id)).campus_id).toBe('uf');
+
+    const plain = await signedIn({ campus_id: 'campus' });
+    await sendCode(plain.cookie, 'campus');
+    const other = await verify(
+      plain.cookie,
+      { code: await latestCode(plain.user.email, 'Campus') },
+      'campus',
+    );
+    expect(other.json().viewer).toMatchObject({ schoolVerified: false, campusId: 'campus' });
+  });
+
+  it("leaves another campus's address, or a mailbox another account holds, to the school e-mail page", async () => {
+    const elsewhere = await signedIn({ email: `${uniqueLocal()}@utexas.edu`, campus_id: 'ou' });
+    await sendCode(elsewhere.cookie);
+    const first = await verify(elsewhere.cookie, { code: await latestCode(elsewhere.user.email) });
+    expect(first.json().viewer).toMatchObject({ verified: true, schoolVerified: false });
+
+    const local = uniqueLocal();
+    await buildUser(t.db, {
+      email: uniqueEmail(),
+      verified: true,
+      school_verified: true,
+      school_email: `${local}@ou.edu`,
+    });
+    const late = await signedIn({ email: `${local}+2@ou.edu`, campus_id: 'ou' });
+    await sendCode(late.cookie);
+    const second = await verify(late.cookie, { code: await latestCode(late.user.email) });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().viewer).toMatchObject({ verified: true, schoolVerified: false });
+    expect((await userRow(late.user.id)).school_email).toBeNull();
+  });
+
   it('sends the generic site to /search_schools', async () => {
     const { user, cookie } = await signedIn({ campus_id: 'campus' });
     await sendCode(cookie, 'campus');

@@ -29,11 +29,14 @@ export function AppLayout() {
   // so does the feed's grid, for more columns (ADR 047).
   const wide =
     /^\/messages(\/|$)/.test(pathname) || (feedView === 'grid' && /^\/home\/?$/.test(pathname));
+  // The full-page composers of phones (/create/…) have the screen to themselves:
+  // no search bar nor tab bar there (app.css, .shell--composing; ADR 050).
+  const composing = pathname.startsWith('/create/');
   useUnreadLive();
   useRecordBackHistory();
   return (
     <GateProvider>
-      <div className="shell">
+      <div className={`shell${composing ? ' shell--composing' : ''}`}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>

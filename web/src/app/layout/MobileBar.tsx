@@ -39,6 +39,10 @@ export function MobileBar() {
   const handleMessages = (event: MouseEvent) => {
     if (!gate('message')) event.preventDefault();
   };
+  // A guest has no notifications: the prompt says so, as for the inbox.
+  const handleNotifications = (event: MouseEvent) => {
+    if (!gate('notifications')) event.preventDefault();
+  };
   const items = isGenericCampus(campus)
     ? [
         { to: '/home', label: 'Home', icon: <HomeIcon width={26} height={26} /> },
@@ -74,6 +78,7 @@ export function MobileBar() {
           to: '/notifications',
           label: 'Notifications',
           icon: <BellIcon width={26} height={26} />,
+          onClick: handleNotifications,
           count: unread.notifications,
         },
       ];

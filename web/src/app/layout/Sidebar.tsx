@@ -75,6 +75,7 @@ export function Sidebar() {
           to: '/notifications',
           label: 'Notifications',
           Icon: BellIcon,
+          gated: 'notifications',
           count: unread.notifications,
         },
         {
@@ -84,7 +85,7 @@ export function Sidebar() {
           gated: 'message',
           count: unread.chats,
         },
-        { to: '/saved', label: 'Saved', Icon: BookmarkIcon },
+        { to: '/saved', label: 'Saved', Icon: BookmarkIcon, gated: 'saved' },
         viewer
           ? { to: `/${viewer.username}`, label: MESSAGES.signIn.profile, Icon: UserIcon }
           : { to: '/settings', label: MESSAGES.signIn.settings, Icon: SettingsIcon },

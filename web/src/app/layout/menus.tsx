@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
+import { MODERATION_PATH } from '../../components/gates/paths';
 import { Avatar } from '../../components/ui/Avatar';
 import {
   BookmarkIcon,
   GoogleIcon,
   LogOutIcon,
   MailIcon,
+  ShieldIcon,
   SlidersIcon,
   UserCircleIcon,
 } from '../../components/ui/Icons';
@@ -45,10 +48,18 @@ function MenuLink({
   );
 }
 
-/** The two entries both account menus end with. */
-function SettingsAndLogOut() {
+/**
+ * The entries both account menus end with: Moderation for the campus's
+ * moderators (ADR 025, 050), Account Settings, Log Out.
+ */
+function SettingsAndLogOut({ viewer }: { viewer: Viewer }) {
   return (
     <>
+      {viewer.moderator ? (
+        <MenuLink to={MODERATION_PATH} icon={ShieldIcon}>
+          {MODERATION_MESSAGES.moderation}
+        </MenuLink>
+      ) : null}
       <MenuLink to="/settings/account" icon={SlidersIcon}>
         {MESSAGES.settingsAccountSettings}
       </MenuLink>
@@ -92,7 +103,7 @@ export function AccountDropdown({
               <MenuLink to="/saved" icon={BookmarkIcon}>
                 {MESSAGES.signIn.mySaved}
               </MenuLink>
-              <SettingsAndLogOut />
+              <SettingsAndLogOut viewer={viewer} />
             </>
           ) : (
             <>
@@ -141,7 +152,7 @@ export function ProfileDropdown({
           <MenuLink to={`/${viewer.username}`} icon={UserCircleIcon}>
             {MESSAGES.signIn.viewProfile}
           </MenuLink>
-          <SettingsAndLogOut />
+          <SettingsAndLogOut viewer={viewer} />
         </Dropdown.Content>
       </Dropdown.Portal>
     </Dropdown.Root>

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES as L } from '@common/messages';
-import { ACCOUNT_MESSAGES as M, MIN_AGE_YEARS } from '@common/schemas/account';
+import { ACCOUNT_MESSAGES as M, birthYearOptions } from '@common/schemas/account';
 import type { Viewer } from '@common/schemas/auth';
 import { FieldMessage } from '../../../components/ui/TextField';
 import { useUpdateAccount } from '../../../lib/account-api';
@@ -9,23 +9,8 @@ import { useViewer } from '../../../lib/session';
 import { AccountSubPage, errorMessage, useSaved } from '../components/AccountSubPage';
 import styles from '../components/AccountSubPage.module.css';
 
-/** The oldest year offered. */
-const FIRST_YEAR = 1940;
-
 const MONTHS = Array.from({ length: 12 }, (_, i) => format(new Date(2000, i, 1), 'MMMM'));
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-
-/**
- * The years to choose from, newest first. The server requires students to be
- * at least 13 (MIN_AGE_YEARS), so the list starts 13 years back and reaches
- * down to 1940. A stored year outside it stays selectable.
- */
-function yearOptions(stored: number | undefined): number[] {
-  const newest = new Date().getFullYear() - MIN_AGE_YEARS;
-  const years = Array.from({ length: newest - FIRST_YEAR + 1 }, (_, i) => newest - i);
-  if (stored !== undefined && !years.includes(stored)) years.push(stored);
-  return years.sort((a, b) => b - a);
-}
 
 type Parts = { month: string; day: string; year: string };
 
@@ -114,7 +99,10 @@ function BirthDateForm({ viewer }: { viewer: Viewer }) {
           {select(
             'year',
             L.year,
-            yearOptions(stored?.year).map((year) => ({ value: year, label: String(year) })),
+            birthYearOptions(new Date(), stored?.year).map((year) => ({
+              value: year,
+              label: String(year),
+            })),
           )}
         </div>
         <FieldMessage error={error} hint={L.notShownPublicly} errorId={messageId} />

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -7,8 +7,31 @@ import { Modal } from '../../../components/ui/Dialog';
 import { CategoryMenu, ComposerDialogs, ComposerForm } from './ComposerForm';
 import { useComposerDraft } from './use-composer-draft';
 
+/**
+ * Gives focus back to what opened the dialog once it closes, however it
+ * closed (Escape, Close, Discard, sent) and whether its owner unmounts it or
+ * keeps it: focus never falls to the page's body (WCAG 2.4.3). It runs after
+ * the dialog's own return of focus, and only when that left focus nowhere.
+ */
+function useReturnFocus(open: boolean) {
+  // A layout effect: it reads the opener before the dialog's content mounts and takes focus.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      window.setTimeout(() =>
+        window.setTimeout(() => {
+          const lost = !document.activeElement || document.activeElement === document.body;
+          if (lost && opener?.isConnected) opener.focus();
+        }),
+      );
+    };
+  }, [open]);
+}
+
 /** The "Create Post" dialog on wide screens. */
 export function Composer({ open, onClose }: { open: boolean; onClose(): void }) {
+  useReturnFocus(open);
   const alert = useAlert();
   const draft = useComposerDraft();
   const [confirmDiscard, setConfirmDiscard] = useState(false);

@@ -36,11 +36,11 @@ export interface Draft {
  * category, up to 10 photos or videos, and the upload that sends them. Shared
  * by the "Create Post" dialog and the mobile /create/post page.
  */
-export function useComposerDraft() {
+export function useComposerDraft(initialCategory: Category | null = null) {
   const queryClient = useQueryClient();
   const alert = useAlert();
   const [text, setText] = useState('');
-  const [category, setCategory] = useState<Category | null>(null);
+  const [category, setCategory] = useState<Category | null>(initialCategory);
   const [spotId, setSpotId] = useState('');
   const [files, setFiles] = useState<Draft[]>([]);
   const [error, setError] = useState<string | null>(null);

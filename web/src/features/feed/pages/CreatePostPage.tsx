@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { type Category, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { CreatePage, MobileOnly, resolveGoBack } from '../../../components/posts/create-pages';
@@ -13,26 +14,34 @@ export interface PostedState {
   postId: string;
 }
 
+/** Where goBack's page names lead for the create pages. */
+export function useCreateGoBack(): string {
+  const [params] = useSearchParams();
+  const viewer = useViewer();
+  return resolveGoBack(params.get('goBack'), {
+    profile: viewer ? `/${viewer.username}` : '/home',
+  });
+}
+
 /**
- * /create/post?goBack=: the composer as a page on phones. Cancel returns to
+ * /create/post?goBack=[&category=]: the composer as a page on phones, with
+ * the category picked on /create/categories if one came. Cancel returns to
  * goBack; a sent post shows on /home.
  */
 export function CreatePostPage() {
   const [params] = useSearchParams();
-  const viewer = useViewer();
-  const goBack = resolveGoBack(params.get('goBack'), {
-    profile: viewer ? `/${viewer.username}` : '/home',
-  });
+  const goBack = useCreateGoBack();
+  const category = params.get('category');
   return (
     <MobileOnly goBack={goBack}>
-      <CreatePost goBack={goBack} />
+      <CreatePost goBack={goBack} category={isCategory(category) ? category : null} />
     </MobileOnly>
   );
 }
 
-function CreatePost({ goBack }: { goBack: string }) {
+function CreatePost({ goBack, category }: { goBack: string; category: Category | null }) {
   const navigate = useNavigate();
-  const draft = useComposerDraft();
+  const draft = useComposerDraft(category);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const { view } = draft;
 

@@ -114,7 +114,7 @@ export function ModerationPage() {
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className={settings.page}>
-      <PageHeader title="Moderation" fallback="/settings" />
+      <PageHeader title={M.moderation} fallback="/settings" />
       <p className={settings.intro}>Open reports on your campus, most recently reported first.</p>
       {queue.isPending ? (
         <Skeleton />

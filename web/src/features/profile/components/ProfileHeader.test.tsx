@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@common/schemas/auth';
@@ -46,9 +46,12 @@ const viewer = (schoolVerified: boolean): Viewer =>
     avatarUrl: null,
   }) as Viewer;
 
-function shown(profile: ProfileDto, schoolVerified = true) {
+function shown(profile: ProfileDto, schoolVerified: boolean | 'guest' = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['me'], { viewer: viewer(schoolVerified), google: false });
+  client.setQueryData(['me'], {
+    viewer: schoolVerified === 'guest' ? null : viewer(schoolVerified),
+    google: false,
+  });
   const gates = { openAuthPrompt: vi.fn(), openSchoolPrompt: vi.fn() };
   render(
     <QueryClientProvider client={client}>
@@ -93,5 +96,26 @@ describe('the profile header', () => {
   it('still offers Send Message to a viewer without a school e-mail, for the gate to explain', () => {
     shown(jane({ block: true, report: true }), false);
     expect(message()).toBeTruthy();
+  });
+});
+
+describe('"Claim this account" on an unverified profile (ADR 050)', () => {
+  const moreMenu = () => {
+    fireEvent.keyDown(screen.getByRole('button', { name: M.moreActions }), { key: 'Enter' });
+    return screen.getByRole('menu');
+  };
+  const claim = () => screen.queryByRole('menuitem', { name: M.claimAccount });
+
+  it('is offered to a guest, who signs in as the account', () => {
+    shown({ ...jane({}), verified: false }, 'guest');
+    moreMenu();
+    expect(claim()).toBeTruthy();
+  });
+
+  it('is not offered to a signed-in student, whom /login would only send home', () => {
+    shown({ ...jane({}), verified: false });
+    moreMenu();
+    expect(screen.getByRole('menuitem', { name: M.copyLink })).toBeTruthy();
+    expect(claim()).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import {
   UserCircleIcon,
 } from '../../../components/ui/Icons';
 import { copyText } from '../../../lib/clipboard';
+import { useViewer } from '../../../lib/session';
 import { BlockMenuItem, useBlockToggle } from '../../../components/blocks/BlockControl';
 import { useGatedOffer } from '../../../components/gates/use-gate';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
@@ -43,6 +44,7 @@ export function ProfileHeader({
   const alert = useAlert();
   const navigate = useNavigate();
   const offered = useGatedOffer();
+  const viewer = useViewer();
   const { can } = profile;
   const [reporting, setReporting] = useState(false);
   const blocking = useBlockToggle(profile.username, can.block);
@@ -86,8 +88,10 @@ export function ProfileHeader({
                   <CopyIcon width={18} height={18} aria-hidden="true" />
                   {M.copyLink}
                 </Dropdown.Item>
-                {profile.verified ? null : (
-                  // Claiming by /login/sent?email= needs the e-mail, which profiles never show.
+                {profile.verified || viewer ? null : (
+                  // Claiming is signing in as the account (/login, then /login/sent?email=,
+                  // the e-mail being what profiles never show): a guest's step only. A
+                  // signed-in student would be sent back from /login (ADR 050).
                   <Dropdown.Item className="menu__item" onSelect={() => navigate('/login')}>
                     <UserCircleIcon width={18} height={18} aria-hidden="true" />
                     {M.claimAccount}

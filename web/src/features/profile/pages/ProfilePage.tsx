@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { PROFILE_MESSAGES as M, profileTabOf } from '@common/schemas/profiles';
+import { USERNAME_PATTERN } from '@common/text';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { authorName } from '../../../components/posts/PostParts';
@@ -17,9 +18,15 @@ import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileTabNav, ProfileTabPanel } from '../components/ProfileTabs';
 import styles from '../components/ProfilePage.module.css';
 
-/** /{username}: anyone's profile. */
+/**
+ * /{username}: anyone's profile. A name no account can have is not found for
+ * everyone, with no lookup, as the server's page answers (ADR 038); a guest
+ * asking for a possible name gets the private screen whether it exists or
+ * not, so outsiders cannot learn who studies here (ADR 038, 050).
+ */
 export function ProfilePage() {
   const { username = '' } = useParams();
+  if (!USERNAME_PATTERN.test(username.toLowerCase())) return <MissingProfile />;
   return <Profile username={username} path={`/${username}`} />;
 }
 

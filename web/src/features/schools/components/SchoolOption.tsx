@@ -8,6 +8,8 @@ import styles from './SchoolOption.module.css';
 interface SchoolOptionProps {
   id: string;
   campus: CampusDto;
+  /** Where the option leads: the campus's site, or the hand-over to it for a signed-in student. */
+  href: string;
   highlighted: boolean;
   onHighlight(): void;
 }
@@ -16,14 +18,14 @@ interface SchoolOptionProps {
  * One school of the finder: a real link to the campus's own site, shown as an
  * option of the search field's listbox (the field keeps focus; arrows move the highlight).
  */
-export function SchoolOption({ id, campus, highlighted, onHighlight }: SchoolOptionProps) {
+export function SchoolOption({ id, campus, href, highlighted, onHighlight }: SchoolOptionProps) {
   return (
     <a
       id={id}
       role="option"
       aria-selected={highlighted}
       tabIndex={-1}
-      href={campus.url}
+      href={href}
       className={styles.option}
       style={{ '--school': campus.theme.primary } as CSSProperties}
       onMouseMove={highlighted ? undefined : onHighlight}

@@ -2,10 +2,13 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { useSearchParams } from 'react-router';
 import { findSchools } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
+import type { CampusDto } from '@common/schemas/campus';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { campusHandoffPath } from '../../../components/gates/campus-site';
 import { Button } from '../../../components/ui/Button';
 import { MailIcon, SearchIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
+import { useViewer } from '../../../lib/session';
 import { useCampuses } from '../api/get-campuses';
 import { SchoolOption, SchoolOptionSkeleton } from '../components/SchoolOption';
 import styles from './SchoolFinderPage.module.css';
@@ -20,6 +23,11 @@ const MAX_QUERY = 100;
  */
 export function SchoolFinderPage() {
   const campus = useCampus();
+  const viewer = useViewer();
+  // Sessions are per site: a signed-in student goes through the hand-over and
+  // arrives signed in (ADR 036, 050); a guest, or this very site, needs none.
+  const schoolHref = (school: CampusDto) =>
+    viewer && school.id !== campus.id ? campusHandoffPath(school.id) : school.url;
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = searchParams.get('q') ?? '';
 
@@ -88,7 +96,7 @@ export function SchoolFinderPage() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     // Each school is its own site: a full navigation, in the same tab.
-    if (highlighted) window.location.assign(highlighted.url);
+    if (highlighted) window.location.assign(schoolHref(highlighted));
   };
 
   const status = data
@@ -174,6 +182,7 @@ export function SchoolFinderPage() {
               key={school.id}
               id={optionId(school.id)}
               campus={school}
+              href={schoolHref(school)}
               highlighted={index === highlight}
               onHighlight={() => setHighlight(index)}
             />

@@ -5,7 +5,7 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { ListingFilter } from '@common/schemas/posts';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
-import { PostResults } from './SearchResults';
+import { MediaResults, PostResults } from './SearchResults';
 
 /**
  * The search's states that need no server to show (ADR 035): an empty answer said
@@ -18,7 +18,7 @@ let answer: () => Response;
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
-  answer = () => Response.json({ items: [], nextCursor: null, terms: [] });
+  answer = () => Response.json({ items: [], nextCursor: null, terms: [], soldMatches: 0 });
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
     return answer();
@@ -29,11 +29,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function results(query: string, filter: ListingFilter, onClearFilter = () => {}) {
+function results(
+  query: string,
+  filter: ListingFilter,
+  onClearFilter = () => {},
+  onShowSold = () => {},
+  Tab = PostResults,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <PostResults query={query} filter={filter} onClearFilter={onClearFilter} />
+      <Tab query={query} filter={filter} onClearFilter={onClearFilter} onShowSold={onShowSold} />
     </QueryClientProvider>,
   );
 }
@@ -82,9 +88,46 @@ describe('search results, none found', () => {
     results('fridge', {});
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Search is resting. Try again soon.');
-    answer = () => Response.json({ items: [], nextCursor: null, terms: [] });
+    answer = () => Response.json({ items: [], nextCursor: null, terms: [], soldMatches: 0 });
     fireEvent.click(screen.getByRole('button', { name: MEDIA_MESSAGES.tryAgain }));
     await screen.findByRole('heading', { name: SEARCH_MESSAGES.noResults('fridge') });
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe('sold listings that also match (ADR 050)', () => {
+  const soldAnswer = (soldMatches: number) => () =>
+    Response.json({ items: [], nextCursor: null, terms: [], soldMatches });
+
+  it('says how many matched and offers them with Show them', async () => {
+    answer = soldAnswer(2);
+    const onShowSold = vi.fn();
+    results('bike', {}, () => {}, onShowSold);
+    await screen.findByRole('heading', { name: SEARCH_MESSAGES.noResults('bike') });
+    expect(screen.getByText(L.soldAlsoMatch(2)).textContent).toBe('2 sold listings also match.');
+    const show = screen.getByRole('button', { name: L.showSold });
+    expect(show.getAttribute('aria-describedby')).toBe(screen.getByText(L.soldAlsoMatch(2)).id);
+    fireEvent.click(show);
+    expect(onShowSold).toHaveBeenCalledOnce();
+  });
+
+  it('says it of one listing in the singular, on the media tab too', async () => {
+    answer = soldAnswer(1);
+    results(
+      'bike',
+      {},
+      () => {},
+      () => {},
+      MediaResults,
+    );
+    expect((await screen.findByText(L.soldAlsoMatch(1))).textContent).toBe(
+      '1 sold listing also matches.',
+    );
+  });
+
+  it('says nothing when no sold listing matched', async () => {
+    results('bike', {});
+    await screen.findByRole('heading', { name: SEARCH_MESSAGES.noResults('bike') });
+    expect(screen.queryByRole('button', { name: L.showSold })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { LISTING_MESSAGES } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { ListingFilter } from '@common/schemas/posts';
@@ -23,10 +23,29 @@ interface ListingTab {
   filter: ListingFilter;
   /** Clears the listing filters, keeping the query. */
   onClearFilter(): void;
+  /** Turns on "Include sold", keeping the other filters. */
+  onShowSold(): void;
+}
+
+/**
+ * Sold listings are left out of search unless asked (ADR 023); when some
+ * matched, search says how many and offers them (ADR 050).
+ */
+function SoldHint({ count, onShowSold }: { count: number; onShowSold(): void }) {
+  const id = useId();
+  if (count === 0) return null;
+  return (
+    <p className={`card ${styles.soldHint}`}>
+      <span id={id}>{LISTING_MESSAGES.soldAlsoMatch(count)}</span>{' '}
+      <button type="button" className={styles.soldShow} aria-describedby={id} onClick={onShowSold}>
+        {LISTING_MESSAGES.showSold}
+      </button>
+    </p>
+  );
 }
 
 /** No posts: said of the filters when they are on, with a button to clear them. */
-function NoPosts({ query, filter, onClearFilter }: ListingTab) {
+function NoPosts({ query, filter, onClearFilter }: Omit<ListingTab, 'onShowSold'>) {
   return hasListingFilter(filter) ? (
     <FilteredEmpty title={LISTING_MESSAGES.noResultsWithFilters(query)} onClear={onClearFilter} />
   ) : (
@@ -55,9 +74,10 @@ function notReady(result: Loaded, skeleton: ReactNode): ReactNode {
 }
 
 /** The latest tab: post cards, best match first, the matched words marked. */
-export function PostResults({ query, filter, onClearFilter }: ListingTab) {
+export function PostResults({ query, filter, onClearFilter, onShowSold }: ListingTab) {
   const results = useSearchPosts('latest', query, true, filter);
   const pages = results.data?.pages ?? [];
+  const sold = <SoldHint count={pages[0]?.soldMatches ?? 0} onShowSold={onShowSold} />;
   const posts = pages.flatMap((p) => p.items);
   const terms = pages[0]?.terms ?? [];
   const waiting = notReady(
@@ -70,9 +90,15 @@ export function PostResults({ query, filter, onClearFilter }: ListingTab) {
   );
   if (waiting) return waiting;
   if (posts.length === 0)
-    return <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />;
+    return (
+      <>
+        {sold}
+        <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />
+      </>
+    );
   return (
     <>
+      {sold}
       <ul className={styles.cards} aria-label={`Results for "${query}"`}>
         {posts.map((post) => (
           <li key={post.id}>
@@ -86,11 +112,11 @@ export function PostResults({ query, filter, onClearFilter }: ListingTab) {
 }
 
 /** The media tab: matching posts with photos or videos as the 3-column grid. */
-export function MediaResults({ query, filter, onClearFilter }: ListingTab) {
+export function MediaResults({ query, filter, onClearFilter, onShowSold }: ListingTab) {
   const results = useSearchPosts('media', query, true, filter);
-  const posts = (results.data?.pages ?? [])
-    .flatMap((p) => p.items)
-    .filter((post) => post.media.length > 0);
+  const pages = results.data?.pages ?? [];
+  const sold = <SoldHint count={pages[0]?.soldMatches ?? 0} onShowSold={onShowSold} />;
+  const posts = pages.flatMap((p) => p.items).filter((post) => post.media.length > 0);
   const waiting = notReady(
     results,
     <div className={styles.grid} aria-busy="true" aria-label="Loading results">
@@ -101,9 +127,15 @@ export function MediaResults({ query, filter, onClearFilter }: ListingTab) {
   );
   if (waiting) return waiting;
   if (posts.length === 0)
-    return <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />;
+    return (
+      <>
+        {sold}
+        <NoPosts query={query} filter={filter} onClearFilter={onClearFilter} />
+      </>
+    );
   return (
     <>
+      {sold}
       <ul className={styles.grid} aria-label={`Photos and videos for "${query}"`}>
         {posts.map((post) => (
           <li key={post.id}>

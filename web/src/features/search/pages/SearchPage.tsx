@@ -48,6 +48,8 @@ export function SearchPage() {
       return p;
     });
 
+  const showSold = () => handleFilter({ ...filter, includeSold: true });
+
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{query ? `Search results for "${query}"` : 'Search'}</h1>
@@ -61,9 +63,19 @@ export function SearchPage() {
           {tab === 'people' ? null : <ListingFilters value={filter} onChange={handleFilter} />}
           <div role="tabpanel" id={panelId(baseId)} aria-labelledby={tabId(baseId, tab)}>
             {tab === 'latest' ? (
-              <PostResults query={query} filter={filter} onClearFilter={() => handleFilter({})} />
+              <PostResults
+                query={query}
+                filter={filter}
+                onClearFilter={() => handleFilter({})}
+                onShowSold={showSold}
+              />
             ) : tab === 'media' ? (
-              <MediaResults query={query} filter={filter} onClearFilter={() => handleFilter({})} />
+              <MediaResults
+                query={query}
+                filter={filter}
+                onClearFilter={() => handleFilter({})}
+                onShowSold={showSold}
+              />
             ) : (
               <PeopleResults query={query} />
             )}

@@ -89,56 +89,18 @@ export function TermsPage() {
       ),
     },
     {
-      id: 'pro-sellers',
-      title: 'Pro Sellers',
-      content: (
-        <>
-          <p>
-            A <strong>Pro Seller</strong> is a member who sells as a business, or who regularly
-            sells items they bought in order to resell them. Pro Sellers follow the same rules as
-            everyone else and, in addition, must:
-          </p>
-          <ul>
-            <li>make clear in their profile that they sell as a business;</li>
-            <li>
-              comply with consumer protection, tax and licensing laws that apply to their sales;
-            </li>
-            <li>give us accurate business details when we ask for them.</li>
-          </ul>
-          <p>We may label Pro Seller profiles so that buyers know who they are dealing with.</p>
-        </>
-      ),
-    },
-    {
       id: 'payments',
-      title: 'Payments and shipped orders',
+      title: 'Payments',
       content: (
         <>
           <p>
-            Most students meet on campus and pay in person. In some markets {site} also offers
-            in-app payments, handled by our payment processor. When you use them:
+            Buyers and sellers meet on campus and pay each other in person. {site} is not a party to
+            the sale: it takes no payment, ships nothing and holds no money for you.
           </p>
-          <ul>
-            <li>
-              <strong>Shipping.</strong> After you accept an order that will be shipped, you have{' '}
-              <strong>3 business days</strong> to ship the item with tracking. Orders not shipped in
-              time may be cancelled and the buyer refunded.
-            </li>
-            <li>
-              <strong>Getting paid.</strong> Payment is released to the seller about{' '}
-              <strong>3-5 business days after delivery</strong>, once the buyer has had the chance
-              to report a problem under our <Link to="/settings/returns">Return Policy</Link>.
-            </li>
-            <li>
-              <strong>Payment account.</strong> Sellers receive payouts through a payment account
-              with our processor. If you make a sale before setting one up, you have{' '}
-              <strong>90 days</strong> from the sale to do so; after that the sale may be cancelled
-              and the buyer refunded.
-            </li>
-          </ul>
           <p>
-            Payment processing is also subject to the processor&apos;s own terms, which you accept
-            when you set up your payment account.
+            A seller may set up payouts with our payment processor on the <strong>Payments</strong>{' '}
+            page of their settings. The processor&apos;s own terms, which you accept when you set up
+            that account, apply to it.
           </p>
         </>
       ),

@@ -100,9 +100,8 @@ export function TrustPage() {
           content: (
             <>
               <p>
-                <strong>Pay in cash</strong>, in person, when you have the item in hand. In some
-                markets {site} also offers in-app payments, which protect both of you when you
-                can&apos;t pay face to face.
+                <strong>Pay in person</strong>, in cash or with a payment app, when you have the
+                item in hand.
               </p>
               <p>
                 <strong>No wire transfers</strong>, gift cards, cryptocurrency or checks for more
@@ -110,16 +109,6 @@ export function TrustPage() {
                 seen the item, is very likely running a scam.
               </p>
             </>
-          ),
-        },
-        {
-          id: 'ratings',
-          title: 'Rate each other',
-          content: (
-            <p>
-              After a sale, rate each other honestly. Good ratings help reliable buyers and sellers
-              stand out, and honest ones warn the next student.
-            </p>
           ),
         },
         {
