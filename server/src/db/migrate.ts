@@ -20,6 +20,7 @@ import { notificationMarks } from './migrations/0018-notification-marks';
 import { uploadUsage } from './migrations/0020-upload-usage';
 import { oneMailbox } from './migrations/0021-one-mailbox';
 import { loginFailures } from './migrations/0022-login-failures';
+import { sales } from './migrations/0023-sales';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0020-upload-usage': uploadUsage(db.dialect),
     '0021-one-mailbox': oneMailbox(db.dialect),
     '0022-login-failures': loginFailures(db.dialect),
+    '0023-sales': sales(db.dialect),
   };
 }
 

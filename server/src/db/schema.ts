@@ -170,6 +170,8 @@ export interface ChatsTable {
   started_by: string;
   last_message_text: string | null;
   last_message_id: string | null;
+  /** The listing the chat is about now, pinned at its top (migration 0023). */
+  listing_id: string | null;
   created_at: Time;
   updated_at: Time;
 }
@@ -188,7 +190,63 @@ export interface MessagesTable {
   media_count: number;
   /** The scam check's findings as JSON (ADR 018), null when none. */
   warnings: string | null;
+  /** Set on the message where the two began to talk about this listing (migration 0023). */
+  about_post_id: string | null;
   created_at: Time;
+}
+
+/** An offer or counter-offer on a listing, carried by a chat message (migration 0023). */
+export interface OffersTable {
+  id: string;
+  campus_id: string;
+  chat_id: string;
+  message_id: string;
+  listing_id: string;
+  buyer_id: string;
+  seller_id: string;
+  /** Who made it: the buyer, or the seller countering. */
+  from_id: string;
+  /** Whole dollars. */
+  amount: number;
+  note: string | null;
+  /** 'open' | 'accepted' | 'declined' | 'countered' | 'withdrawn' | 'expired'. */
+  status: TextD;
+  /** The offer this one counters. */
+  counter_of: string | null;
+  /** The scam check's findings on the note as JSON, null when none. */
+  warnings: string | null;
+  created_at: Time;
+  expires_at: Time;
+  answered_at: Time | null;
+}
+
+/** A listing marked sold, to a student or to "someone else" (`buyer_id` null; migration 0023). */
+export interface SalesTable {
+  id: string;
+  campus_id: string;
+  listing_id: string | null;
+  /** The listing's title and price when it sold. */
+  title: string;
+  price: number | null;
+  seller_id: string;
+  buyer_id: string | null;
+  created_at: Time;
+}
+
+/** One side's review of a sale (migration 0023). */
+export interface ReviewsTable {
+  id: string;
+  sale_id: string;
+  campus_id: string;
+  author_id: string;
+  subject_id: string;
+  /** 1 to 5. */
+  stars: number;
+  /** JSON array of tag ids. */
+  tags: TextD;
+  text: TextD;
+  created_at: Time;
+  removed_at: Time | null;
 }
 
 /** A meetup suggested in a chat (migration 0013, ADR 026). */
@@ -407,6 +465,9 @@ export interface Database {
   message_media: MessageMediaTable;
   message_hearts: MessageHeartsTable;
   meetups: MeetupsTable;
+  offers: OffersTable;
+  sales: SalesTable;
+  reviews: ReviewsTable;
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
   mail_outbox: MailOutboxTable;
