@@ -93,7 +93,7 @@ describe('listings like a marketplace', () => {
     await card.waitFor();
     expect(await pressed(page, V.list)).toBe('true');
     const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
-    const img = await box(card.getByRole('img'));
+    const img = await box(card.getByRole('img', { name: /^Photo 1 of 1/ }));
     const price = card.getByText('$40 · OBO', { exact: true });
     const title = card.getByRole('heading', { name: desk.title });
     expect(img.y).toBeLessThan((await box(price)).y);

@@ -12,6 +12,7 @@ import { FeedViewToggle } from './FeedViewToggle';
 import { ListingTile } from './ListingTile';
 import { MediaTile } from './MediaTile';
 import { PostCard } from './PostCard';
+import { opensListing } from './listing-card';
 import cards from './PostCard.module.css';
 
 /**
@@ -176,6 +177,23 @@ describe("a listing's card", () => {
     vi.stubGlobal('getSelection', () => ({ toString: () => '' }));
     fireEvent.click(screen.getByText(/^Sturdy, from/), { ctrlKey: true });
     expect(opened()).toBe(false);
+  });
+
+  it('does not open the listing on a click in a dialog it opened, drawn outside the card', () => {
+    const card = document.createElement('article');
+    const inside = card.appendChild(document.createElement('p'));
+    const portal = document.body.appendChild(document.createElement('div'));
+    const click = {
+      button: 0,
+      ctrlKey: false,
+      metaKey: false,
+      shiftKey: false,
+      altKey: false,
+      defaultPrevented: false,
+    };
+    expect(opensListing(click, inside, card, '')).toBe(true);
+    // The photo viewer's clicks reach the card through React's tree (a portal).
+    expect(opensListing(click, portal, card, '')).toBe(false);
   });
 
   it('keeps the timeline card for a plain post: named by its author, no title, no tap to open', () => {

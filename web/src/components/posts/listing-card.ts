@@ -32,7 +32,8 @@ const OWN_TAP = 'a, button, input, select, textarea, label, summary, video, img,
 /**
  * Whether a click on a listing's card opens the listing: a plain click on its
  * body, not on a control, link or photo (they do their own thing), not the end
- * of selecting text, not a click meant for a new tab.
+ * of selecting text, not a click meant for a new tab, not a click in a dialog
+ * drawn outside the card.
  */
 export function opensListing(
   event: Pick<
@@ -46,7 +47,9 @@ export function opensListing(
   if (event.defaultPrevented || event.button !== 0) return false;
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
   if (selection.trim() !== '') return false;
-  if (!(target instanceof Element)) return false;
+  // A click in a dialog the card opened (the photo viewer, a menu) reaches the
+  // card through React's tree, not the page's: it is not a tap on the card.
+  if (!(target instanceof Element) || !card.contains(target)) return false;
   const own = target.closest(OWN_TAP);
   return !own || !card.contains(own);
 }
