@@ -14,7 +14,9 @@
  * faults` runs the kill -9 loop of `npm test` at length (faults.ts,
  * QUAD_FAULT_KILLS kills, 20 by default) and writes its section; `--only
  * restarts` restarts this machine's PostgreSQL and Redis under load
- * (restarts.ts) and writes its section.
+ * (restarts.ts) and writes its section. `--only cpu` measures the server's
+ * CPU time per request of the cached thread and feed per kind of reader
+ * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
  * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
@@ -24,6 +26,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchCpu, cpuSection } from './cpu';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
 import { benchFaults, faultsSection, replaceFaultsSection } from './faults';
 import { benchMessages, type MessagesReport } from './messages';
@@ -108,13 +111,33 @@ async function webOnly(scratch: string): Promise<void> {
   console.log(`\nWrote the web section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
 
+/** The server's CPU per request alone (cpu.ts): its section of docs/benchmarks.md, the rest kept. */
+async function cpuOnly(scratch: string): Promise<void> {
+  const started = Date.now();
+  const flag = process.argv.indexOf('--cpu-prof');
+  const profiles = flag >= 0 ? path.resolve(process.argv[flag + 1] ?? 'cpu-profiles') : undefined;
+  const rows = await benchCpu(scratch, profiles);
+  const seconds = (Date.now() - started) / 1000;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only cpu\` (${seconds.toFixed(0)} s), load average ${os.loadavg()[0]!.toFixed(1)} at the end (other processes' CPU does not count in these figures, but a busy machine still slows caches and the scheduler).`;
+  const out = replaceSection(
+    '## Server CPU per request',
+    cpuSection(rows, note, profiles !== undefined),
+    '## Search (1M posts)',
+  );
+  console.log(`\nWrote the CPU section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
+}
+
 async function main(): Promise<void> {
   if (only === 'faults') return faultsOnly();
   const started = Date.now();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-bench-'));
-  const alone = { search: searchOnly, mixed: mixedOnly, web: webOnly, restarts: restartsOnly }[
-    only ?? ''
-  ];
+  const alone = {
+    search: searchOnly,
+    mixed: mixedOnly,
+    web: webOnly,
+    restarts: restartsOnly,
+    cpu: cpuOnly,
+  }[only ?? ''];
   if (alone) {
     try {
       return await alone(scratch);
@@ -124,7 +147,7 @@ async function main(): Promise<void> {
   }
   if (only)
     throw new Error(
-      `--only ${only}: only "search", "mixed", "web", "faults" and "restarts" can run alone`,
+      `--only ${only}: only "search", "mixed", "web", "faults", "restarts" and "cpu" can run alone`,
     );
   const reports: DbReport[] = [];
   let pgNote = 'not measured';
