@@ -6,6 +6,7 @@ import type { MediaDto, PostDto } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
 import { ImageIcon } from '../ui/Icons';
 import { splitTitle } from './listing-card';
+import { Verified } from '../ui/VerifiedBadge';
 import { authorName } from './PostParts';
 import styles from './ListingTile.module.css';
 
@@ -57,7 +58,8 @@ export function ListingTile({ post }: { post: PostDto }) {
           </Link>
         </h2>
         <p className={styles.meta}>
-          {authorName(post.author)} · {timeAgo(new Date(post.createdAt))}
+          {authorName(post.author)}
+          <Verified verified={post.author.verified} /> · {timeAgo(new Date(post.createdAt))}
         </p>
       </div>
     </article>

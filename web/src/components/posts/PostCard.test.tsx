@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEED_VIEW_COOKIE, FEED_VIEW_MESSAGES } from '@common/feed-view';
 import { LISTING_MESSAGES as L } from '@common/listings';
+import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { chooseFeedView, useFeedView } from '../../lib/feed-view';
 import { GateContext } from '../gates/gate-context';
@@ -219,6 +220,16 @@ describe("a listing's tile", () => {
     expect(img.getAttribute('srcset')).toBe('/t.webp 400w, /media/desk.webp 800w');
     fireEvent.click(links[0]!);
     expect(opened()).toBe(true);
+  });
+
+  it('says the seller is a verified student when they are, and only then', () => {
+    const seller = { ...post().author, verified: true };
+    shown(<ListingTile post={post({ author: seller })} />);
+    const tile = screen.getByRole('article', { name: 'Oak desk, two drawers' });
+    expect(within(tile).getByRole('img', { name: MESSAGES.verifiedStudent })).toBeTruthy();
+    cleanup();
+    shown(<ListingTile post={post()} />);
+    expect(screen.queryByRole('img', { name: MESSAGES.verifiedStudent })).toBeNull();
   });
 
   it('shows a text tile for a post without a photo', () => {

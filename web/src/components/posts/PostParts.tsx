@@ -195,14 +195,25 @@ export function PostText({
 /**
  * Photos keep the width/height the API measured, so nothing shifts as they
  * load. A photo opens the photo viewer at it (ADR 046), with the post's
- * price and Save when the grid is a post's (`post`).
+ * price and Save when the grid is a post's (`post`). As a `gallery` (a
+ * listing's page, ADR 048) the first photo is shown whole and large, the
+ * others as a row of thumbnails below it.
  */
-export function MediaGrid({ media, post }: { media: MediaDto[]; post?: PostDto }) {
+export function MediaGrid({
+  media,
+  post,
+  gallery = false,
+}: {
+  media: MediaDto[];
+  post?: PostDto;
+  gallery?: boolean;
+}) {
   const { open, viewer } = usePhotoViewer(media, post ? viewerOptions(post) : undefined);
   if (media.length === 0) return null;
   const several = media.length > 1;
+  const layout = several ? (gallery ? styles.gallery : styles.grid) : styles.single;
   return (
-    <div className={several ? styles.grid : styles.single}>
+    <div className={layout}>
       {media.map((m, index) =>
         m.kind === 'video' ? (
           <video

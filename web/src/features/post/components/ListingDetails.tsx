@@ -29,7 +29,7 @@ export function ListingDetails({
   const created = new Date(post.createdAt);
   return (
     <>
-      <MediaGrid media={post.media} post={post} />
+      <MediaGrid media={post.media} post={post} gallery />
       <div className={styles.summary}>
         <ListingLine post={post} />
         <p className={styles.meta}>
