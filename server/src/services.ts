@@ -37,6 +37,7 @@ import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createSaleRecords, createSalesService } from './modules/sales/sales.service';
 import { createModerationService } from './modules/moderation/moderation.service';
 import {
   createSavedSearchAlerts,
@@ -183,6 +184,7 @@ export async function createServices(
     watch: savedSearchAlerts,
     cache: postCache,
     analytics,
+    sales: createSaleRecords(),
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
@@ -197,8 +199,17 @@ export async function createServices(
   const people = createPeopleServices(deps, used, log);
   const auth = createAuthService({ db, config, banned, sessions, analytics });
   const accountLinks = createAccountLinks({ db });
+  const sales = createSalesService({
+    db,
+    storage,
+    posts,
+    blocks,
+    notifications,
+    profiles: people.profiles,
+  });
   const services = {
     health: createHealthService(db, bus),
+    sales,
     campuses,
     sessions,
     auth,

@@ -1,0 +1,259 @@
+import type { Campus } from '@common/campuses';
+import { LISTING_MESSAGES } from '@common/listings';
+import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
+import type { AuthorDto } from '@common/schemas/posts';
+import {
+  type ProfileReviewsDto,
+  type ReviewBody,
+  reviewBodySchema,
+  type SaleBody,
+  type SaleCandidatesDto,
+  type SaleDto,
+  SALE_MESSAGES as M,
+} from '@common/schemas/sales';
+import { v7 as uuidv7 } from 'uuid';
+import { badRequest, conflict, forbidden } from '../../core/errors';
+import * as postPolicy from '../../core/policies/post';
+import * as salePolicy from '../../core/policies/sale';
+import type { Db } from '../../db/kysely';
+import { isUniqueViolation } from '../../db/errors';
+import type { Executor, PostRow, UserRow } from '../../db/schema';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { BlockReader } from '../blocks/blocks.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { PostsService } from '../posts/posts.service';
+import type { ProfilesService } from '../profiles/profiles.service';
+import { presentAuthor } from '../users/users.presenter';
+import { factsOf, presentReview, presentSale, titleOf } from './sales.presenter';
+import { salesRepository as sales } from './sales.repository';
+
+/** A profile's reviews come this many to a page. */
+const REVIEWS_PAGE = 10;
+
+export interface SalesServiceDeps {
+  db: Db;
+  storage: BlobStore;
+  posts: Pick<PostsService, 'find' | 'updateListing'>;
+  blocks: Pick<BlockReader, 'between' | 'unreachable'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  profiles: Pick<ProfilesService, 'profile'>;
+  now?: () => number;
+}
+
+/** Sales linked to a buyer, and the reviews after them (ADR 052). */
+export interface SalesService {
+  /**
+   * The "Sold to" choices for the listing's seller: students of the
+   * listing's campus who talked with them about it (a chat pinned to it, a
+   * message about it, an offer on it), newest first, none across a block.
+   */
+  candidates(user: UserRow | null, campus: Campus, listingId: string): Promise<SaleCandidatesDto>;
+  /**
+   * The seller marks the listing sold to one of those students, or to
+   * "Someone else" (null). The sale keeps the title (the text's first line)
+   * and the price (an offer the seller accepted from the buyer, else the
+   * listing's); both sides of a sale to a student are asked for a review.
+   * A sale already reviewed keeps its buyer.
+   */
+  recordSale(user: UserRow | null, campus: Campus, listingId: string, body: SaleBody): Promise<SaleDto>;
+  /** The listing's sale as one of its two sides sees it; null for anyone else. */
+  listingSale(user: UserRow | null, campus: Campus, listingId: string): Promise<{ sale: SaleDto | null }>;
+  /** One review per side of a sale to a student, within 14 days; never changed after. */
+  review(user: UserRow | null, campus: Campus, saleId: string, body: ReviewBody): Promise<SaleDto>;
+  /** A student's visible reviews, newest first, with their stars and counts of items sold and bought. */
+  reviewsOf(
+    viewer: UserRow | null,
+    campus: Campus,
+    username: string,
+    cursor?: string,
+  ): Promise<ProfileReviewsDto>;
+}
+
+/** What the posts module asks of sales inside a listing change (no other dependency). */
+export function createSaleRecords() {
+  return {
+    /** A listing no longer sold loses its sale unless a review was left (ADR 052). */
+    unsold: (trx: Executor, listingId: string) => sales.removeUnreviewed(trx, listingId),
+  };
+}
+
+/** Builds the sales service. */
+export function createSalesService(deps: SalesServiceDeps): SalesService {
+  const { db, storage, posts, blocks, notifications, profiles } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The listing, once the user is its seller. */
+  async function sellersListing(user: UserRow | null, campus: Campus, id: string) {
+    const post = await posts.find(id);
+    postPolicy.canEditListing(user, campus, post);
+    if (post!.parent_id) throw badRequest('not_a_listing', LISTING_MESSAGES.notOnComments);
+    return { seller: user, post: post! };
+  }
+
+  async function candidateRows(seller: UserRow, post: PostRow) {
+    const latest = await sales.talkedAbout(db.kysely, post.id, seller.id);
+    latest.delete(seller.id);
+    const ids = [...latest.keys()];
+    const [rows, cut] = await Promise.all([
+      sales.studentsOf(db.kysely, ids, post.campus_id),
+      ids.length ? blocks.unreachable(db.kysely, seller.id, ids) : new Set<string>(),
+    ]);
+    return rows
+      .filter((r) => !cut.has(r.id))
+      .sort((a, b) => latest.get(b.id)! - latest.get(a.id)! || (a.id < b.id ? 1 : -1));
+  }
+
+  async function saleFor(viewer: UserRow, saleId: string): Promise<SaleDto> {
+    const sale = (await sales.byId(db.kysely, saleId))!;
+    const reviews = await sales.reviewsOfSale(db.kysely, sale.id);
+    const people = await sales.usersByIds(db.kysely, [
+      sale.seller_id,
+      ...(sale.buyer_id ? [sale.buyer_id] : []),
+    ]);
+    const author = (id: string | null): AuthorDto | null => {
+      const row = people.find((p) => p.id === id);
+      return row ? presentAuthor(row, storage) : null;
+    };
+    const other = sale.buyer_id === viewer.id ? sale.seller_id : sale.buyer_id;
+    const blocked = other ? await blocks.between(viewer.id, other) : false;
+    return presentSale(sale, reviews, viewer, { author, blocked, now: now(), storage });
+  }
+
+  return {
+    async candidates(user, campus, listingId) {
+      const { seller, post } = await sellersListing(user, campus, listingId);
+      const rows = await candidateRows(seller, post);
+      return { items: rows.map((r) => presentAuthor(r, storage)) };
+    },
+
+    async recordSale(user, campus, listingId, { buyerId }) {
+      const { seller, post } = await sellersListing(user, campus, listingId);
+      if (buyerId !== null) {
+        if (await blocks.between(seller.id, buyerId)) throw forbidden('blocked', M.blocked);
+        const rows = await candidateRows(seller, post);
+        if (!rows.some((r) => r.id === buyerId))
+          throw badRequest('not_a_candidate', M.notACandidate);
+      }
+      const before = await sales.byListing(db.kysely, listingId);
+      if (before && before.buyer_id !== buyerId && (await sales.reviewCount(db.kysely, before.id)))
+        throw conflict('sale_reviewed', M.reviewedSaleKept);
+      if (post.status !== 'sold') await posts.updateListing(seller, campus, listingId, { status: 'sold' });
+      const offer = buyerId ? await sales.acceptedOffer(db.kysely, listingId, buyerId) : null;
+      const change = {
+        buyer_id: buyerId,
+        price: offer ?? post.price,
+        title: titleOf(post.text),
+        created_at: now(),
+      };
+      const saleId = before?.id ?? uuidv7();
+      const announce = await db.kysely.transaction().execute(async (trx) => {
+        if (before && before.buyer_id === buyerId) return () => undefined;
+        if (before) await sales.setBuyer(trx, before.id, change);
+        else
+          await sales.insert(trx, {
+            id: saleId,
+            campus_id: post.campus_id,
+            listing_id: listingId,
+            seller_id: seller.id,
+            ...change,
+          });
+        if (!buyerId) return () => undefined;
+        return askForReviews(trx, { seller, buyerId, post, title: change.title });
+      });
+      announce();
+      return saleFor(seller, saleId);
+    },
+
+    async listingSale(user, campus, listingId) {
+      const post = await posts.find(listingId);
+      if (!postPolicy.isAuthor(user, post)) postPolicy.canRead(user, campus, post);
+      const sale = await sales.byListing(db.kysely, listingId);
+      if (!sale || !salePolicy.isParty(user!.id, factsOf(sale))) return { sale: null };
+      return { sale: await saleFor(user!, sale.id) };
+    },
+
+    async review(user, campus, saleId, body) {
+      const sale = await sales.byId(db.kysely, saleId);
+      const reviews = sale ? await sales.reviewsOfSale(db.kysely, sale.id) : [];
+      const at = now();
+      salePolicy.canReview(user, campus, sale && factsOf(sale), {
+        reviewed: reviews.some((r) => r.author_id === user?.id),
+        now: at,
+      });
+      const subject = sale!.seller_id === user.id ? sale!.buyer_id! : sale!.seller_id;
+      if (await blocks.between(user.id, subject)) throw forbidden('blocked', M.reviewBlocked);
+      const { stars, tags, text } = reviewBodySchema.parse(body);
+      try {
+        await sales.insertReview(db.kysely, {
+          id: uuidv7(),
+          sale_id: sale!.id,
+          campus_id: sale!.campus_id,
+          author_id: user.id,
+          subject_id: subject,
+          stars,
+          tags: JSON.stringify(tags),
+          text,
+          created_at: at,
+          removed_at: null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('already_reviewed', M.alreadyReviewed);
+        throw error;
+      }
+      return saleFor(user, sale!.id);
+    },
+
+    async reviewsOf(viewer, campus, username, cursor) {
+      const profile = await profiles.profile(viewer, campus, username);
+      const at = now();
+      const [stats, rows] = await Promise.all([
+        sales.statsOf(db.kysely, profile.id, at),
+        sales.visibleOf(db.kysely, profile.id, at, REVIEWS_PAGE + 1, cursor),
+      ]);
+      const page = rows.slice(0, REVIEWS_PAGE);
+      return {
+        stats: {
+          average: stats.count ? Math.round((stats.total / stats.count) * 10) / 10 : null,
+          count: stats.count,
+          sold: stats.sold,
+          bought: stats.bought,
+        },
+        items: page.map((r) =>
+          presentReview(r, presentAuthor(r.author, storage), {
+            sellerId: r.seller_id,
+            title: r.title,
+            visible: true,
+            viewerId: viewer!.id,
+          }),
+        ),
+        nextCursor: rows.length > REVIEWS_PAGE ? page[page.length - 1]!.id : null,
+      };
+    },
+  };
+
+  /** "Leave a review for …" to both sides of a sale to a student, in the sale's transaction. */
+  async function askForReviews(
+    trx: Executor,
+    { seller, buyerId, post, title }: { seller: UserRow; buyerId: string; post: PostRow; title: string },
+  ) {
+    const listingId = post.id;
+    const [buyer] = await sales.studentsOf(trx, [buyerId], post.campus_id);
+    const buyerName = buyer?.first_name ?? '';
+    return notifications.notify(trx, [
+      {
+        type: 'review',
+        toUserId: buyerId,
+        from: seller,
+        postId: listingId,
+        message: NOTIFICATION_TEXT.review(seller.first_name, title),
+      },
+      {
+        type: 'review',
+        toUserId: seller.id,
+        from: { id: buyerId },
+        postId: listingId,
+        message: NOTIFICATION_TEXT.review(buyerName, title),
+      },
+    ]);
+  }
+}
