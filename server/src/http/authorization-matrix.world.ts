@@ -30,6 +30,8 @@ export interface World {
   chat(): Promise<{ id: string; ownerMessageId: string; memberMessageId: string }>;
   /** A meetup the owner suggested in the chat, two days ahead (ADR 026). */
   meetup(): Promise<{ id: string }>;
+  /** The owner's listing that the member asked about in their chat, sold to the member (ADR 052). */
+  sale(): Promise<{ id: string; listingId: string }>;
   /** The owner's saved search ("Alert me"). */
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
@@ -133,6 +135,19 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
         at: Date.now() + 2 * 24 * 60 * 60 * 1000,
       })) as { meetup: { id: string } };
       return { id: message.meetup.id };
+    }),
+    sale: once(async () => {
+      const { id: chatId } = await chat();
+      const listing = await buildPost(app.deps.db, owner.user, { text: 'Desk lamp', price: 10 });
+      await app.deps.db.kysely
+        .updateTable('chats')
+        .set({ listing_id: listing.id })
+        .where('id', '=', chatId)
+        .execute();
+      const sale = (await call(owner, 'PUT', `/api/posts/${listing.id}/sale`, {
+        buyerId: member.user.id,
+      })) as { id: string };
+      return { id: sale.id, listingId: listing.id };
     }),
     savedSearch: once(async () => {
       const body = { query: 'desk lamp' };
