@@ -199,17 +199,8 @@ export async function createServices(
   const people = createPeopleServices(deps, used, log);
   const auth = createAuthService({ db, config, banned, sessions, analytics });
   const accountLinks = createAccountLinks({ db });
-  const sales = createSalesService({
-    db,
-    storage,
-    posts,
-    blocks,
-    notifications,
-    profiles: people.profiles,
-  });
   const services = {
     health: createHealthService(db, bus),
-    sales,
     campuses,
     sessions,
     auth,
@@ -289,6 +280,13 @@ function createPeopleServices(
   },
   log: ServiceLog,
 ) {
+  const profiles = createProfilesService({
+    db,
+    storage,
+    posts,
+    blocks,
+    log: (error) => log(error, 'profile side effect failed'),
+  });
   const search = createSearchService({
     db,
     storage,
@@ -331,13 +329,8 @@ function createPeopleServices(
           sessions.endAllFor(userId, keep ? { except: keep } : {}),
       },
     }),
-    profiles: createProfilesService({
-      db,
-      storage,
-      posts,
-      blocks,
-      log: (error) => log(error, 'profile side effect failed'),
-    }),
+    profiles,
+    sales: createSalesService({ db, storage, posts, blocks, notifications, profiles }),
   };
 }
 

@@ -180,7 +180,8 @@ const RESOURCES: Record<string, Resource> = {
   "the owner's listing sold to the member": {
     read: async (w) => ({
       url: `/api/posts/${(await w.sale()).listingId}/sale`,
-      can: (body) => (body as { sale: { can: Record<string, boolean> } | null }).sale?.can ?? { review: false },
+      can: (body) =>
+        (body as { sale: { can: Record<string, boolean> } | null }).sale?.can ?? { review: false },
     }),
     actions: {
       review: async (w) => ({

@@ -37,9 +37,7 @@ export function reviewVisible(
   now: number,
 ): boolean {
   if (review.removed_at !== null) return false;
-  return (
-    now >= soldAt + REVIEW_WINDOW_MS || reviews.some((r) => r.author_id !== review.author_id)
-  );
+  return now >= soldAt + REVIEW_WINDOW_MS || reviews.some((r) => r.author_id !== review.author_id);
 }
 
 const tagsOf = (json: string): ReviewTag[] => {

@@ -46,7 +46,10 @@ const AUTHOR = [
  * A review shows once the other side reviewed too, or the window closed
  * (ADR 052), and never once a moderator removed it.
  */
-function visible(eb: ExpressionBuilder<Database & { r: Database['reviews']; s: Database['sales'] }, 'r' | 's'>, now: number) {
+function visible(
+  eb: ExpressionBuilder<Database & { r: Database['reviews']; s: Database['sales'] }, 'r' | 's'>,
+  now: number,
+) {
   return eb.and([
     eb('r.removed_at', 'is', null),
     eb.or([
@@ -66,8 +69,9 @@ function visible(eb: ExpressionBuilder<Database & { r: Database['reviews']; s: D
 export const salesRepository = {
   /**
    * The students who talked with the seller about the listing: the other
-   * side of a chat pinned to it, of a chat with a message about it, or who
-   * made an offer on it; each with the time of their latest such act.
+   * side of a chat pinned to it, of a chat with a message about it or that
+   * shared it, or who made an offer on it; each with the time of their
+   * latest such act.
    */
   async talkedAbout(db: Executor, listingId: string, sellerId: string) {
     const other = sql<string>`case when c.user_low = ${sellerId} then c.user_high else c.user_low end`;
@@ -84,7 +88,9 @@ export const salesRepository = {
         .selectFrom('messages as m')
         .innerJoin('chats as c', 'c.id', 'm.chat_id')
         .select([other.as('user_id'), 'm.created_at as at'])
-        .where('m.about_post_id', '=', listingId)
+        .where((eb) =>
+          eb.or([eb('m.about_post_id', '=', listingId), eb('m.shared_post_id', '=', listingId)]),
+        )
         .where(mine)
         .execute(),
       db
@@ -134,7 +140,11 @@ export const salesRepository = {
   },
 
   byListing(db: Executor, listingId: string): Promise<SaleRecord | undefined> {
-    return db.selectFrom('sales').selectAll().where('listing_id', '=', listingId).executeTakeFirst();
+    return db
+      .selectFrom('sales')
+      .selectAll()
+      .where('listing_id', '=', listingId)
+      .executeTakeFirst();
   },
 
   byId(db: Executor, id: string): Promise<SaleRecord | undefined> {
@@ -145,7 +155,11 @@ export const salesRepository = {
     await db.insertInto('sales').values(sale).execute();
   },
 
-  async setBuyer(db: Executor, id: string, change: Pick<SaleRecord, 'buyer_id' | 'price' | 'title' | 'created_at'>) {
+  async setBuyer(
+    db: Executor,
+    id: string,
+    change: Pick<SaleRecord, 'buyer_id' | 'price' | 'title' | 'created_at'>,
+  ) {
     await db.updateTable('sales').set(change).where('id', '=', id).execute();
   },
 
@@ -165,7 +179,12 @@ export const salesRepository = {
       .where('listing_id', '=', listingId)
       .where((eb) =>
         eb.not(
-          eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.sale_id', '=', 'sales.id')),
+          eb.exists(
+            eb
+              .selectFrom('reviews')
+              .select('reviews.id')
+              .whereRef('reviews.sale_id', '=', 'sales.id'),
+          ),
         ),
       )
       .execute();
@@ -208,29 +227,27 @@ export const salesRepository = {
       .orderBy('r.id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map(
-      (r): ReviewListRow => ({
-        id: r.id,
-        sale_id: r.sale_id,
-        author_id: r.author_id,
-        subject_id: r.subject_id,
-        stars: r.stars,
-        tags: r.tags,
-        text: r.text,
-        created_at: Number(r.created_at),
-        removed_at: r.removed_at === null ? null : Number(r.removed_at),
-        title: r.title,
-        seller_id: r.seller_id,
-        author: {
-          id: r.a_id,
-          username: r.a_username,
-          first_name: r.a_first_name,
-          last_name: r.a_last_name,
-          avatar_key: r.a_avatar_key,
-          school_verified: r.a_school_verified,
-        },
-      }),
-    );
+    return rows.map((r): ReviewListRow => ({
+      id: r.id,
+      sale_id: r.sale_id,
+      author_id: r.author_id,
+      subject_id: r.subject_id,
+      stars: r.stars,
+      tags: r.tags,
+      text: r.text,
+      created_at: Number(r.created_at),
+      removed_at: r.removed_at === null ? null : Number(r.removed_at),
+      title: r.title,
+      seller_id: r.seller_id,
+      author: {
+        id: r.a_id,
+        username: r.a_username,
+        first_name: r.a_first_name,
+        last_name: r.a_last_name,
+        avatar_key: r.a_avatar_key,
+        school_verified: r.a_school_verified,
+      },
+    }));
   },
 
   /** A student's visible stars (count and mean), and how many items they sold and bought: one query. */

@@ -46,7 +46,8 @@ export async function salesRoutes(
       },
       schema: {
         operationId: 'recordSale',
-        summary: 'Mark a listing sold to a student who talked about it, or to someone else (seller)',
+        summary:
+          'Mark a listing sold to a student who talked about it, or to someone else (seller)',
         params: idParams,
         body: saleBodySchema,
         response: { 200: saleSchema },
@@ -70,6 +71,12 @@ export async function salesRoutes(
     async (request) => sales.listingSale(request.user, request.campus, request.params.id),
   );
 
+  reviewRoutes(fastify, sales);
+}
+
+/** Reviews of a sale and a profile's reviews. */
+function reviewRoutes(fastify: FastifyInstance, sales: SalesService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/sales/:id/reviews',
     {

@@ -72,7 +72,13 @@ async function messageAbout(seller: Student, buyer: Student, listingId: string) 
 }
 
 /** An offer from the buyer on the listing, in a status of its own. */
-async function offer(seller: Student, buyer: Student, listingId: string, amount: number, status = 'open') {
+async function offer(
+  seller: Student,
+  buyer: Student,
+  listingId: string,
+  amount: number,
+  status = 'open',
+) {
   const chatId = await chat(seller, buyer, null);
   const messageId = uuidv7();
   const at = tick();
@@ -146,23 +152,33 @@ describe('"Sold to": who talked about the listing', () => {
     const blocked = await student('ut', 'Blocked');
     const elsewhere = await student('uf', 'Elsewhere');
     const unrelated = await student('ut', 'Unrelated');
+    const sharer = await student('ut', 'Sharer');
     await chat(seller, pinned, post.id);
     await messageAbout(seller, wrote, post.id);
     await offer(seller, bidder, post.id, 30);
     await messageAbout(seller, blocked, post.id);
     await messageAbout(seller, elsewhere, post.id);
     await chat(seller, unrelated, null);
+    const { chat: shared } = (
+      await onUt(sharer, 'POST', '/api/chats', { userId: seller.user.id })
+    ).json<{ chat: { id: string } }>();
+    const sent = await onUt(sharer, 'POST', `/api/chats/${shared.id}/messages`, {
+      text: 'This one?',
+      sharedPostId: post.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
     const block = await onUt(blocked, 'PUT', `/api/users/${seller.user.username}/block`);
     expect(block.statusCode, block.body).toBeLessThan(300);
 
     const res = await onUt(seller, 'GET', `/api/posts/${post.id}/buyers`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items.map((a: { firstName: string }) => a.firstName)).toEqual([
+      'Sharer',
       'Bidder',
       'Wrote',
       'Pinned',
     ]);
-    expect(res.json().items[0]).toMatchObject({ username: bidder.user.username, avatarUrl: null });
+    expect(res.json().items[1]).toMatchObject({ username: bidder.user.username, avatarUrl: null });
   });
 
   it('is the seller’s alone', async () => {
@@ -239,7 +255,10 @@ describe('recording a sale', () => {
     expect((await review(second.buyer, second.sale.id)).statusCode).toBe(201);
     await onUt(second.seller, 'PATCH', `/api/posts/${second.post.id}`, { status: 'available' });
     const kept = await onUt(second.seller, 'GET', `/api/posts/${second.post.id}/sale`);
-    expect(kept.json().sale).toMatchObject({ id: second.sale.id, buyer: { id: second.buyer.user.id } });
+    expect(kept.json().sale).toMatchObject({
+      id: second.sale.id,
+      buyer: { id: second.buyer.user.id },
+    });
     const again = await onUt(second.seller, 'PUT', `/api/posts/${second.post.id}/sale`, {
       buyerId: null,
     });
@@ -338,7 +357,9 @@ describe('profile stats', () => {
       const buyer = await student();
       const post = await listing(seller);
       await messageAbout(seller, buyer, post.id);
-      const res = await onUt(seller, 'PUT', `/api/posts/${post.id}/sale`, { buyerId: buyer.user.id });
+      const res = await onUt(seller, 'PUT', `/api/posts/${post.id}/sale`, {
+        buyerId: buyer.user.id,
+      });
       await review(buyer, res.json().id, { stars });
       await review(seller, res.json().id, { stars: 5 });
       buyerOfLast = buyer;

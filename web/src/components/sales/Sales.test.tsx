@@ -141,4 +141,3 @@ describe('the review form', () => {
     expect(calls).toHaveLength(0);
   });
 });
-
