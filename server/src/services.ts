@@ -287,6 +287,7 @@ function createPeopleServices(
     blocks,
     log: (error) => log(error, 'profile side effect failed'),
   });
+  const sales = createSalesService({ db, storage, posts, blocks, notifications, profiles });
   const search = createSearchService({
     db,
     storage,
@@ -303,12 +304,13 @@ function createPeopleServices(
   return {
     search,
     savedSearches: createSavedSearchesService({ db, search }),
-    reports: createReportsService({ db, posts, chats }),
+    reports: createReportsService({ db, posts, chats, reviews: sales }),
     moderation: createModerationService({
       db,
       moderators: config.moderators,
       posts,
       chats,
+      reviews: sales,
       notifications,
       endSessions: (userId) => sessions.endAllFor(userId),
     }),
@@ -330,7 +332,7 @@ function createPeopleServices(
       },
     }),
     profiles,
-    sales: createSalesService({ db, storage, posts, blocks, notifications, profiles }),
+    sales,
   };
 }
 

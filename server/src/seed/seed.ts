@@ -157,6 +157,8 @@ interface Tables {
   chats: Inbox['chats'][number];
   messages: Inbox['messages'][number];
   chat_unread: Inbox['chatUnread'][number];
+  sales: ReturnType<typeof demoSales>['sales'][number];
+  reviews: ReturnType<typeof demoSales>['reviews'][number];
 }
 
 /** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */

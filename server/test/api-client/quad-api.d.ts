@@ -4953,7 +4953,7 @@ export interface operations {
                     /** @default  */
                     reason?: string;
                     /** @enum {string} */
-                    targetType: "post" | "comment" | "message" | "user";
+                    targetType: "post" | "comment" | "message" | "user" | "review";
                     targetId: string;
                 };
             };
@@ -5444,7 +5444,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            targetType: "post" | "comment" | "message" | "user";
+                            targetType: "post" | "comment" | "message" | "user" | "review";
                             targetId: string;
                             student: {
                                 id: string;
@@ -5485,7 +5485,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    targetType: "post" | "comment" | "message" | "user";
+                    targetType: "post" | "comment" | "message" | "user" | "review";
                     targetId: string;
                     /** @enum {string} */
                     action: "dismiss" | "remove" | "warn" | "suspend" | "ban";

@@ -8,7 +8,7 @@ type Rows<K extends keyof typeof repo> = Awaited<ReturnType<(typeof repo)[K]>>;
 
 /** The id of the thing a report points at, whichever its kind. */
 export const targetKey = (r: TargetColumns): string =>
-  r.target_post_id ?? r.target_message_id ?? r.target_user_id!;
+  r.target_post_id ?? r.target_message_id ?? r.target_review_id ?? r.target_user_id!;
 
 /** The student an action is against, as the queue shows them. */
 const person = (p: {
@@ -36,7 +36,9 @@ export function presentQueue(
     messageRows,
     before,
     studentRows,
+    reviewRows,
   }: {
+    reviewRows: Rows<'reviewsWithAuthors'>;
     reasons: Rows<'openReasons'>;
     postRows: Rows<'postsWithAuthors'>;
     messageRows: Rows<'messagesWithSenders'>;
@@ -48,6 +50,7 @@ export function presentQueue(
   const postsById = new Map(postRows.map((p) => [p.id, p]));
   const messagesById = new Map(messageRows.map((m) => [m.id, m]));
   const studentsById = new Map(studentRows.map((s) => [s.id, s]));
+  const reviewsById = new Map(reviewRows.map((v) => [v.id, v]));
   return rows.flatMap((r): ModerationItem[] => {
     const common = {
       reporters: r.reporters,
@@ -84,6 +87,20 @@ export function presentQueue(
           before: before
             .filter((b) => b.reported_id === m.id)
             .map((b) => ({ id: b.id, senderName: b.first_name, text: b.text })),
+        },
+      ];
+    }
+    if (r.target_review_id) {
+      const v = reviewsById.get(r.target_review_id);
+      if (!v || v.campus_id !== campusId) return [];
+      return [
+        {
+          ...common,
+          targetType: 'review',
+          targetId: v.id,
+          student: person(v),
+          text: `${'★'.repeat(v.stars)} ${v.title}${v.text ? `: ${v.text}` : ''}`,
+          postId: v.listing_id,
         },
       ];
     }

@@ -42,7 +42,7 @@ export async function salesRoutes(
         access: 'session',
         errors: [409],
         rateLimit: LIMITS.post,
-        changes: ['post', 'campus-lists'],
+        changes: ['post', 'campus-lists', 'viewer'],
       },
       schema: {
         operationId: 'recordSale',
@@ -80,7 +80,7 @@ function reviewRoutes(fastify: FastifyInstance, sales: SalesService): void {
   app.post(
     '/api/sales/:id/reviews',
     {
-      config: { access: 'session', errors: [409], rateLimit: LIMITS.post, changes: [] },
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.post, changes: ['viewer'] },
       schema: {
         operationId: 'reviewSale',
         summary: 'Review the other side of a sale: once, within 14 days (buyer or seller)',

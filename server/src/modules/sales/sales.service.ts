@@ -12,7 +12,9 @@ import {
   SALE_MESSAGES as M,
 } from '@common/schemas/sales';
 import { v7 as uuidv7 } from 'uuid';
-import { badRequest, conflict, forbidden } from '../../core/errors';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
+import * as campusPolicy from '../../core/policies/campus';
 import * as postPolicy from '../../core/policies/post';
 import * as salePolicy from '../../core/policies/sale';
 import type { Db } from '../../db/kysely';
@@ -24,7 +26,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentAuthor } from '../users/users.presenter';
-import { factsOf, presentReview, presentSale, titleOf } from './sales.presenter';
+import { factsOf, presentReview, presentSale, reviewVisible, titleOf } from './sales.presenter';
 import { salesRepository as sales } from './sales.repository';
 
 /** A profile's reviews come this many to a page. */
@@ -69,6 +71,17 @@ export interface SalesService {
   ): Promise<{ sale: SaleDto | null }>;
   /** One review per side of a sale to a student, within 14 days; never changed after. */
   review(user: UserRow | null, campus: Campus, saleId: string, body: ReviewBody): Promise<SaleDto>;
+  /**
+   * A review the viewer may report: a reader of its campus who can see it
+   * (shown, not removed), not its author; else 404 as if it did not exist.
+   */
+  reportable(
+    user: UserRow | null,
+    campus: Campus,
+    reviewId: string,
+  ): Promise<{ id: string; campusId: string }>;
+  /** A moderator removes a review (ADR 025): it shows nowhere again; what to do after commit. */
+  removeIn(trx: Executor, reviewId: string, at: number): Promise<() => void>;
   /** A student's visible reviews, newest first, with their stars and counts of items sold and bought. */
   reviewsOf(
     viewer: UserRow | null,
@@ -293,5 +306,27 @@ export function createSalesService(deps: SalesServiceDeps): SalesService {
 
     reviewsOf: (viewer, campus, username, cursor) =>
       reviewsOf(ctx, viewer, campus, username, cursor),
+
+    async reportable(user, campus, reviewId) {
+      campusPolicy.canRead(user, campus);
+      const review = await sales.reviewById(ctx.db.kysely, reviewId);
+      const shown =
+        review &&
+        review.campus_id === campus.id &&
+        reviewVisible(
+          review,
+          await sales.reviewsOfSale(ctx.db.kysely, review.sale_id),
+          Number(review.sold_at),
+          ctx.now(),
+        );
+      if (!shown) throw notFound('review_not_found', REPORT_MESSAGES.reviewNotFound);
+      if (review.author_id === user.id) throw badRequest('own_content', REPORT_MESSAGES.ownContent);
+      return { id: review.id, campusId: review.campus_id };
+    },
+
+    async removeIn(trx, reviewId, at) {
+      await sales.removeReview(trx, reviewId, at);
+      return () => undefined;
+    },
   };
 }

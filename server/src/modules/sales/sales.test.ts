@@ -1,4 +1,6 @@
 import { LISTING_MESSAGES } from '@common/listings';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import {
   type ProfileReviewsDto,
@@ -14,10 +16,11 @@ import { buildPost } from '../../../test/factories';
 
 /** Sales linked to a buyer and the reviews after them (ADR 052). */
 
+const MOD_UT = 'mod-sales@utexas.edu';
 let t: TestContext;
 let onUt: ReturnType<typeof callerOn>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { MODERATORS: `ut:${MOD_UT}` } });
   onUt = callerOn(t.app, 'ut', '198.90');
 });
 afterAll(() => t?.close());
@@ -382,5 +385,60 @@ describe('profile stats', () => {
       items: [],
       nextCursor: null,
     });
+  });
+});
+
+describe('reports and removal', () => {
+  const report = (who: Student, targetId: string) =>
+    onUt(who, 'POST', '/api/reports', { targetType: 'review', targetId, reason: 'Not true' });
+
+  it('a shown review can be reported, not a hidden one nor one’s own; a moderator removes it', async () => {
+    const { seller, buyer, sale } = await sold();
+    const written = await review(buyer, sale.id, { stars: 1, text: 'Rude and late.' });
+    const reviewId = written.json().myReview.id as string;
+    const stranger = await student();
+    const hidden = await report(stranger, reviewId);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.message).toBe(REPORT_MESSAGES.reviewNotFound);
+
+    await review(seller, sale.id, { stars: 5 });
+    expect((await report(buyer, reviewId)).json().error.message).toBe(REPORT_MESSAGES.ownContent);
+    const res = await report(seller, reviewId);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(REPORT_MESSAGES.reported.review);
+
+    const moderator = await userWithSession(t.app, {
+      verified: true,
+      school_verified: true,
+      campus_id: 'ut',
+      email: MOD_UT,
+    });
+    const queue = await onUt(moderator, 'GET', '/api/moderation/reports');
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json().items).toContainEqual(
+      expect.objectContaining({
+        targetType: 'review',
+        targetId: reviewId,
+        student: expect.objectContaining({ id: buyer.user.id }),
+        text: expect.stringContaining('Rude and late.'),
+        postId: sale.listingId,
+        reasons: ['Not true'],
+      }),
+    );
+    const removed = await onUt(moderator, 'POST', '/api/moderation/actions', {
+      targetType: 'review',
+      targetId: reviewId,
+      action: 'remove',
+      reason: 'Abusive words',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe(MODERATION_MESSAGES.done.remove);
+    const after = await reviewsOf(stranger, seller);
+    expect(after.items).toEqual([]);
+    expect(after.stats).toMatchObject({ count: 0, average: null, sold: 1 });
+    const told = await onUt(buyer, 'GET', '/api/notifications');
+    expect(told.json().items[0].message).toBe(
+      MODERATION_MESSAGES.removed('review', 'Abusive words'),
+    );
   });
 });

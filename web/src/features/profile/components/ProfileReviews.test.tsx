@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,8 @@ describe("a profile's reviews", { timeout: 20_000 }, () => {
     expect(section.textContent).toContain('On time');
     expect(section.textContent).toContain('Easy pickup.');
     expect(screen.getByRole('img', { name: 'Verified student' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Report: review by Jamie D.' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this review?' })).toBeTruthy();
   });
 
   it('says politely that there are no reviews yet', async () => {

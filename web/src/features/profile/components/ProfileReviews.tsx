@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { type ReviewDto, REVIEW_TAG_LABELS, SALE_MESSAGES as M } from '@common/schemas/sales';
 import { timeAgo } from '@common/time';
 import { authorName } from '../../../components/posts/PostParts';
+import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { Verified } from '../../../components/ui/VerifiedBadge';
@@ -24,6 +28,7 @@ function Stars({ n }: { n: number }) {
 
 function Review({ review }: { review: ReviewDto }) {
   const at = new Date(review.createdAt);
+  const [reporting, setReporting] = useState(false);
   return (
     <li className={styles.review}>
       <div className={styles.reviewHead}>
@@ -52,6 +57,25 @@ function Review({ review }: { review: ReviewDto }) {
         </ul>
       ) : null}
       {review.text ? <p className={styles.text}>{review.text}</p> : null}
+      {review.can.report ? (
+        <>
+          <button
+            type="button"
+            className={`btn btn--sm btn--ghost ${styles.report}`}
+            onClick={() => setReporting(true)}
+            aria-label={`${PROFILE_MESSAGES.report}: review by ${authorName(review.author)}`}
+          >
+            {PROFILE_MESSAGES.report}
+          </button>
+          <ReportDialog
+            reported={{ targetType: 'review', targetId: review.id }}
+            title={REPORT_MESSAGES.title.review}
+            description={REPORT_MESSAGES.text}
+            open={reporting}
+            onOpenChange={setReporting}
+          />
+        </>
+      ) : null}
     </li>
   );
 }
