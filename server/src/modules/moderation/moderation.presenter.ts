@@ -90,20 +90,8 @@ export function presentQueue(
         },
       ];
     }
-    if (r.target_review_id) {
-      const v = reviewsById.get(r.target_review_id);
-      if (!v || v.campus_id !== campusId) return [];
-      return [
-        {
-          ...common,
-          targetType: 'review',
-          targetId: v.id,
-          student: person(v),
-          text: `${'★'.repeat(v.stars)} ${v.title}${v.text ? `: ${v.text}` : ''}`,
-          postId: v.listing_id,
-        },
-      ];
-    }
+    if (r.target_review_id)
+      return reviewItem(reviewsById.get(r.target_review_id), campusId, common);
     const s = studentsById.get(r.target_user_id!);
     if (!s) return [];
     return [
@@ -117,6 +105,27 @@ export function presentQueue(
       },
     ];
   });
+}
+
+type Common = Omit<ModerationItem, 'targetType' | 'targetId' | 'student' | 'text'>;
+
+/** A reported review (ADR 052): its stars, item and words; it opens the listing. */
+function reviewItem(
+  v: Rows<'reviewsWithAuthors'>[number] | undefined,
+  campusId: string,
+  common: Common,
+): ModerationItem[] {
+  if (!v || v.campus_id !== campusId) return [];
+  return [
+    {
+      ...common,
+      targetType: 'review',
+      targetId: v.id,
+      student: person(v),
+      text: `${'★'.repeat(v.stars)} ${v.title}${v.text ? `: ${v.text}` : ''}`,
+      postId: v.listing_id,
+    },
+  ];
 }
 
 /** The reasons given, by reported thing (empty ones left out). */
