@@ -7,6 +7,7 @@ import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
 import type { PostDto } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { SALE_MESSAGES } from '@common/schemas/sales';
 import { violations } from './axe';
 import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
 import {
@@ -158,10 +159,12 @@ describe('a listing as a product page', () => {
     expect(await violations(page)).toEqual([]);
 
     await mark.click();
-    const dialog = page.getByRole('dialog', { name: L.markSoldTitle, exact: true });
+    // "Sold to" (ADR 052): nobody messaged about it, so "Someone else" is the choice.
+    const dialog = page.getByRole('dialog', { name: SALE_MESSAGES.soldToTitle, exact: true });
     await dialog.waitFor();
     await animationsDone(dialog);
     await inView(page, dialog);
+    await dialog.getByText(SALE_MESSAGES.noCandidates).waitFor();
     await dialog.getByRole('button', { name: L.markSold, exact: true }).click();
     await page.locator('.alerts').getByText(L.markedSold).first().waitFor();
     await page.getByText(L.sold, { exact: true }).waitFor();

@@ -13,7 +13,13 @@ export const SUSPEND_DAYS = { min: 1, max: 365 } as const;
 /** Upheld reports against a student within this many days suspend them automatically. */
 export const AUTO_SUSPEND = { upheld: 3, windowDays: 90, days: 7 } as const;
 
-const KIND = { post: 'post', comment: 'comment', message: 'message', user: 'profile' } as const;
+const KIND = {
+  post: 'post',
+  comment: 'comment',
+  message: 'message',
+  user: 'profile',
+  review: 'review',
+} as const;
 type Kind = keyof typeof KIND;
 const until = (at: number) =>
   new Date(at).toLocaleDateString('en-US', {

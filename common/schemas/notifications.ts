@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'meetup',
   /** A moderator removed the student's content or warned them (ADR 025); from nobody. */
   'moderation',
+  /** A listing was marked sold to the student, or by them: leave a review (ADR 052). */
+  'review',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -87,4 +89,6 @@ export const NOTIFICATION_TEXT = {
   meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
   /** The moderation's own sentence (MODERATION_MESSAGES), whole. */
   moderation: (_from: string, text: string) => text,
+  /** `first` is the other side of the sale; the item's title follows. */
+  review: (first: string, title: string) => withQuote(`Leave a review for ${first}`, title),
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

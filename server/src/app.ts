@@ -29,6 +29,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
@@ -143,6 +144,7 @@ async function registerRoutes(app: App, services: Services): Promise<void> {
   });
   await app.register(moduleRoutes('profiles', profilesRoutes), { profiles: services.profiles });
   await app.register(moduleRoutes('reports', reportsRoutes), { reports: services.reports });
+  await app.register(moduleRoutes('sales', salesRoutes), { sales: services.sales });
   await app.register(moduleRoutes('blocks', blocksRoutes), { blocks: services.blocks });
   await app.register(moduleRoutes('moderation', moderationRoutes), {
     moderation: services.moderation,

@@ -37,6 +37,7 @@ import { createAccountService } from './modules/account/account.service';
 import { hashPassword, verifyPassword } from './modules/auth/passwords';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createSaleRecords, createSalesService } from './modules/sales/sales.service';
 import { createModerationService } from './modules/moderation/moderation.service';
 import {
   createSavedSearchAlerts,
@@ -183,6 +184,7 @@ export async function createServices(
     watch: savedSearchAlerts,
     cache: postCache,
     analytics,
+    sales: createSaleRecords(),
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
@@ -278,6 +280,14 @@ function createPeopleServices(
   },
   log: ServiceLog,
 ) {
+  const profiles = createProfilesService({
+    db,
+    storage,
+    posts,
+    blocks,
+    log: (error) => log(error, 'profile side effect failed'),
+  });
+  const sales = createSalesService({ db, storage, posts, blocks, notifications, profiles });
   const search = createSearchService({
     db,
     storage,
@@ -294,12 +304,13 @@ function createPeopleServices(
   return {
     search,
     savedSearches: createSavedSearchesService({ db, search }),
-    reports: createReportsService({ db, posts, chats }),
+    reports: createReportsService({ db, posts, chats, reviews: sales }),
     moderation: createModerationService({
       db,
       moderators: config.moderators,
       posts,
       chats,
+      reviews: sales,
       notifications,
       endSessions: (userId) => sessions.endAllFor(userId),
     }),
@@ -320,13 +331,8 @@ function createPeopleServices(
           sessions.endAllFor(userId, keep ? { except: keep } : {}),
       },
     }),
-    profiles: createProfilesService({
-      db,
-      storage,
-      posts,
-      blocks,
-      log: (error) => log(error, 'profile side effect failed'),
-    }),
+    profiles,
+    sales,
   };
 }
 

@@ -21,6 +21,7 @@ import { uploadUsage } from './migrations/0020-upload-usage';
 import { oneMailbox } from './migrations/0021-one-mailbox';
 import { loginFailures } from './migrations/0022-login-failures';
 import { sales } from './migrations/0023-sales';
+import { reviewReports } from './migrations/0025-review-reports';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0021-one-mailbox': oneMailbox(db.dialect),
     '0022-login-failures': loginFailures(db.dialect),
     '0023-sales': sales(db.dialect),
+    '0025-review-reports': reviewReports(),
   };
 }
 

@@ -358,6 +358,8 @@ export interface ReportsTable {
   target_post_id: string | null;
   /** A reported message (migration 0009). */
   target_message_id: string | null;
+  /** A reported review (migration 0025, ADR 052). */
+  target_review_id: Generated<string | null>;
   reason: string;
   created_at: Time;
   /**

@@ -177,6 +177,20 @@ const RESOURCES: Record<string, Resource> = {
       ]),
     ),
   },
+  "the owner's listing sold to the member": {
+    read: async (w) => ({
+      url: `/api/posts/${(await w.sale()).listingId}/sale`,
+      can: (body) =>
+        (body as { sale: { can: Record<string, boolean> } | null }).sale?.can ?? { review: false },
+    }),
+    actions: {
+      review: async (w) => ({
+        method: 'POST',
+        url: `/api/sales/${(await w.sale()).id}/reviews`,
+        body: { stars: 5 },
+      }),
+    },
+  },
   'the chat of the owner and the member': {
     read: async (w) => ({ url: `/api/chats/${(await w.chat()).id}`, can: canOf }),
     actions: {
@@ -242,7 +256,7 @@ async function viewerIn(w: World, kind: Kind): Promise<Student | null> {
   expect(saved.statusCode, saved.body).toBe(200);
   if (kind === 'guest') return null;
   if (kind !== 'blocked') return w.students[kind];
-  await Promise.all([w.chat(), w.meetup()]);
+  await Promise.all([w.chat(), w.meetup(), w.sale()]);
   const url = `/api/users/${w.students.owner.user.username}/block`;
   const blocked = await send(w.students.member, { method: 'PUT', url });
   expect(blocked.statusCode, blocked.body).toBeLessThan(300);

@@ -425,6 +425,31 @@ export const ROUTES: Record<string, Row> = {
       body: { targetType: 'post', targetId: (await w.post()).id, reason: 'spam' },
     }),
   },
+  // sales and reviews (ADR 052)
+  'GET /api/posts/:id/buyers': {
+    expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
+    send: async (w) => ({ url: `/api/posts/${(await w.post()).id}/buyers` }),
+    why: 'only the seller sees who talked about a listing; members see the listing, so others get 403',
+  },
+  'PUT /api/posts/:id/sale': {
+    expect: with_(ownerOnly(), { member: 403, stranger: 403 }),
+    send: async (w) => ({ url: `/api/posts/${(await w.post()).id}/sale`, body: { buyerId: null } }),
+    why: 'only the seller records a sale, as they mark it sold',
+  },
+  'GET /api/posts/:id/sale': {
+    expect: campusReader(),
+    send: async (w) => ({ url: `/api/posts/${(await w.sale()).listingId}/sale` }),
+    why: 'readers of the listing ask; only its two sides get the sale, anyone else `{ sale: null }`',
+  },
+  'POST /api/sales/:id/reviews': {
+    expect: participants(201),
+    send: async (w) => ({ url: `/api/sales/${(await w.sale()).id}/reviews`, body: { stars: 5 } }),
+    why: 'the two sides of a sale review it; to anyone else it does not exist (404)',
+  },
+  'GET /api/users/:username/reviews': {
+    expect: campusReader(),
+    send: (w) => ({ url: `/api/users/${w.students.owner.user.username}/reviews` }),
+  },
   'GET /api/moderation/reports': {
     expect: publicRoute(404),
     why: 'the campus moderators named in MODERATORS only (none here; moderation.test.ts covers them): 404 like an unknown path to everyone else (ADR 025)',

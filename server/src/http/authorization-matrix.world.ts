@@ -30,6 +30,8 @@ export interface World {
   chat(): Promise<{ id: string; ownerMessageId: string; memberMessageId: string }>;
   /** A meetup the owner suggested in the chat, two days ahead (ADR 026). */
   meetup(): Promise<{ id: string }>;
+  /** The owner's listing that the member asked about in their chat, sold to the member (ADR 052). */
+  sale(): Promise<{ id: string; listingId: string }>;
   /** The owner's saved search ("Alert me"). */
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
@@ -102,6 +104,26 @@ const once = <T>(build: () => Promise<T>) => {
   return () => (built ??= build());
 };
 
+/** The owner's listing that the member asked about in their chat, sold to the member (ADR 052). */
+async function soldToMember(
+  app: App,
+  call: Call,
+  { owner, member }: World['students'],
+  chat: () => Promise<{ id: string }>,
+) {
+  const { id: chatId } = await chat();
+  const listing = await buildPost(app.deps.db, owner.user, { text: 'Desk lamp', price: 10 });
+  await app.deps.db.kysely
+    .updateTable('chats')
+    .set({ listing_id: listing.id })
+    .where('id', '=', chatId)
+    .execute();
+  const sale = (await call(owner, 'PUT', `/api/posts/${listing.id}/sale`, {
+    buyerId: member.user.id,
+  })) as { id: string };
+  return { id: sale.id, listingId: listing.id };
+}
+
 /** The resources of one world, each built the first time a cell asks for it. */
 function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
   const { owner, member } = students;
@@ -134,6 +156,7 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       })) as { meetup: { id: string } };
       return { id: message.meetup.id };
     }),
+    sale: once(() => soldToMember(app, call, students, chat)),
     savedSearch: once(async () => {
       const body = { query: 'desk lamp' };
       return (await call(owner, 'POST', '/api/me/saved-searches', body)) as { id: string };

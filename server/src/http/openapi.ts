@@ -80,6 +80,7 @@ const TAGS: Record<string, string> = {
   'saved-searches': '“Alert me” searches.',
   profiles: 'Profiles, their posts, and the viewer’s own profile.',
   reports: 'Reports of posts, comments and students.',
+  sales: 'Listings sold to a student, and the reviews after a sale.',
   blocks: 'Blocked students.',
   moderation: 'The campus moderators’ queue and actions.',
   account: 'Account settings: e-mail, password, details, deletion.',

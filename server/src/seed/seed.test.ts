@@ -1,5 +1,6 @@
 import { CATEGORIES } from '@common/categories';
 import type { PostDto, PostList } from '@common/schemas/posts';
+import type { ProfileReviewsDto } from '@common/schemas/sales';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -87,6 +88,32 @@ describe('the demo listings', () => {
     // Sold ones leave the feed unless asked for.
     expect((await feed('')).some((p) => p.status === 'sold')).toBe(false);
     expect((await feed('includeSold=true&sort=price')).some((p) => p.status === 'sold')).toBe(true);
+  });
+});
+
+describe('the demo sales', () => {
+  it('sell each sold listing to a student, the demo login buying one, with reviews that show', async () => {
+    const sold = (await listings()).filter((r) => r.status === 'sold').length;
+    const sales = await t.db.kysely
+      .selectFrom('sales')
+      .selectAll()
+      .where('campus_id', '=', 'ut')
+      .execute();
+    expect(sales).toHaveLength(sold);
+    expect(sales.every((s) => s.buyer_id !== null && s.buyer_id !== s.seller_id)).toBe(true);
+    const demo = await api(t.app, { method: 'GET', url: '/api/me', cookie, campus: 'ut' });
+    const username = (demo.json() as { viewer: { username: string } }).viewer.username;
+    const res = await api(t.app, {
+      method: 'GET',
+      url: `/api/users/${username}/reviews`,
+      cookie,
+      campus: 'ut',
+    });
+    const { stats, items } = res.json() as ProfileReviewsDto;
+    expect(stats.bought).toBe(1);
+    expect(stats.count).toBeGreaterThanOrEqual(1);
+    expect(stats.average).not.toBeNull();
+    expect(items.length).toBe(stats.count);
   });
 });
 

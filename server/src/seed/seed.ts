@@ -28,6 +28,7 @@ import { processImage, type ProcessedImage } from '../platform/images';
 import { createStorage } from '../platform/index';
 import type { BlobStore } from '../platform/storage/blob-store';
 import { demoInbox, type Inbox, type InboxSource } from './inbox';
+import { type DemoSaleSource, demoSales } from './sales';
 import { type Rng, rng } from './rng';
 import {
   BUYER_REPLIES,
@@ -156,6 +157,8 @@ interface Tables {
   chats: Inbox['chats'][number];
   messages: Inbox['messages'][number];
   chat_unread: Inbox['chatUnread'][number];
+  sales: ReturnType<typeof demoSales>['sales'][number];
+  reviews: ReturnType<typeof demoSales>['reviews'][number];
 }
 
 /** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */
@@ -278,6 +281,7 @@ export async function writeDemo(
   const chats: Inbox['chats'] = [];
   const messages: Inbox['messages'] = [];
   const chatUnread: Inbox['chatUnread'] = [];
+  const demoSold: ReturnType<typeof demoSales> = { sales: [], reviews: [] };
   const mediaJobs: Array<Promise<void>> = [];
   const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
 
@@ -468,6 +472,17 @@ export async function writeDemo(
     chats.push(...inbox.chats);
     messages.push(...inbox.messages);
     chatUnread.push(...inbox.chatUnread);
+    // Sold listings sold to a student, both sides reviewed (ADR 052); a generator of their own.
+    const sold = demoSales({
+      sold: posts.filter(
+        (p) => p.campus_id === campus && p.depth === 0 && p.status === 'sold',
+      ) as DemoSaleSource['sold'],
+      students,
+      now,
+      r: rng(20261127 + campusesToSeed.indexOf(campus)),
+    });
+    demoSold.sales.push(...sold.sales);
+    demoSold.reviews.push(...sold.reviews);
   }
   await Promise.all(mediaJobs);
   const imagesMs = Date.now() - started;
@@ -502,6 +517,8 @@ export async function writeDemo(
     await insertMany(t, 'messages', messages);
     await insertMany(t, 'chat_unread', chatUnread);
     await insertMany(t, 'notifications', notifications);
+    await insertMany(t, 'sales', demoSold.sales);
+    await insertMany(t, 'reviews', demoSold.reviews);
   });
 
   const listings = posts.filter((p) => p.depth === 0).length;

@@ -953,6 +953,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The students who talked with the seller about a listing ("Sold to"; seller only) */
+        get: operations["getSaleCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A listing’s sale, for its buyer and seller only (null for anyone else) */
+        get: operations["getListingSale"];
+        /** Mark a listing sold to a student who talked about it, or to someone else (seller) */
+        put: operations["recordSale"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review the other side of a sale: once, within 14 days (buyer or seller) */
+        post: operations["reviewSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{username}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student’s visible reviews, stars, and items sold and bought */
+        get: operations["getProfileReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{username}/block": {
         parameters: {
             query?: never;
@@ -3917,7 +3986,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "did it sell" | "meetup" | "moderation";
+                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "did it sell" | "meetup" | "moderation" | "review";
                             from: {
                                 id: string;
                                 username: string;
@@ -4884,7 +4953,7 @@ export interface operations {
                     /** @default  */
                     reason?: string;
                     /** @enum {string} */
-                    targetType: "post" | "comment" | "message" | "user";
+                    targetType: "post" | "comment" | "message" | "user" | "review";
                     targetId: string;
                 };
             };
@@ -4907,6 +4976,352 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSaleCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getListingSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sale: {
+                            id: string;
+                            listingId: string | null;
+                            title: string;
+                            price: number | null;
+                            seller: {
+                                id: string;
+                                username: string;
+                                firstName: string;
+                                lastInitial: string;
+                                avatarUrl: string | null;
+                                verified: boolean;
+                            };
+                            buyer: {
+                                id: string;
+                                username: string;
+                                firstName: string;
+                                lastInitial: string;
+                                avatarUrl: string | null;
+                                verified: boolean;
+                            } | null;
+                            createdAt: number;
+                            reviewsCloseAt: number;
+                            myReview: {
+                                id: string;
+                                stars: number;
+                                tags: ("on-time" | "as-described" | "friendly" | "good-communication" | "fair-price")[];
+                                text: string;
+                                createdAt: number;
+                                author: {
+                                    id: string;
+                                    username: string;
+                                    firstName: string;
+                                    lastInitial: string;
+                                    avatarUrl: string | null;
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                authorRole: "buyer" | "seller";
+                                title: string;
+                                visible: boolean;
+                                can: {
+                                    report: boolean;
+                                };
+                            } | null;
+                            can: {
+                                review: boolean;
+                            };
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyerId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        listingId: string | null;
+                        title: string;
+                        price: number | null;
+                        seller: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        };
+                        buyer: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        } | null;
+                        createdAt: number;
+                        reviewsCloseAt: number;
+                        myReview: {
+                            id: string;
+                            stars: number;
+                            tags: ("on-time" | "as-described" | "friendly" | "good-communication" | "fair-price")[];
+                            text: string;
+                            createdAt: number;
+                            author: {
+                                id: string;
+                                username: string;
+                                firstName: string;
+                                lastInitial: string;
+                                avatarUrl: string | null;
+                                verified: boolean;
+                            };
+                            /** @enum {string} */
+                            authorRole: "buyer" | "seller";
+                            title: string;
+                            visible: boolean;
+                            can: {
+                                report: boolean;
+                            };
+                        } | null;
+                        can: {
+                            review: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviewSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stars: number;
+                    /** @default [] */
+                    tags?: ("on-time" | "as-described" | "friendly" | "good-communication" | "fair-price")[];
+                    /** @default  */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        listingId: string | null;
+                        title: string;
+                        price: number | null;
+                        seller: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        };
+                        buyer: {
+                            id: string;
+                            username: string;
+                            firstName: string;
+                            lastInitial: string;
+                            avatarUrl: string | null;
+                            verified: boolean;
+                        } | null;
+                        createdAt: number;
+                        reviewsCloseAt: number;
+                        myReview: {
+                            id: string;
+                            stars: number;
+                            tags: ("on-time" | "as-described" | "friendly" | "good-communication" | "fair-price")[];
+                            text: string;
+                            createdAt: number;
+                            author: {
+                                id: string;
+                                username: string;
+                                firstName: string;
+                                lastInitial: string;
+                                avatarUrl: string | null;
+                                verified: boolean;
+                            };
+                            /** @enum {string} */
+                            authorRole: "buyer" | "seller";
+                            title: string;
+                            visible: boolean;
+                            can: {
+                                report: boolean;
+                            };
+                        } | null;
+                        can: {
+                            review: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProfileReviews: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stats: {
+                            average: number | null;
+                            count: number;
+                            sold: number;
+                            bought: number;
+                        };
+                        items: {
+                            id: string;
+                            stars: number;
+                            tags: ("on-time" | "as-described" | "friendly" | "good-communication" | "fair-price")[];
+                            text: string;
+                            createdAt: number;
+                            author: {
+                                id: string;
+                                username: string;
+                                firstName: string;
+                                lastInitial: string;
+                                avatarUrl: string | null;
+                                verified: boolean;
+                            };
+                            /** @enum {string} */
+                            authorRole: "buyer" | "seller";
+                            title: string;
+                            visible: boolean;
+                            can: {
+                                report: boolean;
+                            };
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5029,7 +5444,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            targetType: "post" | "comment" | "message" | "user";
+                            targetType: "post" | "comment" | "message" | "user" | "review";
                             targetId: string;
                             student: {
                                 id: string;
@@ -5070,7 +5485,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    targetType: "post" | "comment" | "message" | "user";
+                    targetType: "post" | "comment" | "message" | "user" | "review";
                     targetId: string;
                     /** @enum {string} */
                     action: "dismiss" | "remove" | "warn" | "suspend" | "ban";

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { POST_MESSAGES } from '@common/schemas/posts';
+import { REVIEW_WINDOW_MS, SALE_MESSAGES } from '@common/schemas/sales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { buildPost, buildUser } from '../../../test/factories';
@@ -14,6 +15,7 @@ import * as meetupPolicy from './meetup';
 import * as peoplePolicy from './people';
 import * as moderationPolicy from './moderation';
 import * as postPolicy from './post';
+import * as salePolicy from './sale';
 import * as savedSearchPolicy from './saved-search';
 
 /**
@@ -74,6 +76,16 @@ const chat = () => {
   return { user_low: a!, user_high: b! };
 };
 
+const NO_SALE: Outcome = [404, 'sale_not_found', SALE_MESSAGES.notAParty];
+const CLOSED: Outcome = [403, 'review_closed', SALE_MESSAGES.windowClosed];
+/** The owner's listing sold to the school-verified member (ADR 052), `ago` ms ago. */
+const sale = (ago = 0): salePolicy.SaleFacts => ({
+  campusId: 'ou',
+  sellerId: users.owner!.id,
+  buyerId: users['school-verified member']!.id,
+  createdAt: Date.now() - ago,
+});
+
 /** Each policy applied to an OU post by the owner, and what each viewer gets. */
 const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: Outcome[] }> = {
   'campus.canRead': {
@@ -103,6 +115,15 @@ const TABLE: Record<string, { check: (user: UserRow | null) => void; expected: O
   'post.canDelete': {
     check: (user) => postPolicy.canDelete(user, ou, post),
     expected: [SIGNED_OUT, NOT_VERIFIED, NOT_OWNER, NOT_OWNER, 'ok', PRIVATE],
+  },
+  'sale.canReview (the owner sold to the school-verified member)': {
+    check: (user) => salePolicy.canReview(user, ou, sale(), { reviewed: false, now: Date.now() }),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NO_SALE, 'ok', 'ok', PRIVATE],
+  },
+  'sale.canReview (14 days after the sale)': {
+    check: (user) =>
+      salePolicy.canReview(user, ou, sale(REVIEW_WINDOW_MS), { reviewed: false, now: Date.now() }),
+    expected: [SIGNED_OUT, NOT_VERIFIED, NO_SALE, CLOSED, CLOSED, PRIVATE],
   },
   'chat.canRead (the owner and the school-verified member talk)': {
     check: (user) => chatPolicy.canRead(user, ou, chat()),

@@ -8,7 +8,7 @@ type Rows<K extends keyof typeof repo> = Awaited<ReturnType<(typeof repo)[K]>>;
 
 /** The id of the thing a report points at, whichever its kind. */
 export const targetKey = (r: TargetColumns): string =>
-  r.target_post_id ?? r.target_message_id ?? r.target_user_id!;
+  r.target_post_id ?? r.target_message_id ?? r.target_review_id ?? r.target_user_id!;
 
 /** The student an action is against, as the queue shows them. */
 const person = (p: {
@@ -36,7 +36,9 @@ export function presentQueue(
     messageRows,
     before,
     studentRows,
+    reviewRows,
   }: {
+    reviewRows: Rows<'reviewsWithAuthors'>;
     reasons: Rows<'openReasons'>;
     postRows: Rows<'postsWithAuthors'>;
     messageRows: Rows<'messagesWithSenders'>;
@@ -48,6 +50,7 @@ export function presentQueue(
   const postsById = new Map(postRows.map((p) => [p.id, p]));
   const messagesById = new Map(messageRows.map((m) => [m.id, m]));
   const studentsById = new Map(studentRows.map((s) => [s.id, s]));
+  const reviewsById = new Map(reviewRows.map((v) => [v.id, v]));
   return rows.flatMap((r): ModerationItem[] => {
     const common = {
       reporters: r.reporters,
@@ -87,6 +90,8 @@ export function presentQueue(
         },
       ];
     }
+    if (r.target_review_id)
+      return reviewItem(reviewsById.get(r.target_review_id), campusId, common);
     const s = studentsById.get(r.target_user_id!);
     if (!s) return [];
     return [
@@ -100,6 +105,27 @@ export function presentQueue(
       },
     ];
   });
+}
+
+type Common = Omit<ModerationItem, 'targetType' | 'targetId' | 'student' | 'text'>;
+
+/** A reported review (ADR 052): its stars, item and words; it opens the listing. */
+function reviewItem(
+  v: Rows<'reviewsWithAuthors'>[number] | undefined,
+  campusId: string,
+  common: Common,
+): ModerationItem[] {
+  if (!v || v.campus_id !== campusId) return [];
+  return [
+    {
+      ...common,
+      targetType: 'review',
+      targetId: v.id,
+      student: person(v),
+      text: `${'★'.repeat(v.stars)} ${v.title}${v.text ? `: ${v.text}` : ''}`,
+      postId: v.listing_id,
+    },
+  ];
 }
 
 /** The reasons given, by reported thing (empty ones left out). */

@@ -7,13 +7,15 @@ export interface TargetColumns {
   target_post_id: string | null;
   target_message_id: string | null;
   target_user_id: string | null;
+  /** A review left after a sale (ADR 052). */
+  target_review_id: string | null;
 }
 
 /** The column of the reports table that points at this kind of target. */
 export type TargetColumn = keyof TargetColumns;
 
 /** The id the queue sorts and pages by: whichever target column is set. */
-const targetKey = sql<string>`coalesce(r.target_post_id, r.target_message_id, r.target_user_id)`;
+const targetKey = sql<string>`coalesce(r.target_post_id, r.target_message_id, r.target_review_id, r.target_user_id)`;
 const lastReported = sql<number>`max(r.created_at)`;
 
 /**
@@ -36,10 +38,16 @@ export const moderationRepository = {
         'r.target_post_id',
         'r.target_message_id',
         'r.target_user_id',
+        'r.target_review_id',
         lastReported.as('last_at'),
         sql<number>`count(*)`.as('reporters'),
       ])
-      .groupBy(['r.target_post_id', 'r.target_message_id', 'r.target_user_id']);
+      .groupBy([
+        'r.target_post_id',
+        'r.target_message_id',
+        'r.target_user_id',
+        'r.target_review_id',
+      ]);
     if (after)
       query = query.having((eb) =>
         eb.or([
@@ -66,6 +74,7 @@ export const moderationRepository = {
     const posts = ids('target_post_id');
     const messages = ids('target_message_id');
     const users = ids('target_user_id');
+    const reviews = ids('target_review_id');
     return db
       .selectFrom('reports as r')
       .where('r.campus_id', '=', campusId)
@@ -74,20 +83,49 @@ export const moderationRepository = {
         eb.or([
           ...(posts.length ? [eb('r.target_post_id', 'in', posts)] : []),
           ...(messages.length ? [eb('r.target_message_id', 'in', messages)] : []),
+          ...(reviews.length ? [eb('r.target_review_id', 'in', reviews)] : []),
           ...(users.length
             ? [
                 eb.and([
                   eb('r.target_user_id', 'in', users),
                   eb('r.target_post_id', 'is', null),
                   eb('r.target_message_id', 'is', null),
+                  eb('r.target_review_id', 'is', null),
                 ]),
               ]
             : []),
         ]),
       )
-      .select(['r.target_post_id', 'r.target_message_id', 'r.target_user_id', 'r.reason'])
+      .select([
+        'r.target_post_id',
+        'r.target_message_id',
+        'r.target_user_id',
+        'r.target_review_id',
+        'r.reason',
+      ])
       .orderBy('r.created_at')
       .orderBy('r.id')
+      .execute();
+  },
+
+  /** Reviews (ADR 052) with their authors and the listing of their sale. */
+  reviewsWithAuthors(db: Executor, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('reviews as rv')
+      .innerJoin('sales as s', 's.id', 'rv.sale_id')
+      .innerJoin('users as u', 'u.id', 'rv.author_id')
+      .where('rv.id', 'in', ids)
+      .where('rv.removed_at', 'is', null)
+      .select([
+        'rv.id',
+        'rv.text',
+        'rv.stars',
+        'rv.campus_id',
+        's.listing_id',
+        's.title',
+        ...AUTHOR,
+      ])
       .execute();
   },
 
@@ -237,6 +275,9 @@ function openOf(db: Executor, campusId: string, column: TargetColumn, id: string
     .where('r.closed_at', 'is', null)
     .where(`r.${column}`, '=', id);
   if (column === 'target_user_id')
-    query = query.where('r.target_post_id', 'is', null).where('r.target_message_id', 'is', null);
+    query = query
+      .where('r.target_post_id', 'is', null)
+      .where('r.target_message_id', 'is', null)
+      .where('r.target_review_id', 'is', null);
   return query;
 }

@@ -15,6 +15,7 @@ import type { Executor, PostRow, UserRow } from '../../db/schema';
 import type { ChatsService } from '../chats/chats.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
+import type { SalesService } from '../sales/sales.service';
 import { usersRepository } from '../users/users.repository';
 import { presentQueue, targetKey } from './moderation.presenter';
 import { moderationRepository as repo, type TargetColumn } from './moderation.repository';
@@ -28,6 +29,7 @@ const COLUMN: Record<ReportTarget, TargetColumn> = {
   comment: 'target_post_id',
   message: 'target_message_id',
   user: 'target_user_id',
+  review: 'target_review_id',
 };
 
 export interface ModerationServiceDeps {
@@ -35,6 +37,8 @@ export interface ModerationServiceDeps {
   moderators: moderationPolicy.Moderators;
   posts: Pick<PostsService, 'find' | 'removeIn'>;
   chats: Pick<ChatsService, 'redactIn'>;
+  /** A review's removal (modules/sales, ADR 052). */
+  reviews: Pick<SalesService, 'removeIn'>;
   notifications: Pick<NotificationsService, 'notify'>;
   /** Ends every session of the student on every server (a suspension or ban). */
   endSessions: (userId: string) => Promise<void>;
@@ -66,6 +70,11 @@ async function targetOf(
     const [student] = await repo.students(db.kysely, [body.targetId]);
     if (!student) throw gone();
     return { type: 'user', id: student.id, studentId: student.id };
+  }
+  if (body.targetType === 'review') {
+    const [review] = await repo.reviewsWithAuthors(db.kysely, [body.targetId]);
+    if (!review || review.campus_id !== campus.id) throw gone();
+    return { type: 'review', id: review.id, studentId: review.user_id };
   }
   if (body.targetType === 'message') {
     const [message] = await repo.messagesWithSenders(db.kysely, [body.targetId]);
@@ -124,12 +133,13 @@ async function queuePage(
   const rows = await repo.openTargets(db.kysely, campus.id, QUEUE_PAGE, decodeKeyset(cursor));
   const ids = (column: TargetColumn) =>
     rows.flatMap((r) => (r[column] === null ? [] : [r[column]]));
-  const [reasons, postRows, messageRows, before, studentRows] = await Promise.all([
+  const [reasons, postRows, messageRows, before, studentRows, reviewRows] = await Promise.all([
     repo.openReasons(db.kysely, campus.id, rows),
     repo.postsWithAuthors(db.kysely, ids('target_post_id')),
     repo.messagesWithSenders(db.kysely, ids('target_message_id')),
     repo.twoBefore(db.kysely, ids('target_message_id')),
     repo.students(db.kysely, ids('target_user_id')),
+    repo.reviewsWithAuthors(db.kysely, ids('target_review_id')),
   ]);
   const items = presentQueue(campus.id, rows, {
     reasons,
@@ -137,6 +147,7 @@ async function queuePage(
     messageRows,
     before,
     studentRows,
+    reviewRows,
   });
   const last = rows[rows.length - 1];
   return {
@@ -151,7 +162,12 @@ async function queuePage(
 /** The action, its log and the closing of the reports, in one transaction; what to do after. */
 async function applyAction(
   trx: Executor,
-  { posts, chats, notifications }: Pick<ModerationServiceDeps, 'posts' | 'chats' | 'notifications'>,
+  {
+    posts,
+    chats,
+    reviews,
+    notifications,
+  }: Pick<ModerationServiceDeps, 'posts' | 'chats' | 'reviews' | 'notifications'>,
   {
     user,
     campus,
@@ -167,7 +183,9 @@ async function applyAction(
     after.push(
       target.post
         ? await posts.removeIn(trx, target.post)
-        : await chats.redactIn(trx, target.id, M.removedMessage),
+        : target.type === 'review'
+          ? await reviews.removeIn(trx, target.id, at)
+          : await chats.redactIn(trx, target.id, M.removedMessage),
     );
   await repo.log(trx, {
     id: uuidv7(),
@@ -234,6 +252,7 @@ export function createModerationService({
   moderators,
   posts,
   chats,
+  reviews,
   notifications,
   endSessions,
   now = Date.now,
@@ -267,7 +286,11 @@ export function createModerationService({
       const { afterCommit, endsSessions } = await db.kysely
         .transaction()
         .execute((trx) =>
-          applyAction(trx, { posts, chats, notifications }, { user, campus, target, body, at }),
+          applyAction(
+            trx,
+            { posts, chats, reviews, notifications },
+            { user, campus, target, body, at },
+          ),
         );
       afterCommit.forEach((done) => done());
       if (endsSessions) await endSessions(target.studentId);

@@ -9,7 +9,7 @@ import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
 import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
-import type { UserRow } from '../../db/schema';
+import type { Executor, UserRow } from '../../db/schema';
 import { factChange, factsChanged } from './posts.cache';
 import { postsRepository as posts } from './posts.repository';
 import type { PostCommandDeps } from './posts.commands';
@@ -29,6 +29,14 @@ export function listingPresenter({
     return pages.present([updated], media, liked, postPolicy.postViewer(user))[0]!;
   };
 }
+
+/** What a listing change asks of its sale (modules/sales, ADR 052). */
+export interface SaleRecords {
+  /** The listing is no longer sold: its sale goes unless someone reviewed it. */
+  unsold(trx: Executor, listingId: string): Promise<void>;
+}
+
+export const noSales: SaleRecords = { unsold: async () => undefined };
 
 /** The seller's changes to a listing (ADR 023). */
 export interface ListingWrites {
@@ -55,10 +63,10 @@ export function createListingWrites({
   cache,
   pages,
   now,
-}: Pick<
-  PostCommandDeps,
-  'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now'
->): ListingWrites {
+  sales,
+}: Pick<PostCommandDeps, 'db' | 'saves' | 'notifications' | 'cache' | 'pages' | 'now'> & {
+  sales: SaleRecords;
+}): ListingWrites {
   const presentFor = listingPresenter({ db, saves, pages });
 
   return {
@@ -91,6 +99,8 @@ export function createListingWrites({
       const dropped = post!.price !== null && price !== null && price < post!.price;
       const announce = await db.kysely.transaction().execute(async (trx) => {
         await posts.updateListing(trx, id, change);
+        if (post!.status === 'sold' && body.status !== undefined && body.status !== 'sold')
+          await sales.unsold(trx, id);
         if (!dropped) return () => undefined;
         const savers = await saves.savers(trx, id);
         return notifications.notify(

@@ -17,7 +17,12 @@ import {
 } from './posts.pages';
 import { createAuthorLeaving, type LeavingAuthorPosts } from './posts.leaving';
 import { createListingLifecycle, type ListingLifecycle } from './posts.lifecycle';
-import { createListingWrites, type ListingWrites } from './posts.listings';
+import {
+  createListingWrites,
+  type ListingWrites,
+  noSales,
+  type SaleRecords,
+} from './posts.listings';
 import { createProfileTabs, type ProfileTabs } from './posts.profiles';
 import { createPostReads, type PostReads } from './posts.reads';
 import { postsRepository as posts } from './posts.repository';
@@ -50,6 +55,8 @@ export interface PostsServiceDeps {
   watch?: PostWatch;
   /** What every member of a campus sees alike; uncached when absent. */
   cache?: PostCache;
+  /** A listing's sale, dropped when it stops being sold (modules/sales, ADR 052); none when absent. */
+  sales?: SaleRecords;
   /** Listings submitted and deleted, category switches; nothing recorded when absent. */
   analytics?: AnalyticsRecorder;
   now?: () => number;
@@ -129,6 +136,7 @@ export function createPostsService({
   watch = noWatch,
   cache = uncached,
   analytics = noAnalytics,
+  sales = noSales,
   now = Date.now,
   log = () => undefined,
 }: PostsServiceDeps): PostsService {
@@ -149,7 +157,7 @@ export function createPostsService({
   });
   const tabs = createProfileTabs({ db, pages, saves });
   const leaving = createAuthorLeaving(commands.rescoreThreadOf);
-  const listings = createListingWrites({ db, saves, notifications, cache, pages, now });
+  const listings = createListingWrites({ db, saves, notifications, cache, pages, now, sales });
   const lifecycle = createListingLifecycle({ db, saves, notifications, cache, pages, now, log });
 
   return {

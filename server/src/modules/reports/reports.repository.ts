@@ -6,7 +6,7 @@ export interface ReportRow {
   reporterId: string;
   /** The campus of what is reported, whose moderators read the report. */
   campusId: string;
-  target: { userId?: string; postId?: string; messageId?: string };
+  target: { userId?: string; postId?: string; messageId?: string; reviewId?: string };
   reason: string;
   now: number;
 }
@@ -19,7 +19,9 @@ export const reportsRepository = {
       ? 'target_post_id'
       : row.target.messageId
         ? 'target_message_id'
-        : 'target_user_id';
+        : row.target.reviewId
+          ? 'target_review_id'
+          : 'target_user_id';
     await db
       .insertInto('reports')
       .values({
@@ -29,6 +31,7 @@ export const reportsRepository = {
         target_user_id: row.target.userId ?? null,
         target_post_id: row.target.postId ?? null,
         target_message_id: row.target.messageId ?? null,
+        target_review_id: row.target.reviewId ?? null,
         reason: row.reason,
         created_at: row.now,
       })

@@ -8,6 +8,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { ChatsService } from '../chats/chats.service';
 import type { PostsService } from '../posts/posts.service';
+import type { SalesService } from '../sales/sales.service';
 import { usersRepository } from '../users/users.repository';
 import { type ReportRow, reportsRepository as reports } from './reports.repository';
 
@@ -15,6 +16,8 @@ export interface ReportsServiceDeps {
   db: Db;
   posts: Pick<PostsService, 'find'>;
   chats: Pick<ChatsService, 'readable'>;
+  /** Whether the viewer may report a review (modules/sales, ADR 052). */
+  reviews: Pick<SalesService, 'reportable'>;
   now?: () => number;
 }
 
@@ -39,6 +42,7 @@ export function createReportsService({
   db,
   posts,
   chats,
+  reviews,
   now = Date.now,
 }: ReportsServiceDeps): ReportsService {
   /**
@@ -57,6 +61,10 @@ export function createReportsService({
       const student = await reports.findStudent(db.kysely, targetId, campus.id);
       if (!student) throw notFound('not_found', M.userNotFound);
       return { target: { userId: student.id }, campusId: campus.id };
+    }
+    if (targetType === 'review') {
+      const review = await reviews.reportable(user, campus, targetId);
+      return { target: { reviewId: review.id }, campusId: review.campusId };
     }
     if (targetType === 'message') {
       const message = await chats.readable(user, campus, targetId);

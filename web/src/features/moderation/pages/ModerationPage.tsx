@@ -19,6 +19,7 @@ const KIND: Record<ModerationItem['targetType'], string> = {
   comment: 'Comment',
   message: 'Message',
   user: 'Profile',
+  review: 'Review',
 };
 
 const when = (at: number) =>

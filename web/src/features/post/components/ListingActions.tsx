@@ -17,9 +17,18 @@ const MARKS: { status: ListingStatus; label: string }[] = [
 /**
  * The seller's items of the post's menu: the two other statuses, "Edit price"
  * (ADR 023) and, for a listing with a price that is not sold, "Renew listing"
- * (the weekly bump, ADR 029).
+ * (the weekly bump, ADR 029). "Mark as sold" opens "Sold to" (ADR 052).
  */
-export function ListingMenuItems({ post, onEditPrice }: { post: PostDto; onEditPrice(): void }) {
+export function ListingMenuItems({
+  post,
+  onEditPrice,
+  onMarkSold,
+}: {
+  post: PostDto;
+  onEditPrice(): void;
+  /** "Mark as sold" asks "Sold to" (ADR 052). */
+  onMarkSold(): void;
+}) {
   const { update, renew } = useListingActions(post.id);
   return (
     <>
@@ -32,7 +41,7 @@ export function ListingMenuItems({ post, onEditPrice }: { post: PostDto; onEditP
         <Dropdown.Item
           key={m.status}
           className="menu__item"
-          onSelect={() => void update({ status: m.status })}
+          onSelect={() => (m.status === 'sold' ? onMarkSold() : void update({ status: m.status }))}
         >
           {m.label}
         </Dropdown.Item>

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { categoryLabel } from '@common/categories';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { PostDto, SellerSummary } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { ListingLine, MediaGrid, PostSpot, PostText } from '../../../components/posts/PostParts';
-import { useListingActions } from '../../../components/posts/use-listing-actions';
+import { SaleReviewEntry } from '../../../components/sales/SaleReviewEntry';
 import { useGatedOffer } from '../../../components/gates/use-gate';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { CheckIcon } from '../../../components/ui/Icons';
 import { SellerCard } from './SellerCard';
 import styles from './ListingDetails.module.css';
@@ -15,16 +13,20 @@ import styles from './ListingDetails.module.css';
 /**
  * A listing's page as a product page (ADR 048): its photos first, then price
  * and status, the one action that matters to this viewer (Send Message to
- * the seller, or the seller's Mark as sold), who sells it, and what they wrote.
+ * the seller, or the seller's Mark as sold with "Sold to"), "Leave a review"
+ * for the two sides of its sale (ADR 052), who sells it, and what they wrote.
  */
 export function ListingDetails({
   post,
   seller,
   onEditPrice,
+  onMarkSold,
 }: {
   post: PostDto;
   seller: SellerSummary | null;
   onEditPrice(): void;
+  /** Opens "Sold to" (ADR 052). */
+  onMarkSold(): void;
 }) {
   const created = new Date(post.createdAt);
   return (
@@ -41,7 +43,8 @@ export function ListingDetails({
           </time>
         </p>
         <PostSpot post={post} />
-        <ListingPrimaryActions post={post} onEditPrice={onEditPrice} />
+        <ListingPrimaryActions post={post} onEditPrice={onEditPrice} onMarkSold={onMarkSold} />
+        {post.status === 'sold' ? <SaleReviewEntry postId={post.id} /> : null}
       </div>
       <SellerCard author={post.author} seller={seller} campusId={post.campusId} />
       {post.text ? (
@@ -57,7 +60,15 @@ export function ListingDetails({
 }
 
 /** Send Message for a buyer; Mark as sold and Edit price for the seller (what `can` offers, ADR 044). */
-function ListingPrimaryActions({ post, onEditPrice }: { post: PostDto; onEditPrice(): void }) {
+function ListingPrimaryActions({
+  post,
+  onEditPrice,
+  onMarkSold,
+}: {
+  post: PostDto;
+  onEditPrice(): void;
+  onMarkSold(): void;
+}) {
   const offered = useGatedOffer();
   const { can } = post;
   const message = offered(can.message);
@@ -67,7 +78,12 @@ function ListingPrimaryActions({ post, onEditPrice }: { post: PostDto; onEditPri
       {message ? (
         <SendMessageButton to={post.author} className="btn btn--lg btn--primary btn--block" />
       ) : null}
-      {can.markSold ? <MarkSoldButton post={post} /> : null}
+      {can.markSold ? (
+        <button type="button" className="btn btn--lg btn--primary btn--block" onClick={onMarkSold}>
+          <CheckIcon width={18} height={18} aria-hidden="true" />
+          {L.markSold}
+        </button>
+      ) : null}
       {can.edit ? (
         <button
           type="button"
@@ -78,31 +94,5 @@ function ListingPrimaryActions({ post, onEditPrice }: { post: PostDto; onEditPri
         </button>
       ) : null}
     </div>
-  );
-}
-
-/** The seller's "Mark as sold", asked once: the listing leaves the feed. */
-function MarkSoldButton({ post }: { post: PostDto }) {
-  const { update } = useListingActions(post.id);
-  const [asking, setAsking] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn--lg btn--primary btn--block"
-        onClick={() => setAsking(true)}
-      >
-        <CheckIcon width={18} height={18} aria-hidden="true" />
-        {L.markSold}
-      </button>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={L.markSoldTitle}
-        description={L.markSoldText}
-        confirmLabel={L.markSold}
-        onConfirm={() => void update({ status: 'sold' }, L.markedSold)}
-      />
-    </>
   );
 }

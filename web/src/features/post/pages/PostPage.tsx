@@ -41,6 +41,7 @@ import { CommentForm } from '../components/CommentForm';
 import { CommentThread } from '../components/CommentThread';
 import { EditPriceDialog, ListingMenuItems } from '../components/ListingActions';
 import { ListingDetails } from '../components/ListingDetails';
+import { SoldToDialog } from '../../../components/sales/SoldToDialog';
 import styles from './PostPage.module.css';
 
 const linkTo = (id: string) => `${window.location.origin}/post/${id}?redirect=true`;
@@ -64,6 +65,7 @@ export function PostPage() {
   const [sharing, setSharing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [editingPrice, setEditingPrice] = useState(false);
+  const [markingSold, setMarkingSold] = useState(false);
 
   if (page.isPending) return <Spinner />;
   if (page.error) {
@@ -142,7 +144,11 @@ export function PostPage() {
                   </Dropdown.Item>
                 ) : null}
                 {can.edit ? (
-                  <ListingMenuItems post={post} onEditPrice={() => setEditingPrice(true)} />
+                  <ListingMenuItems
+                    post={post}
+                    onEditPrice={() => setEditingPrice(true)}
+                    onMarkSold={() => setMarkingSold(true)}
+                  />
                 ) : null}
                 {can.delete ? (
                   <Dropdown.Item
@@ -181,6 +187,7 @@ export function PostPage() {
             post={post}
             seller={page.data.seller}
             onEditPrice={() => setEditingPrice(true)}
+            onMarkSold={() => setMarkingSold(true)}
           />
         ) : (
           <>
@@ -248,6 +255,9 @@ export function PostPage() {
           open={editingPrice}
           onOpenChange={setEditingPrice}
         />
+      ) : null}
+      {can.markSold || can.edit ? (
+        <SoldToDialog post={post} open={markingSold} onOpenChange={setMarkingSold} />
       ) : null}
       <ShareDialog
         open={sharing}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
@@ -15,6 +15,7 @@ import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { ProfileHeader } from '../components/ProfileHeader';
+import { ProfileReviews } from '../components/ProfileReviews';
 import { ProfileTabNav, ProfileTabPanel } from '../components/ProfileTabs';
 import styles from '../components/ProfilePage.module.css';
 
@@ -46,6 +47,7 @@ function Profile({ username, path }: { username: string; path: string }) {
   const profile = useProfile(username);
   const data = profile.data;
   const messageAtOnce = params.get('redirect') === 'true';
+  const [allReviews, setAllReviews] = useState(false);
 
   // An old username (renamed within 30 days) answers with the new one: show it in the address.
   useEffect(() => {
@@ -90,6 +92,12 @@ function Profile({ username, path }: { username: string; path: string }) {
         profile={profile.data}
         schoolName={school}
         messageAtOnce={messageAtOnce && !profile.data.can.edit}
+      />
+      <ProfileReviews
+        username={profile.data.username}
+        firstName={profile.data.firstName}
+        expanded={allReviews}
+        onExpand={() => setAllReviews(true)}
       />
       <ProfileTabNav tab={tab} path={path} />
       <ProfileTabPanel key={tab} username={profile.data.username} tab={tab} />

@@ -112,6 +112,20 @@ export function TrustPage() {
           ),
         },
         {
+          id: 'reviews',
+          title: 'Review each other',
+          content: (
+            <p>
+              When a seller marks a listing sold to you, or you sell to a student you talked with,
+              each of you can leave one review within 14 days: 1 to 5 stars, a few words. A review
+              shows on the other&apos;s profile once you have both reviewed, or after the 14 days,
+              and can&apos;t be changed. Be honest: it helps reliable buyers and sellers stand out
+              and warns the next student. Use <strong>Report</strong> on a review that is unfair or
+              abusive.
+            </p>
+          ),
+        },
+        {
           id: 'report',
           title: 'Reporting a problem',
           content: (

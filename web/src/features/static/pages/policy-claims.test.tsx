@@ -9,7 +9,8 @@ import { TrustPage } from './TrustPage';
 
 /**
  * The policy pages describe what the product does (ADR 050): students meet
- * and pay in person; there is no shipping, no Pro Seller and no rating.
+ * and pay in person; there is no shipping and no Pro Seller; the two sides of
+ * a sale review each other once, within 14 days (ADR 052).
  */
 
 beforeEach(() => {
@@ -44,9 +45,12 @@ describe('the policy pages', () => {
     expect(terms).not.toMatch(/Pro Seller|ship the item|shipped|after delivery|in-app payments/i);
   });
 
-  it('Trust & Safety: no ratings, no in-app payments', () => {
+  it('Trust & Safety: reviews as built, no in-app payments', () => {
     const trust = textOf(TrustPage);
     expect(trust).toContain('Pay in person');
-    expect(trust).not.toMatch(/\brat(e|ing)s?\b.*each other|ratings|in-app payments/i);
+    expect(trust).toContain('Review each other');
+    expect(trust).toContain('one review within 14 days: 1 to 5 stars');
+    expect(trust).toContain('once you have both reviewed, or after the 14 days');
+    expect(trust).not.toMatch(/in-app payments/i);
   });
 });
