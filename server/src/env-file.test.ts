@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from './config';
+import { ENV_NAMES, loadConfig } from './config';
 import { loadDotEnv } from './env-file';
 
 /** `.env` in the working directory (docs/operating.md, Configuration; ADR 053). */
@@ -44,5 +44,16 @@ describe('.env', () => {
     const before = { ...process.env };
     expect(loadDotEnv(dir)).toBe(false);
     expect(process.env).toEqual(before);
+  });
+});
+
+describe('README.md', () => {
+  it('lists every environment variable the configuration reads in its table', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const tableRows = readme.split('\n').filter((line) => line.startsWith('| `'));
+    const missing = ENV_NAMES.filter(
+      (name) => !tableRows.some((row) => row.includes(`\`${name}\``)),
+    );
+    expect(missing).toEqual([]);
   });
 });
