@@ -4,7 +4,12 @@ import { root } from './lib.mjs';
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'server/src/main.ts', migrate: 'server/src/migrate-cli.ts' },
+  entryPoints: {
+    main: 'server/src/main.ts',
+    migrate: 'server/src/migrate-cli.ts',
+    backup: 'server/src/ops/backup-cli.ts',
+    restore: 'server/src/ops/restore-cli.ts',
+  },
   // QUAD_DIST lets parallel work build into its own folder (default dist/).
   outdir: `${process.env.QUAD_DIST ?? 'dist'}/server`,
   bundle: true,

@@ -179,6 +179,9 @@ const envSchema = z.object({
     .default(24),
 });
 
+/** Every environment variable the configuration reads (README.md's table lists each). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof z.input<typeof envSchema>)[];
+
 /** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   if (e.METRICS !== true) return;

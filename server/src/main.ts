@@ -3,6 +3,7 @@ import { type App, buildApp } from './app';
 import { ConfigError, loadConfig, prettyLog } from './config';
 import { LISTEN_BACKLOG } from './core/limits';
 import { migrateToLatest } from './db/migrate';
+import { loadDotEnv } from './env-file';
 import { createPlatform } from './platform';
 import { createJobs, didSomething, type Job } from './jobs';
 import { createMailWorker, wakeAfterAnswersThatQueuedMail } from './platform/mail';
@@ -32,8 +33,9 @@ function startPeriodicJobs(app: App, wakeMail: () => void): () => void {
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
-/** Loads config, migrates, listens, and drains on SIGINT/SIGTERM. */
+/** Loads `.env` and the config, migrates, listens, and drains on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const platform = createPlatform(config);
   await migrateToLatest(platform.db);

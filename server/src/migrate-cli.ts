@@ -1,8 +1,10 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
+import { loadDotEnv } from './env-file';
 
-/** `npm run migrate`: bring the configured database to the latest schema. */
+/** `npm run migrate`: bring the configured database to the latest schema (`.env` first, ADR 053). */
+loadDotEnv();
 const config = loadConfig();
 const db = openDatabase(config.database);
 try {

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../config';
+import { loadDotEnv } from '../env-file';
 import { type Db, openDatabase } from '../db/kysely';
 import { migrateToLatest } from '../db/migrate';
 import type { LikesTable, PostMediaTable, PostsTable, UsersTable } from '../db/schema';
@@ -539,6 +540,7 @@ export async function writeDemo(
 async function main(): Promise<void> {
   const started = Date.now();
   const reset = process.argv.includes('--reset');
+  loadDotEnv();
   const config = loadConfig();
   const db = openDatabase(config.database);
   const storage = createStorage(config);

@@ -1,16 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  type CompletedPart,
-  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertSafeKey, type BlobStore, LIST_PAGE } from './blob-store';
 
 export interface S3StoreOptions {
@@ -33,6 +29,8 @@ export type S3Store = BlobStore & { close(): void };
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** A stream is sent in parts of this size (S3 needs each request's length; parts are 5 MB or more). */
 const PART_SIZE = 8 * 1024 * 1024;
+/** Parts of one stream in flight at once: memory per upload is about this many parts. */
+const PARTS_AT_ONCE = 2;
 /** DeleteObjects takes at most 1,000 keys. */
 const DELETE_BATCH = 1000;
 
@@ -75,65 +73,36 @@ export function createS3Store(options: S3StoreOptions): S3Store {
     );
   }
 
+  /**
+   * A stream of unknown length: lib-storage's Upload sends one PutObject when it
+   * fits in a part, else a multipart upload that it aborts when the source or S3
+   * fails, so a failed put leaves no file and no parts behind.
+   */
   async function putStream(key: string, body: Readable, contentType: string) {
-    const chunks = fixedChunks(body, PART_SIZE);
-    try {
-      const first = await chunks.next();
-      if (first.done) return await putBuffer(key, Buffer.alloc(0), contentType);
-      const second = await chunks.next();
-      if (second.done) return await putBuffer(key, first.value, contentType);
-      await putInParts(key, contentType, [first.value, second.value], chunks);
-    } finally {
-      // Stops reading the source when S3 failed half-way.
-      await chunks.return(undefined);
-    }
-  }
-
-  async function putInParts(
-    key: string,
-    contentType: string,
-    head: Buffer[],
-    rest: AsyncIterable<Buffer>,
-  ) {
-    const { UploadId } = await client.send(
-      new CreateMultipartUploadCommand({
+    const upload = new Upload({
+      client,
+      params: {
         Bucket: bucket,
         Key: key,
+        Body: body,
         ContentType: contentType,
         CacheControl: IMMUTABLE_CACHE_CONTROL,
-      }),
-    );
-    const parts: CompletedPart[] = [];
-    const upload = async (data: Buffer) => {
-      const PartNumber = parts.length + 1;
-      const { ETag } = await client.send(
-        new UploadPartCommand({
-          Bucket: bucket,
-          Key: key,
-          UploadId,
-          PartNumber,
-          Body: data,
-          ContentLength: data.length,
-        }),
-      );
-      parts.push({ ETag, PartNumber });
-    };
+      },
+      partSize: PART_SIZE,
+      queueSize: PARTS_AT_ONCE,
+      leavePartsOnError: false,
+    });
+    // The source's own error is the one to report, not that of the abort after it
+    // (some S3-compatible services refuse AbortMultipartUpload).
+    let sourceError: unknown;
+    body.once('error', (error) => (sourceError = error));
     try {
-      for (const data of head) await upload(data);
-      for await (const data of rest) await upload(data);
-      await client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: bucket,
-          Key: key,
-          UploadId,
-          MultipartUpload: { Parts: parts },
-        }),
-      );
+      await upload.done();
     } catch (error) {
-      await client
-        .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }))
-        .catch(() => {});
-      throw error;
+      throw sourceError ?? error;
+    } finally {
+      // Stops reading the source when S3 failed half-way.
+      if (!body.destroyed) body.destroy();
     }
   }
 
@@ -198,25 +167,6 @@ export function createS3Store(options: S3StoreOptions): S3Store {
       client.destroy();
     },
   };
-}
-
-/** Re-cuts a stream into buffers of exactly `size` bytes (the last one shorter). */
-async function* fixedChunks(stream: Readable, size: number): AsyncGenerator<Buffer, void> {
-  let pending: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    const buffer: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    pending.push(buffer);
-    length += buffer.length;
-    while (length >= size) {
-      const all = Buffer.concat(pending, length);
-      yield all.subarray(0, size);
-      const rest = all.subarray(size);
-      pending = rest.length > 0 ? [rest] : [];
-      length = rest.length;
-    }
-  }
-  if (length > 0) yield Buffer.concat(pending, length);
 }
 
 function isNotFound(error: unknown): boolean {
