@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'meetup',
   /** A moderator removed the student's content or warned them (ADR 025); from nobody. */
   'moderation',
+  /** An offer in a chat was accepted, declined, withdrawn or expired (ADR 051). */
+  'offer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -87,4 +89,6 @@ export const NOTIFICATION_TEXT = {
   meetup: (_first: string, spotName: string) => meetupReminderText(spotName),
   /** The moderation's own sentence (MODERATION_MESSAGES), whole. */
   moderation: (_from: string, text: string) => text,
+  /** The answer's own sentence (offerAnsweredText), whole. */
+  offer: (_from: string, text: string) => text,
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -74,6 +74,14 @@ export function createJobs({
       done: 'sent meetup reminders',
       failed: 'meetup reminders failed',
     },
+    // Offers unanswered for 48 hours expire (ADR 051): each claimed once across servers.
+    'offer-expiry': {
+      everyMs: MINUTE,
+      firstAfterMs: null,
+      run: (at?: number) => chats.expireDueOffers(at),
+      done: 'expired unanswered offers',
+      failed: 'offer expiry failed',
+    },
     // "Did it sell?" 14 days after posting (ADR 029): claimed once across servers.
     'did-it-sell': {
       everyMs: MINUTE,

@@ -29,6 +29,11 @@ export interface MessageWithPost extends MessageRow {
   meetup_at: number | null;
   meetup_status: string | null;
   meetup_proposer_id: string | null;
+  about_text: string | null;
+  about_price: number | null;
+  about_obo: boolean | number | null;
+  about_status: string | null;
+  about_author_id: string | null;
 }
 
 const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -63,6 +68,7 @@ function messagesWithPost(db: Executor) {
     .leftJoin('posts as sp', 'sp.id', 'm.shared_post_id')
     .leftJoin('users as su', 'su.id', 'sp.author_id')
     .leftJoin('meetups as mt', 'mt.message_id', 'm.id')
+    .leftJoin('posts as ap', 'ap.id', 'm.about_post_id')
     .selectAll('m')
     .select([
       'sp.text as shared_text',
@@ -73,6 +79,11 @@ function messagesWithPost(db: Executor) {
       'mt.at as meetup_at',
       'mt.status as meetup_status',
       'mt.proposer_id as meetup_proposer_id',
+      'ap.text as about_text',
+      'ap.price as about_price',
+      'ap.obo as about_obo',
+      'ap.status as about_status',
+      'ap.author_id as about_author_id',
     ]);
 }
 
