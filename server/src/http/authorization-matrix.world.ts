@@ -30,6 +30,10 @@ export interface World {
   chat(): Promise<{ id: string; ownerMessageId: string; memberMessageId: string }>;
   /** A meetup the owner suggested in the chat, two days ahead (ADR 026). */
   meetup(): Promise<{ id: string }>;
+  /** The pair's chat, started by the owner from the member's $40 listing (pinned, ADR 051). */
+  deal(): Promise<{ id: string; listingId: string }>;
+  /** A $30 offer the owner (the buyer) made in that chat. */
+  offer(): Promise<{ id: string }>;
   /** The owner's saved search ("Alert me"). */
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
@@ -115,7 +119,23 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
     const memberMessage = await send(member, 'Yes, $10.');
     return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
   });
+  const deal = once(async () => {
+    const listing = await buildPost(app.deps.db, member.user, { price: 40 });
+    const { chat } = (await call(owner, 'POST', '/api/chats', {
+      userId: member.user.id,
+      listingId: listing.id,
+    })) as { chat: { id: string } };
+    return { id: chat.id, listingId: listing.id };
+  });
   return {
+    deal,
+    offer: once(async () => {
+      const { id } = await deal();
+      const message = (await call(owner, 'POST', `/api/chats/${id}/offers`, { amount: 30 })) as {
+        offer: { id: string };
+      };
+      return { id: message.offer.id };
+    }),
     post: once(async () => {
       // A listing (ADR 023, 029): its seller may change, bump and renew it.
       const post = await buildPost(app.deps.db, owner.user, { price: 40 });
