@@ -256,9 +256,11 @@ describe('offers', () => {
     const expire = (at: number) => t.app.services.chats.expireDueOffers(at);
     const due = made.offer!.expiresAt;
     expect(due - made.createdAt).toBe(OFFER_OPEN_MS);
-    expect(await expire(due - 1000)).toBe(0);
-    const ran = await Promise.all([expire(due + HOUR), expire(due + HOUR)]);
-    expect(ran[0]! + ran[1]!).toBe(1);
+    // Other tests' offers may be due too: this one is read off its card.
+    await expire(due - 1000);
+    expect((await messagesOf(seller, chat.id))[0]!.offer!.status).toBe('open');
+    // Two servers' jobs at the same minute: one of them closes it and notifies, once.
+    await Promise.all([expire(due + HOUR), expire(due + HOUR)]);
     const [card] = await messagesOf(seller, chat.id);
     expect(card!.offer!.status).toBe('expired');
     for (const who of [buyer, seller]) {
