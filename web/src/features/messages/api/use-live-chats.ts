@@ -22,6 +22,9 @@ export function useLiveChats(openChatId: string | null): void {
         case 'message.created': {
           addMessage(queryClient, event.message);
           refreshList();
+          // The pin's openers and quick replies follow what was written (ADR 051).
+          if (event.message.about || event.message.offer || event.chatId === openChatId)
+            void queryClient.invalidateQueries({ queryKey: chatKeys.detail(event.chatId) });
           if (event.message.senderId === viewer?.id) {
             patchChat(queryClient, event.chatId, { seen: false });
           } else if (event.chatId === openChatId && document.visibilityState === 'visible') {
@@ -52,6 +55,11 @@ export function useLiveChats(openChatId: string | null): void {
           break;
         case 'meetup.updated':
           patchMessage(queryClient, event.chatId, event.messageId, { meetup: event.meetup });
+          break;
+        case 'offer.updated':
+          patchMessage(queryClient, event.chatId, event.messageId, { offer: event.offer });
+          // An accepted offer turns the pinned listing Pending.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.detail(event.chatId) });
           break;
         case 'message.removed':
           // As the next load shows it: the moderator's line, no warnings, shared post or photos.

@@ -65,7 +65,11 @@ function ListingPrimaryActions({ post, onEditPrice }: { post: PostDto; onEditPri
   return (
     <div className={styles.primary}>
       {message ? (
-        <SendMessageButton to={post.author} className="btn btn--lg btn--primary btn--block" />
+        <SendMessageButton
+          to={post.author}
+          listingId={post.id}
+          className="btn btn--lg btn--primary btn--block"
+        />
       ) : null}
       {can.markSold ? <MarkSoldButton post={post} /> : null}
       {can.edit ? (
