@@ -106,6 +106,26 @@ const once = <T>(build: () => Promise<T>) => {
   return () => (built ??= build());
 };
 
+/** The chat about the member's listing and the owner's offer in it (ADR 051). */
+function dealResources(app: App, call: Call, { owner, member }: World['students']) {
+  const deal = once(async () => {
+    const listing = await buildPost(app.deps.db, member.user, { price: 40 });
+    const { chat } = (await call(owner, 'POST', '/api/chats', {
+      userId: member.user.id,
+      listingId: listing.id,
+    })) as { chat: { id: string } };
+    return { id: chat.id, listingId: listing.id };
+  });
+  const offer = once(async () => {
+    const { id } = await deal();
+    const message = (await call(owner, 'POST', `/api/chats/${id}/offers`, { amount: 30 })) as {
+      offer: { id: string };
+    };
+    return { id: message.offer.id };
+  });
+  return { deal, offer };
+}
+
 /** The resources of one world, each built the first time a cell asks for it. */
 function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
   const { owner, member } = students;
@@ -119,23 +139,8 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
     const memberMessage = await send(member, 'Yes, $10.');
     return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
   });
-  const deal = once(async () => {
-    const listing = await buildPost(app.deps.db, member.user, { price: 40 });
-    const { chat } = (await call(owner, 'POST', '/api/chats', {
-      userId: member.user.id,
-      listingId: listing.id,
-    })) as { chat: { id: string } };
-    return { id: chat.id, listingId: listing.id };
-  });
   return {
-    deal,
-    offer: once(async () => {
-      const { id } = await deal();
-      const message = (await call(owner, 'POST', `/api/chats/${id}/offers`, { amount: 30 })) as {
-        offer: { id: string };
-      };
-      return { id: message.offer.id };
-    }),
+    ...dealResources(app, call, students),
     post: once(async () => {
       // A listing (ADR 023, 029): its seller may change, bump and renew it.
       const post = await buildPost(app.deps.db, owner.user, { price: 40 });

@@ -83,111 +83,119 @@ async function checkNote(
   return warnings;
 }
 
+/** Stores an offer as a message of the chat; a counter closes the offer it answers. */
+async function offerMessage(
+  deps: MessageActionsDeps,
+  user: UserRow,
+  chat: ChatRow,
+  listing: { id: string; author_id: string; campus_id: string },
+  body: MakeOfferBody,
+  counterOf: OfferRow | null,
+): Promise<MessageDto> {
+  const buyerId = counterOf ? counterOf.buyer_id : user.id;
+  const note = body.note?.trim() || null;
+  const text = offerMadeText(body.amount, counterOf !== null);
+  try {
+    return await deliverMessage(deps, {
+      chat,
+      user,
+      text,
+      body: { text, mediaIds: [] },
+      also: async (trx, messageId, at) => {
+        if (counterOf && !(await offers.close(trx, counterOf.id, 'countered', at)))
+          throw conflict('offer_not_open', M.notOpen);
+        await offers.insert(trx, {
+          id: uuidv7(),
+          campus_id: listing.campus_id,
+          chat_id: chat.id,
+          message_id: messageId,
+          listing_id: listing.id,
+          buyer_id: buyerId,
+          seller_id: listing.author_id,
+          from_id: user.id,
+          amount: body.amount,
+          note,
+          status: 'open',
+          counter_of: counterOf?.id ?? null,
+          warnings: await checkNote(trx, messageId, note),
+          created_at: at,
+          expires_at: at + OFFER_OPEN_MS,
+        });
+      },
+    });
+  } catch (error) {
+    // A concurrent offer by the same buyer on the same listing (offers_one_open).
+    if (isUniqueViolation(error)) throw conflict('offer_open', M.oneOpen);
+    throw error;
+  }
+}
+
+/** Tells each student the offer's new state with what they may do now (ADR 044). */
+async function tellBoth(
+  { db, tellOne }: MessageActionsDeps,
+  chat: ChatRow,
+  offer: OfferRow,
+  actorId: string,
+  at: number,
+) {
+  const other = otherOf(chat, actorId);
+  const [actor, theirs] = await Promise.all([
+    recipient(db, actorId, other, at),
+    recipient(db, other, actorId, at),
+  ]);
+  const messageId = offer.message_id;
+  const mine = presentOffer(offer, actor);
+  tellOne(actorId, chat, { type: 'offer.updated', messageId, offer: mine });
+  tellOne(other, chat, { type: 'offer.updated', messageId, offer: offerFor(mine, theirs) });
+}
+
+/** Closes an offer and notifies whom it concerns, in one transaction; false if it was not open. */
+async function close(
+  { db, notifications }: MessageActionsDeps,
+  offer: OfferRow,
+  status: OfferStatus,
+  at: number,
+  by: { id: string; first_name: string } | null,
+): Promise<boolean> {
+  const announce = await db.kysely.transaction().execute(async (trx) => {
+    if (!(await offers.close(trx, offer.id, status, at))) return null;
+    if (status === 'accepted') await offers.markPending(trx, offer.listing_id, at);
+    const to = by
+      ? [offer.buyer_id === by.id ? offer.seller_id : offer.buyer_id]
+      : [offer.buyer_id, offer.seller_id];
+    return notifications.notify(
+      trx,
+      to.map((toUserId) => ({
+        type: 'offer' as const,
+        toUserId,
+        from: by ?? { id: offer.buyer_id === toUserId ? offer.seller_id : offer.buyer_id },
+        chatId: offer.chat_id,
+        postId: offer.listing_id,
+        message: NOTIFICATION_TEXT.offer(
+          '',
+          offerAnsweredText(by?.first_name ?? '', status, offer.amount),
+        ),
+      })),
+    );
+  });
+  announce?.();
+  return announce !== null;
+}
+
+/** The offer and its chat; a stranger gets the chat's 404 before they learn of the offer. */
+async function findOffer({ db }: MessageActionsDeps, offerId: string) {
+  const offer = await offers.find(db.kysely, offerId);
+  const chat = offer ? await chats.find(db.kysely, offer.chat_id) : undefined;
+  return { found: offer, chat };
+}
+const existing = (offer: OfferRow | undefined): OfferRow => {
+  if (!offer) throw notFound('offer_not_found', M.missingOffer);
+  return offer;
+};
+
 /** Builds the offer actions of the chats service. */
 export function createOfferActions(deps: MessageActionsDeps): OfferActions {
-  const { db, tellOne, notifications, now, log } = deps;
-
-  /** Stores an offer as a message of the chat; `before` closes what it counters. */
-  async function offerMessage(
-    user: UserRow,
-    chat: ChatRow,
-    listing: { id: string; author_id: string; campus_id: string },
-    body: MakeOfferBody,
-    counterOf: OfferRow | null,
-  ): Promise<MessageDto> {
-    const buyerId = counterOf ? counterOf.buyer_id : user.id;
-    const note = body.note?.trim() || null;
-    const text = offerMadeText(body.amount, counterOf !== null);
-    try {
-      return await deliverMessage(deps, {
-        chat,
-        user,
-        text,
-        body: { text, mediaIds: [] },
-        also: async (trx, messageId, at) => {
-          if (counterOf && !(await offers.close(trx, counterOf.id, 'countered', at)))
-            throw conflict('offer_not_open', M.notOpen);
-          await offers.insert(trx, {
-            id: uuidv7(),
-            campus_id: listing.campus_id,
-            chat_id: chat.id,
-            message_id: messageId,
-            listing_id: listing.id,
-            buyer_id: buyerId,
-            seller_id: listing.author_id,
-            from_id: user.id,
-            amount: body.amount,
-            note,
-            status: 'open',
-            counter_of: counterOf?.id ?? null,
-            warnings: await checkNote(trx, messageId, note),
-            created_at: at,
-            expires_at: at + OFFER_OPEN_MS,
-          });
-        },
-      });
-    } catch (error) {
-      // A concurrent offer by the same buyer on the same listing (offers_one_open).
-      if (isUniqueViolation(error)) throw conflict('offer_open', M.oneOpen);
-      throw error;
-    }
-  }
-
-  /** Tells each student the offer's new state with what they may do now (ADR 044). */
-  async function tellBoth(chat: ChatRow, offer: OfferRow, actorId: string, at: number) {
-    const other = otherOf(chat, actorId);
-    const [actor, theirs] = await Promise.all([
-      recipient(db, actorId, other, at),
-      recipient(db, other, actorId, at),
-    ]);
-    const messageId = offer.message_id;
-    const mine = presentOffer(offer, actor);
-    tellOne(actorId, chat, { type: 'offer.updated', messageId, offer: mine });
-    tellOne(other, chat, { type: 'offer.updated', messageId, offer: offerFor(mine, theirs) });
-  }
-
-  /** Closes an offer and notifies whom it concerns, in one transaction; false if it was not open. */
-  async function close(
-    offer: OfferRow,
-    status: OfferStatus,
-    at: number,
-    by: { id: string; first_name: string } | null,
-  ): Promise<boolean> {
-    const announce = await db.kysely.transaction().execute(async (trx) => {
-      if (!(await offers.close(trx, offer.id, status, at))) return null;
-      if (status === 'accepted') await offers.markPending(trx, offer.listing_id, at);
-      const to = by
-        ? [offer.buyer_id === by.id ? offer.seller_id : offer.buyer_id]
-        : [offer.buyer_id, offer.seller_id];
-      return notifications.notify(
-        trx,
-        to.map((toUserId) => ({
-          type: 'offer' as const,
-          toUserId,
-          from: by ?? { id: offer.buyer_id === toUserId ? offer.seller_id : offer.buyer_id },
-          chatId: offer.chat_id,
-          postId: offer.listing_id,
-          message: NOTIFICATION_TEXT.offer(
-            '',
-            offerAnsweredText(by?.first_name ?? '', status, offer.amount),
-          ),
-        })),
-      );
-    });
-    announce?.();
-    return announce !== null;
-  }
-
-  /** The offer and its chat; a stranger gets the chat's 404 before they learn of the offer. */
-  async function findOffer(offerId: string) {
-    const offer = await offers.find(db.kysely, offerId);
-    const chat = offer ? await chats.find(db.kysely, offer.chat_id) : undefined;
-    return { found: offer, chat };
-  }
-  const existing = (offer: OfferRow | undefined): OfferRow => {
-    if (!offer) throw notFound('offer_not_found', M.missingOffer);
-    return offer;
-  };
+  const { db, now, log } = deps;
 
   return {
     async makeOffer(user, campus, chatId, body) {
@@ -199,11 +207,11 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       offerPolicy.canMake(user, listing, body.amount);
       if (await offers.openOf(db.kysely, listing!.id, user.id))
         throw conflict('offer_open', M.oneOpen);
-      return offerMessage(user, chat!, listing!, body, null);
+      return offerMessage(deps, user, chat!, listing!, body, null);
     },
 
     async counterOffer(user, campus, offerId, body) {
-      const { found, chat } = await findOffer(offerId);
+      const { found, chat } = await findOffer(deps, offerId);
       chatPolicy.canWrite(user, campus, chat);
       const offer = existing(found);
       offerPolicy.canAnswer(user, offer, now());
@@ -212,13 +220,13 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       if (!listing || listing.status !== 'available')
         throw conflict('listing_not_available', M.notAvailable);
       offerPolicy.checkAmount(listing, body.amount);
-      const message = await offerMessage(user, chat!, listing, body, offer);
-      await tellBoth(chat!, { ...offer, status: 'countered' }, user.id, now());
+      const message = await offerMessage(deps, user, chat!, listing, body, offer);
+      await tellBoth(deps, chat!, { ...offer, status: 'countered' }, user.id, now());
       return message;
     },
 
     async answerOffer(user, campus, offerId, answer) {
-      const { found, chat } = await findOffer(offerId);
+      const { found, chat } = await findOffer(deps, offerId);
       chatPolicy.canWrite(user, campus, chat);
       const offer = existing(found);
       const at = now();
@@ -226,9 +234,10 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       else offerPolicy.canAnswer(user, offer, at);
       await refuseIfBlocked(deps.blocks, user.id, otherOf(chat!, user.id));
       const status = CLOSED[answer];
-      if (!(await close(offer, status, at, user))) throw conflict('offer_not_open', M.notOpen);
+      if (!(await close(deps, offer, status, at, user)))
+        throw conflict('offer_not_open', M.notOpen);
       const closed = { ...offer, status, answered_at: at };
-      await tellBoth(chat!, closed, user.id, at);
+      await tellBoth(deps, chat!, closed, user.id, at);
       return presentOffer(closed, {
         viewer: postPolicy.postViewer(user),
         otherId: otherOf(chat!, user.id),
@@ -240,10 +249,10 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       let expired = 0;
       for (const offer of await offers.due(db.kysely, at, EXPIRED_PER_RUN)) {
         try {
-          if (!(await close(offer, 'expired', at, null))) continue;
+          if (!(await close(deps, offer, 'expired', at, null))) continue;
           expired++;
           const chat = await chats.find(db.kysely, offer.chat_id);
-          if (chat) await tellBoth(chat, { ...offer, status: 'expired' }, offer.buyer_id, at);
+          if (chat) await tellBoth(deps, chat, { ...offer, status: 'expired' }, offer.buyer_id, at);
         } catch (error) {
           log(error);
         }

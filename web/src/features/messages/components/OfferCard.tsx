@@ -117,9 +117,7 @@ export function OfferCard({
           onOpenChange={setCountering}
         />
       ) : null}
-      {offer.status === 'accepted' ? (
-        <MeetupDialog chatId={chatId} open={meeting} onOpenChange={setMeeting} />
-      ) : null}
+      {meeting ? <MeetupDialog chatId={chatId} open={meeting} onOpenChange={setMeeting} /> : null}
     </div>
   );
 }
