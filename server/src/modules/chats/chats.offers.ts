@@ -16,6 +16,7 @@ import * as chatPolicy from '../../core/policies/chat';
 import * as offerPolicy from '../../core/policies/offer';
 import * as postPolicy from '../../core/policies/post';
 import { isUniqueViolation } from '../../db/errors';
+import { factChange, factsChanged } from '../posts/posts.service';
 import type { Executor, UserRow } from '../../db/schema';
 import {
   deliverMessage,
@@ -151,12 +152,13 @@ async function tellBoth(
 
 /** Closes an offer and notifies whom it concerns, in one transaction; false if it was not open. */
 async function close(
-  { db, notifications }: MessageActionsDeps,
+  deps: MessageActionsDeps,
   offer: OfferRow,
   status: OfferStatus,
   at: number,
   by: { id: string; first_name: string } | null,
 ): Promise<boolean> {
+  const { db, notifications } = deps;
   const announce = await db.kysely.transaction().execute(async (trx) => {
     if (!(await offers.close(trx, offer.id, status, at))) return null;
     if (status === 'accepted') await offers.markPending(trx, offer.listing_id, at);
@@ -179,6 +181,12 @@ async function close(
     );
   });
   announce?.();
+  // The listing's status is shown on its page and cards: the posts cache hears of it (ADR 043).
+  if (announce && status === 'accepted')
+    deps.posts.changed(
+      offer.campus_id,
+      factsChanged(factChange['campus-lists'](), factChange.post(offer.listing_id)),
+    );
   return announce !== null;
 }
 

@@ -284,7 +284,8 @@ function offerRoutes(fastify: FastifyInstance, chats: ChatsService): void {
     app.post(
       `/api/offers/:id/${answer}`,
       {
-        config: { access: 'session', errors: [409], changes: ['viewer'] },
+        // Accepting turns the listing Pending: its page and the campus's lists change.
+        config: { access: 'session', errors: [409], changes: ['viewer', 'post', 'campus-lists'] },
         schema: { ...answers[answer], params: idParams, response: { 200: offerSchema } },
       },
       async (request) => chats.answerOffer(request.user, request.campus, request.params.id, answer),

@@ -32,11 +32,7 @@ export function ListingPin({
   return (
     <div className={styles.pin}>
       <div className={styles.pinRow}>
-        <Link
-          to={`/post/${encodeURIComponent(listing.id)}`}
-          className={styles.pinLink}
-          aria-label={`Listing: ${listing.title}${listing.priceLabel ? `, ${listing.priceLabel}` : ''}`}
-        >
+        <Link to={`/post/${encodeURIComponent(listing.id)}`} className={styles.pinLink}>
           {listing.imageUrl ? (
             <img src={listing.imageUrl} alt="" className={styles.thumb} width={44} height={44} />
           ) : (
