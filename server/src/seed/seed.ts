@@ -156,6 +156,7 @@ interface Tables {
   chats: Inbox['chats'][number];
   messages: Inbox['messages'][number];
   chat_unread: Inbox['chatUnread'][number];
+  offers: Inbox['offers'][number];
 }
 
 /** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */
@@ -278,6 +279,7 @@ export async function writeDemo(
   const chats: Inbox['chats'] = [];
   const messages: Inbox['messages'] = [];
   const chatUnread: Inbox['chatUnread'] = [];
+  const offers: Inbox['offers'] = [];
   const mediaJobs: Array<Promise<void>> = [];
   const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
 
@@ -324,6 +326,7 @@ export async function writeDemo(
     // the seed's other draws (students, photos, threads) stay as they were.
     const fields = rng(20261126 + campusesToSeed.indexOf(campus));
     const asked: InboxSource['asked'] = [];
+    const askedListings: NonNullable<InboxSource['askedListings']> = [];
     for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
       const category = n < categories.length ? categories[n]! : r.pick(categories);
       const item = r.pick(itemsOf(category));
@@ -354,6 +357,7 @@ export async function writeDemo(
       posts.push(post);
       seller.total_posts = (seller.total_posts ?? 0) + 1;
       if (n < DEMO_LISTINGS) asked.push(item.name);
+      if (n < DEMO_LISTINGS) askedListings.push(post);
 
       // Photos: most listings have one to three.
       const drawn = r.chance(0.85) ? r.int(1, 3) : 0;
@@ -461,6 +465,7 @@ export async function writeDemo(
       posts,
       likes,
       asked,
+      askedListings,
       now,
       r: inboxRng,
     });
@@ -468,6 +473,7 @@ export async function writeDemo(
     chats.push(...inbox.chats);
     messages.push(...inbox.messages);
     chatUnread.push(...inbox.chatUnread);
+    offers.push(...inbox.offers);
   }
   await Promise.all(mediaJobs);
   const imagesMs = Date.now() - started;
@@ -501,6 +507,7 @@ export async function writeDemo(
     await insertMany(t, 'chats', chats);
     await insertMany(t, 'messages', messages);
     await insertMany(t, 'chat_unread', chatUnread);
+    await insertMany(t, 'offers', offers);
     await insertMany(t, 'notifications', notifications);
   });
 

@@ -103,7 +103,7 @@ export function OfferCard({
         </button>
       ) : null}
       {offer.status === 'accepted' && chat?.can.proposeMeetup ? (
-        <Button size="sm" onClick={() => setMeeting(true)}>
+        <Button size="sm" variant="secondary" onClick={() => setMeeting(true)}>
           {M.suggestMeetup}
         </Button>
       ) : null}
