@@ -10,6 +10,7 @@ import {
   sharedPostText,
 } from '@common/schemas/offers';
 import type { PostDto } from '@common/schemas/posts';
+import { BLOCK_MESSAGES } from '@common/schemas/blocks';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -238,6 +239,26 @@ describe('offers', () => {
     expect((await offer(stranger, chat.id, 20)).statusCode).toBe(404);
     expect((await call(stranger, 'POST', `/api/offers/${made.offer!.id}/accept`)).statusCode).toBe(
       404,
+    );
+  });
+
+  it('is refused across a block, and to a banned student or a signed-out tab', async () => {
+    const { seller, buyer, chat } = await deal();
+    const made = (await offer(buyer, chat.id, 20)).json() as MessageDto;
+    await call(seller, 'PUT', `/api/users/${buyer.user.username}/block`);
+    const blocked = await call(seller, 'POST', `/api/offers/${made.offer!.id}/accept`);
+    expect(blocked.statusCode).toBe(403);
+    expect(errorOf(blocked).message).toBe(BLOCK_MESSAGES.cantMessage);
+    const theirs = await call(buyer, 'POST', `/api/offers/${made.offer!.id}/withdraw`);
+    expect(theirs.statusCode).toBe(403);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ banned_at: Date.now() })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    expect((await offer(buyer, chat.id, 20)).statusCode).toBe(401);
+    expect((await call(null, 'POST', `/api/offers/${made.offer!.id}/withdraw`)).statusCode).toBe(
+      401,
     );
   });
 
