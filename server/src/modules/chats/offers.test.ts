@@ -11,6 +11,7 @@ import {
 } from '@common/schemas/offers';
 import type { PostDto } from '@common/schemas/posts';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
+import { ALERT_WINDOW_MS } from '../notifications/notifications.alerts';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -165,6 +166,24 @@ describe('offers', () => {
     expect((await notificationsOf(seller))[0]!.message).toBe(
       NOTIFICATION_TEXT.message('Bo', offerMadeText(30, false)),
     );
+  });
+
+  it("mails the answer within the chat's e-mail window", async () => {
+    const { seller, buyer, chat } = await deal();
+    const made = (await offer(buyer, chat.id, 30)).json() as MessageDto;
+    // The new chat mailed the seller already: the window starts over ten minutes on.
+    await t.db.kysely
+      .updateTable('notifications')
+      .set((eb) => ({ created_at: eb('created_at', '-', ALERT_WINDOW_MS + 1000) }))
+      .where('chat_id', '=', chat.id)
+      .execute();
+    await call(seller, 'POST', `/api/offers/${made.offer!.id}/decline`);
+    const mails = await t.db.kysely
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', buyer.user.email)
+      .execute();
+    expect(mails.map((m) => m.subject)).toContain(offerAnsweredText('Sam', 'declined', 30));
   });
 
   it('may go above the price of an OBO listing', async () => {
