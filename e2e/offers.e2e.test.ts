@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@common/messages';
 import { CHAT_MESSAGES } from '@common/schemas/chats';
 import { OFFER_MESSAGES as M } from '@common/schemas/offers';
 import type { PostDto } from '@common/schemas/posts';
@@ -74,6 +75,11 @@ describe('offers in a chat about a listing', () => {
     await seller.page.getByRole('link', { name: title }).getByText('Pending').waitFor();
     await maybeScreenshot(buyer.page, 'offer-accepted-phone');
     await maybeScreenshot(seller.page, 'offer-accepted-desktop');
+
+    // The other student can be reported from the chat's menu.
+    await seller.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await seller.page.getByRole('menuitem', { name: 'Report user' }).waitFor();
+    await seller.page.keyboard.press('Escape');
 
     // Within the phone's width, and accessible.
     const width = await buyer.page.evaluate(() => document.documentElement.scrollWidth);

@@ -34,6 +34,8 @@ export function MessageBubble({
   const created = new Date(message.createdAt);
   const media = message.media[0];
   const [reporting, setReporting] = useState(false);
+  // A message with safety tips is reported from them; every other of theirs from its line.
+  const reportable = !mine && message.can.report && message.warnings.length === 0;
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
       {message.about ? (
@@ -112,18 +114,18 @@ export function MessageBubble({
           {format(created, 'p')}
         </time>
         {status ? <span className={styles.status}>{status}</span> : null}
-        {!mine && message.can.report ? (
+        {reportable ? (
           <button
             type="button"
             className={offerStyles.report}
-            aria-label={`Report message from ${senderName}`}
+            aria-label="Report this message"
             onClick={() => setReporting(true)}
           >
             Report
           </button>
         ) : null}
       </span>
-      {!mine && message.can.report ? (
+      {reportable ? (
         <ReportDialog
           reported={{ targetType: 'message', targetId: message.id }}
           title={REPORT_MESSAGES.title.message}

@@ -3,11 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatDto } from '@common/schemas/chats';
+import type { ChatDto, MessageDto } from '@common/schemas/chats';
 import { OFFER_MESSAGES as M, type OfferCan, type OfferDto } from '@common/schemas/offers';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { chatKeys } from '../../../lib/chat-keys';
 import { ListingPin } from './ListingPin';
+import { MessageBubble } from './MessageBubble';
 import { OfferCard } from './OfferCard';
 import { amountProblem } from './OfferDialog';
 
@@ -168,5 +169,44 @@ describe('the amount', () => {
     expect(amountProblem('12.5', listing)).toBe(M.wholeDollars);
     expect(amountProblem('41', listing)).toBe('Offer at most the asking price ($40).');
     expect(amountProblem('41', { ...listing, obo: true })).toBeNull();
+  });
+});
+
+describe('a message of the chat', () => {
+  const message = (over: Partial<MessageDto> = {}): MessageDto => ({
+    id: 'm1',
+    chatId: 'c1',
+    senderId: 'seller',
+    text: 'Yes, still here',
+    sharedPost: null,
+    media: [],
+    hearts: 0,
+    hearted: false,
+    warnings: [],
+    meetup: null,
+    offer: null,
+    about: listing,
+    can: { heart: true, report: true },
+    createdAt: Date.now(),
+    ...over,
+  });
+
+  it('marks where the chat turned to a listing, and can be reported when it is theirs', () => {
+    shown(<MessageBubble message={message()} mine={false} senderName="Sam" onHeart={() => {}} />);
+    expect(screen.getByText('About: Walnut desk · $40')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Report this message' }));
+    expect(screen.getByRole('dialog', { name: 'Report this message?' })).toBeTruthy();
+  });
+
+  it('has no Report on my own message', () => {
+    shown(
+      <MessageBubble
+        message={message({ senderId: 'buyer', about: null, can: { heart: true, report: false } })}
+        mine
+        senderName="Sam"
+        onHeart={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Report this message' })).toBeNull();
   });
 });
