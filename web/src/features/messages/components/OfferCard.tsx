@@ -7,8 +7,7 @@ import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { StoreIcon } from '../../../components/ui/Icons';
 import { ApiError } from '../../../lib/api';
-import { chatKeys } from '../../../lib/chat-keys';
-import { patchMessage } from '../api/chat-cache';
+import { followOffer, patchMessage } from '../api/chat-cache';
 import { useChat } from '../api/get-chats';
 import { answerOffer } from '../api/offers-api';
 import { MeetupDialog } from './MeetupDialog';
@@ -42,7 +41,7 @@ export function OfferCard({
     try {
       const next = await answerOffer(offer.id, what);
       patchMessage(queryClient, chatId, messageId, { offer: next });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+      followOffer(queryClient, chatId, next);
     } catch (error) {
       alert({
         msg: error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong,

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api';
 import { chatKeys } from '../../../lib/chat-keys';
-import { addMessage } from '../api/chat-cache';
+import { addMessage, patchChat } from '../api/chat-cache';
 import { counterOffer, makeOffer } from '../api/offers-api';
 import form from '../../../components/ui/Form.module.css';
 import styles from './Meetups.module.css';
@@ -57,7 +57,7 @@ export function OfferDialog({
     onSuccess: (message) => {
       addMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+      patchChat(queryClient, chatId, { prompts: null });
       setNote('');
       onOpenChange(false);
     },
