@@ -241,6 +241,12 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       if (answer === 'withdraw') offerPolicy.canWithdraw(user, offer, at);
       else offerPolicy.canAnswer(user, offer, at);
       await refuseIfBlocked(deps.blocks, user.id, otherOf(chat!, user.id));
+      // Another buyer's accepted offer (or the seller) took the listing off the market first.
+      if (answer === 'accept') {
+        const listing = await offers.listing(db.kysely, offer.listing_id);
+        if (listing?.status !== 'available')
+          throw conflict('listing_not_available', M.notAvailable);
+      }
       const status = CLOSED[answer];
       if (!(await close(deps, offer, status, at, user)))
         throw conflict('offer_not_open', M.notOpen);

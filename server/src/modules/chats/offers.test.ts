@@ -186,6 +186,21 @@ describe('offers', () => {
     expect(mails.map((m) => m.subject)).toContain(offerAnsweredText('Sam', 'declined', 30));
   });
 
+  it('is accepted for one buyer only: the listing is then no longer available', async () => {
+    const { seller, buyer, desk, chat } = await deal();
+    const other = await student();
+    const otherChat = await startAbout(other, seller, desk.id);
+    const first = (await offer(buyer, chat.id, 30)).json() as MessageDto;
+    const second = (await offer(other, otherChat.id, 35)).json() as MessageDto;
+    await call(seller, 'POST', `/api/offers/${second.offer!.id}/accept`);
+    const late = await call(seller, 'POST', `/api/offers/${first.offer!.id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe(M.notAvailable);
+    const more = await offer(buyer, chat.id, 38);
+    expect(more.statusCode).toBe(409);
+    expect(errorOf(more).message).toBe(M.notAvailable);
+  });
+
   it('may go above the price of an OBO listing', async () => {
     const { buyer, chat } = await deal(40, true);
     expect((await offer(buyer, chat.id, 45)).statusCode).toBe(201);
