@@ -51,6 +51,23 @@ export function presentListing(
   };
 }
 
+/** The chat's pinned listing from its row's columns (the inbox carries it too), or null. */
+export function listingOf(row: ChatForViewer, storage: BlobStore): ChatListingDto | null {
+  if (!row.listing_id || row.listing_text === null || !row.listing_author_id) return null;
+  return presentListing(
+    {
+      id: row.listing_id,
+      author_id: row.listing_author_id,
+      text: row.listing_text,
+      price: row.listing_price,
+      obo: row.listing_obo ?? false,
+      status: row.listing_status ?? 'available',
+      image_key: row.listing_image_key,
+    },
+    storage,
+  );
+}
+
 /** What the chat's page adds to a chat: its pinned listing and whose prompts show (ADR 051). */
 export interface ChatTopic {
   listing: ChatListingDto | null;
@@ -62,7 +79,7 @@ export function presentChat(
   row: ChatForViewer,
   storage: BlobStore,
   viewer: PostViewer,
-  topic: ChatTopic = { listing: null, prompts: null },
+  topic: ChatTopic = { listing: listingOf(row, storage), prompts: null },
 ): ChatDto {
   const can = chatCan(viewer, row.other_id);
   return {

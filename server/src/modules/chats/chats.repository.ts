@@ -17,6 +17,13 @@ export interface ChatForViewer extends ChatRow {
   viewer_unread: string | null;
   /** Non-null when the other student has unseen messages. */
   other_unread: string | null;
+  /** The pinned listing's columns (ADR 051), null when none. */
+  listing_text: string | null;
+  listing_price: number | null;
+  listing_obo: boolean | number | null;
+  listing_status: string | null;
+  listing_author_id: string | null;
+  listing_image_key: string | null;
 }
 
 /** A message with its shared post's card columns and its meetup's (ADR 026), from one join. */
@@ -49,6 +56,7 @@ function chatsForViewer(db: Executor, viewerId: string) {
     .leftJoin('chat_unread as ou', (join) =>
       join.onRef('ou.chat_id', '=', 'chats.id').onRef('ou.user_id', '=', 'o.id'),
     )
+    .leftJoin('posts as lp', 'lp.id', 'chats.listing_id')
     .selectAll('chats')
     .select([
       'o.id as other_id',
@@ -59,6 +67,20 @@ function chatsForViewer(db: Executor, viewerId: string) {
       'o.school_verified as other_school_verified',
       'vu.user_id as viewer_unread',
       'ou.user_id as other_unread',
+      'lp.text as listing_text',
+      'lp.price as listing_price',
+      'lp.obo as listing_obo',
+      'lp.status as listing_status',
+      'lp.author_id as listing_author_id',
+      (eb) =>
+        eb
+          .selectFrom('post_media as pm')
+          .select('pm.key')
+          .whereRef('pm.post_id', '=', 'lp.id')
+          .where('pm.kind', '=', 'image')
+          .orderBy('pm.position')
+          .limit(1)
+          .as('listing_image_key'),
     ]);
 }
 

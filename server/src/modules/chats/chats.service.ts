@@ -20,7 +20,7 @@ import {
 } from './chats.messages';
 import { createMeetupActions, type MeetupActions } from './chats.meetups';
 import { createOfferActions, type OfferActions } from './chats.offers';
-import { type ChatTopic, presentChat, presentListing } from './chats.presenter';
+import { type ChatTopic, listingOf, presentChat } from './chats.presenter';
 import { offersRepository as offers } from './offers.repository';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
 
@@ -50,12 +50,11 @@ async function chatOf(
     chats.findForViewer(db.kysely, id, user.id),
     blocks.hidden(user.id),
   ]);
-  const listing = row!.listing_id ? await offers.listing(db.kysely, row!.listing_id) : undefined;
-  const topic: ChatTopic = { listing: null, prompts: null };
+  const listing = listingOf(row!, storage);
+  const topic: ChatTopic = { listing, prompts: null };
   if (listing) {
-    topic.listing = presentListing(listing, storage);
     const last = await offers.lastAbout(db.kysely, id);
-    const seller = listing.author_id === user.id;
+    const seller = listing.sellerId === user.id;
     if (last?.about_post_id !== listing.id) topic.prompts = seller ? null : 'buyer';
     else if (seller && !(await offers.wroteSince(db.kysely, id, user.id, last.created_at)))
       topic.prompts = 'seller';

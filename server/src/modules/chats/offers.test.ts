@@ -86,6 +86,9 @@ describe('a chat started from a listing', () => {
     });
     expect(chat.prompts).toBe('buyer');
     expect(chat.can.makeOffer).toBe(true);
+    // The inbox carries the listing too (not the prompts: the chat's page reads them).
+    const inbox = (await call(seller, 'GET', '/api/chats')).json().items as ChatDto[];
+    expect(inbox.find((c) => c.id === chat.id)!.listing).toMatchObject({ title: 'Walnut desk' });
     const sellers = await chatOf(seller, chat.id);
     expect(sellers.prompts).toBeNull();
     expect(sellers.can.makeOffer).toBe(false);
