@@ -3,6 +3,7 @@ import { POST_MAX_CHARS } from '../limits';
 import { countPostCharacters, isBlank } from '../text';
 import { idField, lines, NO_CONTROLS, oneLine } from './fields';
 import { meetupSchema } from './meetups';
+import { chatListingSchema, offerSchema } from './offers';
 import { authorSchema, mediaSchema, POST_MESSAGES } from './posts';
 
 /** Messages: the inbox, a chat, hearts, deleting a chat, starting a conversation (ADR 008). */
@@ -91,13 +92,22 @@ export const messageSchema = z.object({
   warnings: z.array(messageWarningSchema),
   /** The meetup this message suggests (ADR 026), with its current state; null for other messages. */
   meetup: meetupSchema.nullable(),
+  /** The offer this message carries (ADR 051), with its current state; null for other messages. */
+  offer: offerSchema.nullable().optional(),
+  /** Set where the chat turned to a listing ("About: Walnut desk · $40", ADR 051). */
+  about: chatListingSchema.nullable().optional(),
   can: messageCanSchema,
   createdAt: z.number(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
 
 /** What the viewer may do in the chat, from the server's chat policy (ADR 044). */
-export const chatCanSchema = z.object({ send: z.boolean(), proposeMeetup: z.boolean() });
+export const chatCanSchema = z.object({
+  send: z.boolean(),
+  proposeMeetup: z.boolean(),
+  /** The buyer of the chat's listing may make an offer on it (ADR 051). */
+  makeOffer: z.boolean(),
+});
 export type ChatCan = z.infer<typeof chatCanSchema>;
 
 export const chatSchema = z.object({
@@ -105,6 +115,13 @@ export const chatSchema = z.object({
   /** The other participant. */
   other: authorSchema,
   can: chatCanSchema,
+  /** The listing the chat is about, pinned at its top (ADR 051); null when none or deleted. */
+  listing: chatListingSchema.nullable().optional(),
+  /**
+   * One-tap openers for the buyer before anyone wrote about the listing, quick
+   * replies for the seller until they answer (ADR 051); null for none.
+   */
+  prompts: z.enum(['buyer', 'seller']).nullable().optional(),
   lastMessage: z.string().nullable(),
   lastMessageId: z.string().nullable(),
   /** The viewer has messages they have not seen. */
@@ -121,7 +138,11 @@ export const chatListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const startChatBodySchema = z.object({ userId: idField.pipe(z.string().min(1)) });
+export const startChatBodySchema = z.object({
+  userId: idField.pipe(z.string().min(1)),
+  /** "Send Message" on a listing: the chat is about it (pinned, ADR 051). */
+  listingId: idField.nullish(),
+});
 export const startChatResultSchema = z.object({ chat: chatSchema, created: z.boolean() });
 
 /** Newest first, 15 a page; the web shows them oldest at the top. */

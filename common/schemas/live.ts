@@ -1,5 +1,6 @@
 import type { MessageDto } from './chats';
 import type { MeetupDto } from './meetups';
+import type { OfferDto } from './offers';
 
 /**
  * What the WebSocket of GET /api/live sends, one JSON object per frame. Every
@@ -23,6 +24,8 @@ export type LiveEvent =
     }
   /** A meetup suggested in the chat was accepted, declined or cancelled (ADR 026). */
   | { type: 'meetup.updated'; chatId: string; messageId: string; meetup: MeetupDto }
+  /** An offer was answered, withdrawn or expired (ADR 051): its card shows the new state. */
+  | { type: 'offer.updated'; chatId: string; messageId: string; offer: OfferDto }
   /** A moderator removed a message (ADR 025): `text` now stands in its place. */
   | { type: 'message.removed'; chatId: string; messageId: string; text: string }
   /** The chat was deleted by one of its two participants. */

@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   /** A listing was marked sold to the student, or by them: leave a review (ADR 052). */
   'review',
+  /** An offer in a chat was accepted, declined, withdrawn or expired (ADR 051). */
+  'offer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -91,4 +93,6 @@ export const NOTIFICATION_TEXT = {
   moderation: (_from: string, text: string) => text,
   /** `first` is the other side of the sale; the item's title follows. */
   review: (first: string, title: string) => withQuote(`Leave a review for ${first}`, title),
+  /** The answer's own sentence (offerAnsweredText), whole. */
+  offer: (_from: string, text: string) => text,
 } as const satisfies Record<NotificationType, (first: string, text: string) => string>;

@@ -21,6 +21,15 @@ export interface Job {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** Offers unanswered for 48 hours expire (ADR 051): each claimed once across servers. */
+const offerExpiry = (chats: Services['chats']): Job => ({
+  everyMs: MINUTE,
+  firstAfterMs: null,
+  run: (at?: number) => chats.expireDueOffers(at),
+  done: 'expired unanswered offers',
+  failed: 'offer expiry failed',
+});
+
 export type JobName = keyof ReturnType<typeof createJobs>;
 export type Jobs = ReturnType<typeof createJobs>;
 
@@ -74,6 +83,7 @@ export function createJobs({
       done: 'sent meetup reminders',
       failed: 'meetup reminders failed',
     },
+    'offer-expiry': offerExpiry(chats),
     // "Did it sell?" 14 days after posting (ADR 029): claimed once across servers.
     'did-it-sell': {
       everyMs: MINUTE,

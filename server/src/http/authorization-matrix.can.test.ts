@@ -191,6 +191,38 @@ const RESOURCES: Record<string, Resource> = {
       }),
     },
   },
+  "the owner's offer on the member's listing": {
+    read: async (w) => {
+      const [{ id }, offer] = await Promise.all([w.deal(), w.offer()]);
+      const can = (body: unknown) =>
+        canOf(
+          (body as { items: { offer?: { id: string } | null }[] }).items.find(
+            (m) => m.offer?.id === offer.id,
+          )!.offer,
+        );
+      return { url: `/api/chats/${id}/messages`, can };
+    },
+    actions: Object.fromEntries(
+      (['accept', 'decline', 'counter', 'withdraw'] as const).map((answer) => [
+        answer,
+        async (w: World) => ({
+          method: 'POST' as const,
+          url: `/api/offers/${(await w.offer()).id}/${answer}`,
+          ...(answer === 'counter' ? { body: { amount: 35 } } : {}),
+        }),
+      ]),
+    ),
+  },
+  "the chat about the member's listing": {
+    read: async (w) => ({ url: `/api/chats/${(await w.deal()).id}`, can: canOf }),
+    actions: {
+      makeOffer: async (w) => ({
+        method: 'POST',
+        url: `/api/chats/${(await w.deal()).id}/offers`,
+        body: { amount: 30 },
+      }),
+    },
+  },
   'the chat of the owner and the member': {
     read: async (w) => ({ url: `/api/chats/${(await w.chat()).id}`, can: canOf }),
     actions: {
@@ -256,7 +288,7 @@ async function viewerIn(w: World, kind: Kind): Promise<Student | null> {
   expect(saved.statusCode, saved.body).toBe(200);
   if (kind === 'guest') return null;
   if (kind !== 'blocked') return w.students[kind];
-  await Promise.all([w.chat(), w.meetup(), w.sale()]);
+  await Promise.all([w.chat(), w.meetup(), w.sale(), w.offer()]);
   const url = `/api/users/${w.students.owner.user.username}/block`;
   const blocked = await send(w.students.member, { method: 'PUT', url });
   expect(blocked.statusCode, blocked.body).toBeLessThan(300);

@@ -342,6 +342,34 @@ export const ROUTES: Record<string, Row> = {
     send: async (w) => ({ url: `/api/meetups/${(await w.meetup()).id}/cancel` }),
     why: 'only the owner, who suggested it, cancels it',
   },
+  'POST /api/chats/:id/offers': {
+    expect: with_(participants(201), { member: 403 }),
+    send: async (w) => ({ url: `/api/chats/${(await w.deal()).id}/offers`, body: { amount: 30 } }),
+    why: 'the member sells the pinned listing: only the owner, the buyer, offers (ADR 051)',
+  },
+  'POST /api/offers/:id/counter': {
+    expect: with_(participants(201), { owner: 403 }),
+    send: async (w) => ({
+      url: `/api/offers/${(await w.offer()).id}/counter`,
+      body: { amount: 35 },
+    }),
+    why: 'the owner made the offer: only the member, the seller, counters it',
+  },
+  'POST /api/offers/:id/accept': {
+    expect: with_(participants(), { owner: 403 }),
+    send: async (w) => ({ url: `/api/offers/${(await w.offer()).id}/accept` }),
+    why: 'the owner made the offer: only the member answers it',
+  },
+  'POST /api/offers/:id/decline': {
+    expect: with_(participants(), { owner: 403 }),
+    send: async (w) => ({ url: `/api/offers/${(await w.offer()).id}/decline` }),
+    why: 'as accept',
+  },
+  'POST /api/offers/:id/withdraw': {
+    expect: with_(participants(), { member: 403 }),
+    send: async (w) => ({ url: `/api/offers/${(await w.offer()).id}/withdraw` }),
+    why: 'only the owner, the buyer who made it, withdraws it',
+  },
   'GET /api/users': { expect: campusReader(), send: () => ({ url: '/api/users?q=ja' }) },
 
   // notifications

@@ -32,6 +32,10 @@ export interface World {
   meetup(): Promise<{ id: string }>;
   /** The owner's listing that the member asked about in their chat, sold to the member (ADR 052). */
   sale(): Promise<{ id: string; listingId: string }>;
+  /** The pair's chat, started by the owner from the member's $40 listing (pinned, ADR 051). */
+  deal(): Promise<{ id: string; listingId: string }>;
+  /** A $30 offer the owner (the buyer) made in that chat. */
+  offer(): Promise<{ id: string }>;
   /** The owner's saved search ("Alert me"). */
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
@@ -124,6 +128,26 @@ async function soldToMember(
   return { id: sale.id, listingId: listing.id };
 }
 
+/** The chat about the member's listing and the owner's offer in it (ADR 051). */
+function dealResources(app: App, call: Call, { owner, member }: World['students']) {
+  const deal = once(async () => {
+    const listing = await buildPost(app.deps.db, member.user, { price: 40 });
+    const { chat } = (await call(owner, 'POST', '/api/chats', {
+      userId: member.user.id,
+      listingId: listing.id,
+    })) as { chat: { id: string } };
+    return { id: chat.id, listingId: listing.id };
+  });
+  const offer = once(async () => {
+    const { id } = await deal();
+    const message = (await call(owner, 'POST', `/api/chats/${id}/offers`, { amount: 30 })) as {
+      offer: { id: string };
+    };
+    return { id: message.offer.id };
+  });
+  return { deal, offer };
+}
+
 /** The resources of one world, each built the first time a cell asks for it. */
 function resources(app: App, call: Call, students: World['students']): Omit<World, 'students'> {
   const { owner, member } = students;
@@ -138,6 +162,7 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
     return { id: chat.id, ownerMessageId: ownerMessage.id, memberMessageId: memberMessage.id };
   });
   return {
+    ...dealResources(app, call, students),
     post: once(async () => {
       // A listing (ADR 023, 029): its seller may change, bump and renew it.
       const post = await buildPost(app.deps.db, owner.user, { price: 40 });

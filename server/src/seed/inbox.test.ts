@@ -89,4 +89,23 @@ describe('the demo inbox', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(notifications.map((n) => n.read)).toEqual([true, true, false, false, false, false]);
   });
+
+  it('pins the first chat to its listing and ends it with an open offer (ADR 051)', () => {
+    const listing = { id: 'p-lamp', campus_id: 'ou', price: 15, status: 'available' };
+    const inbox = demoInbox(source({ asked: ['Desk lamp'], askedListings: [listing] }));
+    const chat = inbox.chats[0]!;
+    expect(chat.listing_id).toBe('p-lamp');
+    const mine = inbox.messages.filter((m) => m.chat_id === chat.id);
+    expect(mine[0]!.about_post_id).toBe('p-lamp');
+    expect(chat.last_message_text).toBe('Offered $12');
+    expect(inbox.offers).toEqual([
+      expect.objectContaining({
+        message_id: chat.last_message_id,
+        listing_id: 'p-lamp',
+        seller_id: demo.id,
+        amount: 12,
+        status: 'open',
+      }),
+    ]);
+  });
 });

@@ -1,7 +1,14 @@
 import { NOTIFICATION_TEXT, type NotificationType } from '@common/schemas/notifications';
 import type { Insertable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { ChatsTable, ChatUnreadTable, MessagesTable, NotificationsTable } from '../db/schema';
+import { OFFER_OPEN_MS, offerMadeText } from '@common/schemas/offers';
+import type {
+  ChatsTable,
+  ChatUnreadTable,
+  MessagesTable,
+  NotificationsTable,
+  OffersTable,
+} from '../db/schema';
 import type { Rng } from './rng';
 
 /** What the inbox is made from: one campus's seeded students, posts and saves. */
@@ -20,6 +27,16 @@ export interface InboxSource {
   likes: Array<{ post_id: string; user_id: string; created_at: number }>;
   /** What each of the demo student's listings that buyers write about sells. */
   asked: string[];
+  /**
+   * The asked listings themselves, in the same order: the first buyer's chat
+   * is about theirs (pinned) and ends with an open offer (ADR 051).
+   */
+  askedListings?: Array<{
+    id: string;
+    campus_id: string;
+    price?: number | null;
+    status?: string;
+  }>;
   now: number;
   r: Rng;
 }
@@ -29,6 +46,7 @@ export interface Inbox {
   chats: Insertable<ChatsTable>[];
   messages: Insertable<MessagesTable>[];
   chatUnread: ChatUnreadTable[];
+  offers: Insertable<OffersTable>[];
 }
 
 /** Notifications older than the newest few are shown as read, as a student who visits would have them. */
@@ -42,7 +60,7 @@ const UNREAD = 4;
  */
 export function demoInbox(source: InboxSource): Inbox {
   const notifications = postNotifications(source);
-  const inbox: Inbox = { notifications, chats: [], messages: [], chatUnread: [] };
+  const inbox: Inbox = { notifications, chats: [], messages: [], chatUnread: [], offers: [] };
   // A different buyer for each listing: one chat per pair of students.
   const buyers = source.students.filter((s) => s.id !== source.demo.id);
   const first = source.r.int(0, buyers.length - 1);
@@ -100,14 +118,19 @@ function postNotifications({ demo, students, posts, likes }: InboxSource) {
   return out;
 }
 
-/** A buyer's conversation about one listing: a question, the demo's answer, a proposal left unread. */
+/**
+ * A buyer's conversation about one listing: a question, the demo's answer, a
+ * proposal left unread; the first is pinned to its listing and ends with an
+ * open offer (ADR 051).
+ */
 function addChat(
-  { demo, now, r }: InboxSource,
+  source: InboxSource,
   inbox: Inbox,
   item: string,
   buyer: { id: string; first_name: string },
   index: number,
 ): void {
+  const { demo, now, r } = source;
   const started = now - (index + 1) * 3 * 60 * 60 * 1000 - r.int(0, 60) * 60 * 1000;
   const chatId = uuidv7();
   const lines: Array<[string, string, number]> = [
@@ -115,7 +138,12 @@ function addChat(
     [demo.id, 'Yes, it is! When would you like to pick it up?', started + 20 * 60 * 1000],
     [buyer.id, 'Great! Could we meet on campus tomorrow afternoon?', started + 45 * 60 * 1000],
   ];
-  const messages = lines.map(([sender_id, text, created_at]) => ({
+  const listing = index === 0 ? source.askedListings?.[0] : undefined;
+  const open = listing?.price && (listing.status ?? 'available') === 'available';
+  const amount = open ? Math.max(1, Math.round(listing.price! * 0.8)) : null;
+  if (amount !== null)
+    lines.push([buyer.id, offerMadeText(amount, false), started + 50 * 60 * 1000]);
+  const messages = lines.map(([sender_id, text, created_at], i) => ({
     id: uuidv7(),
     chat_id: chatId,
     sender_id,
@@ -123,9 +151,28 @@ function addChat(
     shared_post_id: null,
     media_count: 0,
     warnings: null,
+    about_post_id: i === 0 && amount !== null ? listing!.id : null,
     created_at,
   }));
   const last = messages[messages.length - 1]!;
+  if (amount !== null)
+    inbox.offers.push({
+      id: uuidv7(),
+      campus_id: listing!.campus_id,
+      chat_id: chatId,
+      message_id: last.id,
+      listing_id: listing!.id,
+      buyer_id: buyer.id,
+      seller_id: demo.id,
+      from_id: buyer.id,
+      amount,
+      note: null,
+      status: 'open',
+      counter_of: null,
+      warnings: null,
+      created_at: last.created_at,
+      expires_at: last.created_at + OFFER_OPEN_MS,
+    });
   const [user_low, user_high] = demo.id < buyer.id ? [demo.id, buyer.id] : [buyer.id, demo.id];
   inbox.chats.push({
     id: chatId,
@@ -134,6 +181,7 @@ function addChat(
     started_by: buyer.id,
     last_message_text: last.text,
     last_message_id: last.id,
+    listing_id: amount !== null ? listing!.id : null,
     created_at: started,
     updated_at: last.created_at,
   });

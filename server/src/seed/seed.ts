@@ -160,6 +160,7 @@ interface Tables {
   chat_unread: Inbox['chatUnread'][number];
   sales: ReturnType<typeof demoSales>['sales'][number];
   reviews: ReturnType<typeof demoSales>['reviews'][number];
+  offers: Inbox['offers'][number];
 }
 
 /** Deletes a previous seed: its users (posts, saves and sessions cascade) and their files. */
@@ -283,6 +284,7 @@ export async function writeDemo(
   const messages: Inbox['messages'] = [];
   const chatUnread: Inbox['chatUnread'] = [];
   const demoSold: ReturnType<typeof demoSales> = { sales: [], reviews: [] };
+  const offers: Inbox['offers'] = [];
   const mediaJobs: Array<Promise<void>> = [];
   const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
 
@@ -329,6 +331,7 @@ export async function writeDemo(
     // the seed's other draws (students, photos, threads) stay as they were.
     const fields = rng(20261126 + campusesToSeed.indexOf(campus));
     const asked: InboxSource['asked'] = [];
+    const askedListings: NonNullable<InboxSource['askedListings']> = [];
     for (let n = 0; n < LISTINGS_PER_CAMPUS; n++) {
       const category = n < categories.length ? categories[n]! : r.pick(categories);
       const item = r.pick(itemsOf(category));
@@ -359,6 +362,7 @@ export async function writeDemo(
       posts.push(post);
       seller.total_posts = (seller.total_posts ?? 0) + 1;
       if (n < DEMO_LISTINGS) asked.push(item.name);
+      if (n < DEMO_LISTINGS) askedListings.push(post);
 
       // Photos: most listings have one to three.
       const drawn = r.chance(0.85) ? r.int(1, 3) : 0;
@@ -466,6 +470,7 @@ export async function writeDemo(
       posts,
       likes,
       asked,
+      askedListings,
       now,
       r: inboxRng,
     });
@@ -484,6 +489,7 @@ export async function writeDemo(
     });
     demoSold.sales.push(...sold.sales);
     demoSold.reviews.push(...sold.reviews);
+    offers.push(...inbox.offers);
   }
   await Promise.all(mediaJobs);
   const imagesMs = Date.now() - started;
@@ -517,6 +523,7 @@ export async function writeDemo(
     await insertMany(t, 'chats', chats);
     await insertMany(t, 'messages', messages);
     await insertMany(t, 'chat_unread', chatUnread);
+    await insertMany(t, 'offers', offers);
     await insertMany(t, 'notifications', notifications);
     await insertMany(t, 'sales', demoSold.sales);
     await insertMany(t, 'reviews', demoSold.reviews);

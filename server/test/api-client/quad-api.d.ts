@@ -643,6 +643,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an offer on the chat’s listing */
+        post: operations["makeOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an offer with a counter-offer */
+        post: operations["counterOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer */
+        post: operations["acceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an offer */
+        post: operations["declineOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one’s open offer */
+        post: operations["withdrawOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -3289,7 +3374,20 @@ export interface operations {
                             can: {
                                 send: boolean;
                                 proposeMeetup: boolean;
+                                makeOffer: boolean;
                             };
+                            listing?: {
+                                id: string;
+                                title: string;
+                                price: number | null;
+                                obo: boolean;
+                                priceLabel: string | null;
+                                /** @enum {string} */
+                                status: "available" | "pending" | "sold";
+                                sellerId: string;
+                                imageUrl: string | null;
+                            } | null;
+                            prompts?: ("buyer" | "seller") | null;
                             lastMessage: string | null;
                             lastMessageId: string | null;
                             unread: boolean;
@@ -3318,6 +3416,7 @@ export interface operations {
             content: {
                 "application/json": {
                     userId: string;
+                    listingId?: string | null;
                 };
             };
         };
@@ -3342,7 +3441,20 @@ export interface operations {
                             can: {
                                 send: boolean;
                                 proposeMeetup: boolean;
+                                makeOffer: boolean;
                             };
+                            listing?: {
+                                id: string;
+                                title: string;
+                                price: number | null;
+                                obo: boolean;
+                                priceLabel: string | null;
+                                /** @enum {string} */
+                                status: "available" | "pending" | "sold";
+                                sellerId: string;
+                                imageUrl: string | null;
+                            } | null;
+                            prompts?: ("buyer" | "seller") | null;
                             lastMessage: string | null;
                             lastMessageId: string | null;
                             unread: boolean;
@@ -3393,7 +3505,20 @@ export interface operations {
                         can: {
                             send: boolean;
                             proposeMeetup: boolean;
+                            makeOffer: boolean;
                         };
+                        listing?: {
+                            id: string;
+                            title: string;
+                            price: number | null;
+                            obo: boolean;
+                            priceLabel: string | null;
+                            /** @enum {string} */
+                            status: "available" | "pending" | "sold";
+                            sellerId: string;
+                            imageUrl: string | null;
+                        } | null;
+                        prompts?: ("buyer" | "seller") | null;
                         lastMessage: string | null;
                         lastMessageId: string | null;
                         unread: boolean;
@@ -3505,6 +3630,36 @@ export interface operations {
                                     cancel: boolean;
                                 };
                             } | null;
+                            offer?: {
+                                id: string;
+                                listingId: string;
+                                buyerId: string;
+                                sellerId: string;
+                                fromId: string;
+                                amount: number;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                                counterOf: string | null;
+                                expiresAt: number;
+                                can: {
+                                    accept: boolean;
+                                    decline: boolean;
+                                    counter: boolean;
+                                    withdraw: boolean;
+                                };
+                            } | null;
+                            about?: {
+                                id: string;
+                                title: string;
+                                price: number | null;
+                                obo: boolean;
+                                priceLabel: string | null;
+                                /** @enum {string} */
+                                status: "available" | "pending" | "sold";
+                                sellerId: string;
+                                imageUrl: string | null;
+                            } | null;
                             can: {
                                 heart: boolean;
                                 report: boolean;
@@ -3591,6 +3746,36 @@ export interface operations {
                                 decline: boolean;
                                 cancel: boolean;
                             };
+                        } | null;
+                        offer?: {
+                            id: string;
+                            listingId: string;
+                            buyerId: string;
+                            sellerId: string;
+                            fromId: string;
+                            amount: number;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            counterOf: string | null;
+                            expiresAt: number;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                counter: boolean;
+                                withdraw: boolean;
+                            };
+                        } | null;
+                        about?: {
+                            id: string;
+                            title: string;
+                            price: number | null;
+                            obo: boolean;
+                            priceLabel: string | null;
+                            /** @enum {string} */
+                            status: "available" | "pending" | "sold";
+                            sellerId: string;
+                            imageUrl: string | null;
                         } | null;
                         can: {
                             heart: boolean;
@@ -3775,6 +3960,36 @@ export interface operations {
                                 cancel: boolean;
                             };
                         } | null;
+                        offer?: {
+                            id: string;
+                            listingId: string;
+                            buyerId: string;
+                            sellerId: string;
+                            fromId: string;
+                            amount: number;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            counterOf: string | null;
+                            expiresAt: number;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                counter: boolean;
+                                withdraw: boolean;
+                            };
+                        } | null;
+                        about?: {
+                            id: string;
+                            title: string;
+                            price: number | null;
+                            obo: boolean;
+                            priceLabel: string | null;
+                            /** @enum {string} */
+                            status: "available" | "pending" | "sold";
+                            sellerId: string;
+                            imageUrl: string | null;
+                        } | null;
                         can: {
                             heart: boolean;
                             report: boolean;
@@ -3929,6 +4144,382 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    makeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        chatId: string;
+                        senderId: string;
+                        text: string;
+                        sharedPost: {
+                            id: string;
+                            authorFirstName: string;
+                            text: string;
+                            imageUrl: string | null;
+                        } | null;
+                        media: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "video";
+                            mime: string;
+                            url: string;
+                            thumbUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        hearts: number;
+                        hearted: boolean;
+                        warnings: {
+                            code: string;
+                            text: string;
+                        }[];
+                        meetup: {
+                            id: string;
+                            spot: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            at: number;
+                            /** @enum {string} */
+                            status: "proposed" | "accepted" | "declined" | "cancelled";
+                            proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
+                        } | null;
+                        offer?: {
+                            id: string;
+                            listingId: string;
+                            buyerId: string;
+                            sellerId: string;
+                            fromId: string;
+                            amount: number;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            counterOf: string | null;
+                            expiresAt: number;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                counter: boolean;
+                                withdraw: boolean;
+                            };
+                        } | null;
+                        about?: {
+                            id: string;
+                            title: string;
+                            price: number | null;
+                            obo: boolean;
+                            priceLabel: string | null;
+                            /** @enum {string} */
+                            status: "available" | "pending" | "sold";
+                            sellerId: string;
+                            imageUrl: string | null;
+                        } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
+                        createdAt: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    counterOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        chatId: string;
+                        senderId: string;
+                        text: string;
+                        sharedPost: {
+                            id: string;
+                            authorFirstName: string;
+                            text: string;
+                            imageUrl: string | null;
+                        } | null;
+                        media: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "video";
+                            mime: string;
+                            url: string;
+                            thumbUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
+                        hearts: number;
+                        hearted: boolean;
+                        warnings: {
+                            code: string;
+                            text: string;
+                        }[];
+                        meetup: {
+                            id: string;
+                            spot: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            at: number;
+                            /** @enum {string} */
+                            status: "proposed" | "accepted" | "declined" | "cancelled";
+                            proposerId: string;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                cancel: boolean;
+                            };
+                        } | null;
+                        offer?: {
+                            id: string;
+                            listingId: string;
+                            buyerId: string;
+                            sellerId: string;
+                            fromId: string;
+                            amount: number;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            counterOf: string | null;
+                            expiresAt: number;
+                            can: {
+                                accept: boolean;
+                                decline: boolean;
+                                counter: boolean;
+                                withdraw: boolean;
+                            };
+                        } | null;
+                        about?: {
+                            id: string;
+                            title: string;
+                            price: number | null;
+                            obo: boolean;
+                            priceLabel: string | null;
+                            /** @enum {string} */
+                            status: "available" | "pending" | "sold";
+                            sellerId: string;
+                            imageUrl: string | null;
+                        } | null;
+                        can: {
+                            heart: boolean;
+                            report: boolean;
+                        };
+                        createdAt: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        listingId: string;
+                        buyerId: string;
+                        sellerId: string;
+                        fromId: string;
+                        amount: number;
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        counterOf: string | null;
+                        expiresAt: number;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            counter: boolean;
+                            withdraw: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declineOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        listingId: string;
+                        buyerId: string;
+                        sellerId: string;
+                        fromId: string;
+                        amount: number;
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        counterOf: string | null;
+                        expiresAt: number;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            counter: boolean;
+                            withdraw: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        listingId: string;
+                        buyerId: string;
+                        sellerId: string;
+                        fromId: string;
+                        amount: number;
+                        note: string | null;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        counterOf: string | null;
+                        expiresAt: number;
+                        can: {
+                            accept: boolean;
+                            decline: boolean;
+                            counter: boolean;
+                            withdraw: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     findStudents: {
         parameters: {
             query: {
@@ -3986,7 +4577,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "did it sell" | "meetup" | "moderation" | "review";
+                            type: "like" | "comment" | "comment reply" | "message" | "new chat" | "message like" | "mention" | "saved search" | "price drop" | "did it sell" | "meetup" | "moderation" | "review" | "offer";
                             from: {
                                 id: string;
                                 username: string;

@@ -1,5 +1,6 @@
 import type { Campus } from '@common/campuses';
 import { type ChatCan, CHAT_MESSAGES as M, type MessageCan } from '@common/schemas/chats';
+import { POST_MESSAGES } from '@common/schemas/posts';
 import type { ChatsTable, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
 import * as campusPolicy from './campus';
@@ -58,11 +59,29 @@ export function canStart(
 }
 
 /**
+ * A chat started from a listing is about it (ADR 051): a top-level post of
+ * the other student's, on the same campus; anything else is the post's 404.
+ */
+export function canPin(
+  campus: Campus,
+  otherId: string,
+  listing: { campus_id: string; author_id: string; parent_id: string | null } | undefined,
+): void {
+  if (
+    !listing ||
+    listing.campus_id !== campus.id ||
+    listing.author_id !== otherId ||
+    listing.parent_id !== null
+  )
+    throw notFound('post_not_found', POST_MESSAGES.postDeletedMissing);
+}
+
+/**
  * What a participant may do in their chat (ADR 044), as canWrite and the
  * chats service decide it: a school-verified participant sends messages and
  * suggests meetups, unless a block stands between the two either way.
  */
-export function chatCan(viewer: PostViewer, otherId: string): ChatCan {
+export function chatCan(viewer: PostViewer, otherId: string): Omit<ChatCan, 'makeOffer'> {
   const open = viewer.schoolVerified && !viewer.hidden.has(otherId);
   return { send: open, proposeMeetup: open };
 }

@@ -12,6 +12,7 @@ import { HttpError } from '../errors';
 import * as campusPolicy from './campus';
 import * as chatPolicy from './chat';
 import * as meetupPolicy from './meetup';
+import * as offerPolicy from './offer';
 import * as peoplePolicy from './people';
 import * as moderationPolicy from './moderation';
 import * as postPolicy from './post';
@@ -338,6 +339,40 @@ describe('can', () => {
     expect(meetupPolicy.meetupCan(viewer(), { ...mine, status: 'declined' }, 'other', now)).toEqual(
       nothing,
     );
+  });
+
+  it('of an offer: whom it was made to answers it, only the seller counters, the buyer withdraws', () => {
+    const now = 1_000;
+    const open = {
+      buyer_id: 'viewer',
+      seller_id: 'other',
+      from_id: 'viewer',
+      status: 'open',
+      expires_at: now + 1,
+    };
+    const nothing = { accept: false, decline: false, counter: false, withdraw: false };
+    expect(offerPolicy.offerCan(viewer(), open, 'other', now)).toEqual({
+      ...nothing,
+      withdraw: true,
+    });
+    const toSeller = { ...open, buyer_id: 'other', seller_id: 'viewer', from_id: 'other' };
+    expect(offerPolicy.offerCan(viewer(), toSeller, 'other', now)).toEqual({
+      accept: true,
+      decline: true,
+      counter: true,
+      withdraw: false,
+    });
+    const counter = { ...open, from_id: 'other' };
+    expect(offerPolicy.offerCan(viewer(), counter, 'other', now)).toEqual({
+      ...nothing,
+      accept: true,
+      decline: true,
+    });
+    expect(offerPolicy.offerCan(viewer(), { ...open, expires_at: now }, 'other', now)).toEqual(
+      nothing,
+    );
+    const across = viewer({ hidden: new Set(['other']) });
+    expect(offerPolicy.offerCan(across, toSeller, 'other', now)).toEqual(nothing);
   });
 
   it('of a chat: send and suggest meetups, not across a block', () => {

@@ -8,6 +8,7 @@ import {
   type SendMessageBody,
 } from '@common/schemas/chats';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
+import { listingTitle, sharedPostText } from '@common/schemas/offers';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
@@ -29,6 +30,7 @@ import {
   type MessageRow,
   type MessageWithPost,
 } from './chats.repository';
+import { offersRepository as offers } from './offers.repository';
 import { checkMessage } from './scam-check';
 
 export interface ChatsServiceDeps {
@@ -65,11 +67,12 @@ async function presentWithExtras(
   reader: Reader,
 ): Promise<MessageDto[]> {
   const ids = rows.map((r) => r.id);
-  const [photos, hearts] = await Promise.all([
+  const [photos, hearts, offerRows] = await Promise.all([
     media.forMessages(ids),
     chats.hearts(db.kysely, ids, reader.viewer.id),
+    offers.forMessages(db.kysely, ids),
   ]);
-  return presentMessages(rows, photos, hearts, reader);
+  return presentMessages(rows, photos, hearts, reader, offerRows);
 }
 
 /**
@@ -92,6 +95,29 @@ export async function recipient(db: Db, to: string, from: string, now: number): 
 export const otherOf = (chat: ChatRow, userId: string) =>
   chat.user_low === userId ? chat.user_high : chat.user_low;
 
+/**
+ * What a new message says of its chat (ADR 051): the listing it turns the
+ * chat to (the first message since the pin changed), and its inbox line: a
+ * post shared with no words is "Shared a post: Walnut desk".
+ */
+async function topicOf(
+  trx: Executor,
+  chatId: string,
+  text: string,
+  body: SendInput,
+): Promise<{ about: string | null; line: string }> {
+  const chat = await chats.find(trx, chatId);
+  const last = chat?.listing_id ? await offers.lastAbout(trx, chatId) : undefined;
+  const about =
+    chat?.listing_id && last?.about_post_id !== chat.listing_id ? chat.listing_id : null;
+  if (text) return { about, line: text };
+  if (body.sharedPostId && body.mediaIds.length === 0) {
+    const shared = await offers.listing(trx, body.sharedPostId);
+    return { about, line: sharedPostText(shared ? listingTitle(shared.text) : '') };
+  }
+  return { about, line: M.sentPhoto };
+}
+
 /** Stores a message with its photo, the chat's last line, the unread mark and the notification. */
 async function storeMessage(
   trx: Executor,
@@ -108,6 +134,7 @@ async function storeMessage(
 ): Promise<{ announce: () => void; sawUnread: boolean }> {
   const firstFromSender = !(await chats.hasWritten(trx, m.chatId, m.user.id));
   const findings = checkMessage(m.text, { firstFromSender });
+  const { about, line } = await topicOf(trx, m.chatId, m.text, m.body);
   await chats.insertMessage(trx, {
     id: m.messageId,
     chat_id: m.chatId,
@@ -116,12 +143,13 @@ async function storeMessage(
     shared_post_id: m.body.sharedPostId ?? null,
     media_count: m.body.mediaIds.length,
     warnings: findings.length > 0 ? JSON.stringify(findings) : null,
+    about_post_id: about,
     created_at: m.at,
   });
   const moved = await media.attachToMessage(trx, m.body.mediaIds, m.user.id, m.messageId);
   if (moved !== m.body.mediaIds.length)
     throw badRequest('media_unavailable', 'The photo could not be attached. Please add it again.');
-  await chats.setLastMessage(trx, m.chatId, m.text || M.sentPhoto, m.messageId, m.at);
+  await chats.setLastMessage(trx, m.chatId, line, m.messageId, m.at);
   await chats.markUnread(trx, m.chatId, m.to);
   // Whoever writes in a chat has seen it: their own unread mark goes.
   const sawUnread = await chats.markRead(trx, m.chatId, m.user.id);
@@ -131,7 +159,7 @@ async function storeMessage(
       toUserId: m.to,
       from: m.user,
       chatId: m.chatId,
-      message: NOTIFICATION_TEXT.message(m.user.first_name, m.text),
+      message: NOTIFICATION_TEXT.message(m.user.first_name, line),
     },
   ]);
   return { announce, sawUnread };

@@ -11,18 +11,79 @@ import {
   type MeetupStatus,
   spotRef,
 } from '@common/schemas/meetups';
+import { type ListingStatus, LISTING_STATUSES, priceLabel } from '@common/listings';
+import {
+  type ChatListingDto,
+  listingTitle,
+  OFFER_STATUSES,
+  type OfferDto,
+  type OfferStatus,
+} from '@common/schemas/offers';
 import type { MediaDto } from '@common/schemas/posts';
 import { chatCan, messageCan } from '../../core/policies/chat';
 import { meetupCan } from '../../core/policies/meetup';
+import { offerCan } from '../../core/policies/offer';
 import type { PostViewer } from '../../core/policies/post';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentAuthor } from '../users/users.presenter';
 import type { ChatForViewer, MessageWithPost } from './chats.repository';
+import type { ListingRow, OfferRow } from './offers.repository';
 import type { ScamFinding } from './scam-check';
 
-/** A chat as one participant sees it (chatSchema), with what they may do in it. */
-export function presentChat(row: ChatForViewer, storage: BlobStore, viewer: PostViewer): ChatDto {
+/** A chat's listing, as its pin (and the "About:" marker) shows it (ADR 051). */
+export function presentListing(
+  row: Omit<ListingRow, 'campus_id' | 'parent_id'>,
+  storage: BlobStore | null,
+): ChatListingDto {
+  const obo = Boolean(row.obo);
+  const status = (LISTING_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as ListingStatus)
+    : 'available';
   return {
+    id: row.id,
+    title: listingTitle(row.text),
+    price: row.price,
+    obo,
+    priceLabel: priceLabel({ price: row.price, obo }),
+    status,
+    sellerId: row.author_id,
+    imageUrl: row.image_key && storage ? storage.url(row.image_key) : null,
+  };
+}
+
+/** The chat's pinned listing from its row's columns (the inbox carries it too), or null. */
+export function listingOf(row: ChatForViewer, storage: BlobStore): ChatListingDto | null {
+  if (!row.listing_id || row.listing_text === null || !row.listing_author_id) return null;
+  return presentListing(
+    {
+      id: row.listing_id,
+      author_id: row.listing_author_id,
+      text: row.listing_text,
+      price: row.listing_price,
+      obo: row.listing_obo ?? false,
+      status: row.listing_status ?? 'available',
+      image_key: row.listing_image_key,
+    },
+    storage,
+  );
+}
+
+/** What the chat's page adds to a chat: its pinned listing and whose prompts show (ADR 051). */
+export interface ChatTopic {
+  listing: ChatListingDto | null;
+  prompts: 'buyer' | 'seller' | null;
+}
+
+/** A chat as one participant sees it (chatSchema), with what they may do in it. */
+export function presentChat(
+  row: ChatForViewer,
+  storage: BlobStore,
+  viewer: PostViewer,
+  topic: ChatTopic = { listing: listingOf(row, storage), prompts: null },
+): ChatDto {
+  const can = chatCan(viewer, row.other_id);
+  return {
+    ...topic,
     id: row.id,
     other: presentAuthor(
       {
@@ -35,7 +96,14 @@ export function presentChat(row: ChatForViewer, storage: BlobStore, viewer: Post
       },
       storage,
     ),
-    can: chatCan(viewer, row.other_id),
+    can: {
+      ...can,
+      makeOffer:
+        can.send &&
+        topic.listing !== null &&
+        topic.listing.sellerId !== viewer.id &&
+        topic.listing.status === 'available',
+    },
     lastMessage: row.last_message_text,
     lastMessageId: row.last_message_id,
     unread: row.viewer_unread !== null,
@@ -75,6 +143,7 @@ export function presentMessages(
   media: Map<string, MediaDto[]>,
   hearts: { counts: Map<string, number>; mine: Set<string> },
   reader: Reader,
+  offers: Map<string, OfferRow> = new Map(),
 ): MessageDto[] {
   return rows.map((row) => ({
     id: row.id,
@@ -96,6 +165,8 @@ export function presentMessages(
     // The sender never sees what the check found in their own message.
     warnings: row.sender_id === reader.viewer.id ? [] : presentWarnings(row.warnings),
     meetup: presentMeetupOf(row, reader),
+    offer: offers.has(row.id) ? presentOffer(offers.get(row.id)!, reader) : null,
+    about: aboutOf(row),
     can: messageCan(reader.viewer, row.sender_id, reader.otherId),
     createdAt: row.created_at,
   }));
@@ -107,7 +178,62 @@ export function messageFor(message: MessageDto, reader: Reader): MessageDto {
     ...message,
     can: messageCan(reader.viewer, message.senderId, reader.otherId),
     meetup: message.meetup && meetupFor(message.meetup, reader),
+    offer: message.offer && offerFor(message.offer, reader),
   };
+}
+
+/** The listing a message turned the chat to ("About: …"), or null. */
+function aboutOf(row: MessageWithPost): ChatListingDto | null {
+  if (!row.about_post_id || row.about_text === null || !row.about_author_id) return null;
+  return presentListing(
+    {
+      id: row.about_post_id,
+      author_id: row.about_author_id,
+      text: row.about_text,
+      price: row.about_price,
+      obo: row.about_obo ?? false,
+      status: row.about_status ?? 'available',
+      image_key: null,
+    },
+    null,
+  );
+}
+
+/** An offer as `reader` sees it: its state for both, what they may do with it (ADR 044, 051). */
+export function presentOffer(row: OfferRow, reader: Reader): OfferDto {
+  const status = (OFFER_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as OfferStatus)
+    : 'open';
+  // Past its 48 hours it reads as expired, even before the job has run.
+  const shown = status === 'open' && Number(row.expires_at) <= reader.now ? 'expired' : status;
+  return offerFor(
+    {
+      id: row.id,
+      listingId: row.listing_id,
+      buyerId: row.buyer_id,
+      sellerId: row.seller_id,
+      fromId: row.from_id,
+      amount: row.amount,
+      note: row.note,
+      status: shown,
+      counterOf: row.counter_of,
+      expiresAt: Number(row.expires_at),
+      can: { accept: false, decline: false, counter: false, withdraw: false },
+    },
+    reader,
+  );
+}
+
+/** The same offer as another reader sees it. */
+export function offerFor(offer: OfferDto, reader: Reader): OfferDto {
+  const state = {
+    buyer_id: offer.buyerId,
+    seller_id: offer.sellerId,
+    from_id: offer.fromId,
+    status: offer.status,
+    expires_at: offer.expiresAt,
+  };
+  return { ...offer, can: offerCan(reader.viewer, state, reader.otherId, reader.now) };
 }
 
 /** The same meetup as another reader sees it. */

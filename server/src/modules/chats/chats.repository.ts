@@ -17,6 +17,13 @@ export interface ChatForViewer extends ChatRow {
   viewer_unread: string | null;
   /** Non-null when the other student has unseen messages. */
   other_unread: string | null;
+  /** The pinned listing's columns (ADR 051), null when none. */
+  listing_text: string | null;
+  listing_price: number | null;
+  listing_obo: boolean | number | null;
+  listing_status: string | null;
+  listing_author_id: string | null;
+  listing_image_key: string | null;
 }
 
 /** A message with its shared post's card columns and its meetup's (ADR 026), from one join. */
@@ -29,6 +36,11 @@ export interface MessageWithPost extends MessageRow {
   meetup_at: number | null;
   meetup_status: string | null;
   meetup_proposer_id: string | null;
+  about_text: string | null;
+  about_price: number | null;
+  about_obo: boolean | number | null;
+  about_status: string | null;
+  about_author_id: string | null;
 }
 
 const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -44,6 +56,7 @@ function chatsForViewer(db: Executor, viewerId: string) {
     .leftJoin('chat_unread as ou', (join) =>
       join.onRef('ou.chat_id', '=', 'chats.id').onRef('ou.user_id', '=', 'o.id'),
     )
+    .leftJoin('posts as lp', 'lp.id', 'chats.listing_id')
     .selectAll('chats')
     .select([
       'o.id as other_id',
@@ -54,6 +67,20 @@ function chatsForViewer(db: Executor, viewerId: string) {
       'o.school_verified as other_school_verified',
       'vu.user_id as viewer_unread',
       'ou.user_id as other_unread',
+      'lp.text as listing_text',
+      'lp.price as listing_price',
+      'lp.obo as listing_obo',
+      'lp.status as listing_status',
+      'lp.author_id as listing_author_id',
+      (eb) =>
+        eb
+          .selectFrom('post_media as pm')
+          .select('pm.key')
+          .whereRef('pm.post_id', '=', 'lp.id')
+          .where('pm.kind', '=', 'image')
+          .orderBy('pm.position')
+          .limit(1)
+          .as('listing_image_key'),
     ]);
 }
 
@@ -63,6 +90,7 @@ function messagesWithPost(db: Executor) {
     .leftJoin('posts as sp', 'sp.id', 'm.shared_post_id')
     .leftJoin('users as su', 'su.id', 'sp.author_id')
     .leftJoin('meetups as mt', 'mt.message_id', 'm.id')
+    .leftJoin('posts as ap', 'ap.id', 'm.about_post_id')
     .selectAll('m')
     .select([
       'sp.text as shared_text',
@@ -73,6 +101,11 @@ function messagesWithPost(db: Executor) {
       'mt.at as meetup_at',
       'mt.status as meetup_status',
       'mt.proposer_id as meetup_proposer_id',
+      'ap.text as about_text',
+      'ap.price as about_price',
+      'ap.obo as about_obo',
+      'ap.status as about_status',
+      'ap.author_id as about_author_id',
     ]);
 }
 

@@ -15,6 +15,7 @@ import {
   userSearchSchema,
 } from '@common/schemas/chats';
 import { meetupSchema, proposeMeetupBodySchema } from '@common/schemas/meetups';
+import { makeOfferBodySchema, offerSchema } from '@common/schemas/offers';
 import { pageQuerySchema } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import type { ChatsService } from './chats.service';
@@ -53,7 +54,8 @@ export async function chatsRoutes(
         response: { 200: startChatResultSchema },
       },
     },
-    async (request) => chats.start(request.user, request.campus, request.body.userId),
+    async (request) =>
+      chats.start(request.user, request.campus, request.body.userId, request.body.listingId),
   );
 
   app.get(
@@ -102,6 +104,7 @@ export async function chatsRoutes(
 
   messageRoutes(fastify, chats);
   meetupRoutes(fastify, chats);
+  offerRoutes(fastify, chats);
   peopleRoutes(fastify, chats);
 }
 
@@ -228,5 +231,63 @@ function meetupRoutes(fastify: FastifyInstance, chats: ChatsService): void {
       },
       async (request) =>
         chats.answerMeetup(request.user, request.campus, request.params.id, answer),
+    );
+}
+
+/** Offers on a chat's listing (ADR 051): an offer is a message; answering it changes its state. */
+function offerRoutes(fastify: FastifyInstance, chats: ChatsService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/chats/:id/offers',
+    {
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.message, changes: ['viewer'] },
+      schema: {
+        operationId: 'makeOffer',
+        summary: 'Make an offer on the chat’s listing',
+        params: idParams,
+        body: makeOfferBodySchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await chats.makeOffer(request.user, request.campus, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/offers/:id/counter',
+    {
+      config: { access: 'session', errors: [409], rateLimit: LIMITS.message, changes: ['viewer'] },
+      schema: {
+        operationId: 'counterOffer',
+        summary: 'Answer an offer with a counter-offer',
+        params: idParams,
+        body: makeOfferBodySchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await chats.counterOffer(request.user, request.campus, request.params.id, request.body),
+        ),
+  );
+
+  const answers = {
+    accept: { operationId: 'acceptOffer', summary: 'Accept an offer' },
+    decline: { operationId: 'declineOffer', summary: 'Decline an offer' },
+    withdraw: { operationId: 'withdrawOffer', summary: 'Withdraw one’s open offer' },
+  } as const;
+  for (const answer of ['accept', 'decline', 'withdraw'] as const)
+    app.post(
+      `/api/offers/:id/${answer}`,
+      {
+        // Accepting turns the listing Pending: its page and the campus's lists change.
+        config: { access: 'session', errors: [409], changes: ['viewer', 'post', 'campus-lists'] },
+        schema: { ...answers[answer], params: idParams, response: { 200: offerSchema } },
+      },
+      async (request) => chats.answerOffer(request.user, request.campus, request.params.id, answer),
     );
 }

@@ -19,7 +19,9 @@ import {
   refuseIfBlocked,
 } from './chats.messages';
 import { createMeetupActions, type MeetupActions } from './chats.meetups';
-import { presentChat } from './chats.presenter';
+import { createOfferActions, type OfferActions } from './chats.offers';
+import { type ChatTopic, listingOf, presentChat } from './chats.presenter';
+import { offersRepository as offers } from './offers.repository';
 import { type ChatRow, chatsRepository as chats } from './chats.repository';
 
 export type { ChatsServiceDeps } from './chats.messages';
@@ -38,7 +40,7 @@ function teller(bus: ChatsServiceDeps['bus'], log: (error: unknown) => void) {
   return { tell, tellOne };
 }
 
-/** One chat as `user` sees it. */
+/** One chat as `user` sees it, with its pinned listing and whose prompts show (ADR 051). */
 async function chatOf(
   { db, storage, blocks }: ChatsServiceDeps,
   user: UserRow,
@@ -48,7 +50,16 @@ async function chatOf(
     chats.findForViewer(db.kysely, id, user.id),
     blocks.hidden(user.id),
   ]);
-  return presentChat(row!, storage, postPolicy.postViewer(user, hidden));
+  const listing = listingOf(row!, storage);
+  const topic: ChatTopic = { listing, prompts: null };
+  if (listing) {
+    const last = await offers.lastAbout(db.kysely, id);
+    const seller = listing.sellerId === user.id;
+    if (last?.about_post_id !== listing.id) topic.prompts = seller ? null : 'buyer';
+    else if (seller && !(await offers.wroteSince(db.kysely, id, user.id, last.created_at)))
+      topic.prompts = 'seller';
+  }
+  return presentChat(row!, storage, postPolicy.postViewer(user, hidden), topic);
 }
 
 /** A page of the viewer's inbox, newest activity first. */
@@ -63,14 +74,19 @@ export interface ChatList {
  * documented in chats.messages.ts and chats.meetups.ts; the chats themselves
  * here.
  */
-export interface ChatsService extends MessageActions, MeetupActions, MessageLookup {
+export interface ChatsService extends MessageActions, MeetupActions, OfferActions, MessageLookup {
   /** The viewer's inbox, newest activity first. */
   list(user: UserRow | null, campus: Campus, query: { cursor?: string }): Promise<ChatList>;
-  /** The pair's chat, reused in either direction, or a new one (which notifies the other). */
+  /**
+   * The pair's chat, reused in either direction, or a new one (which notifies
+   * the other); from a listing of the other student's, the chat is about it
+   * (pinned, ADR 051).
+   */
   start(
     user: UserRow | null,
     campus: Campus,
     otherId: string,
+    listingId?: string | null,
   ): Promise<{ chat: ChatDto; created: boolean }>;
   /** One chat of the viewer's. */
   get(user: UserRow | null, campus: Campus, id: string): Promise<ChatDto>;
@@ -89,6 +105,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
   const chatFor = (user: UserRow, id: string) => chatOf(deps, user, id);
   const actions = createMessageActions({ ...deps, tell, tellOne, now, log });
   const meetups = createMeetupActions({ ...deps, tell, tellOne, now, log });
+  const offerActions = createOfferActions({ ...deps, tell, tellOne, now, log });
   const lookup = createMessageLookup(db, tell, media, log);
 
   return {
@@ -98,6 +115,10 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     proposeMeetup: meetups.proposeMeetup,
     answerMeetup: meetups.answerMeetup,
     remindDueMeetups: meetups.remindDueMeetups,
+    makeOffer: offerActions.makeOffer,
+    counterOffer: offerActions.counterOffer,
+    answerOffer: offerActions.answerOffer,
+    expireDueOffers: offerActions.expireDueOffers,
     redactIn: lookup.redactIn,
     readable: lookup.readable,
     isOwn: lookup.isOwn,
@@ -118,7 +139,8 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
       };
     },
 
-    start: (user, campus, otherId) => startChat({ ...deps, now }, chatFor, user, campus, otherId),
+    start: (user, campus, otherId, listingId) =>
+      startChat({ ...deps, now }, chatFor, user, campus, { otherId, listingId }),
 
     async get(user, campus, id) {
       chatPolicy.canRead(user, campus, await chats.find(db.kysely, id));
@@ -159,10 +181,12 @@ async function startChat(
   chatFor: (user: UserRow, id: string) => Promise<ChatDto>,
   user: UserRow | null,
   campus: Campus,
-  otherId: string,
+  { otherId, listingId }: { otherId: string; listingId?: string | null },
 ): Promise<{ chat: ChatDto; created: boolean }> {
   chatPolicy.canStart(user, campus, await chats.findStudent(db.kysely, otherId));
   await refuseIfBlocked(blocks, user.id, otherId);
+  const listing = listingId ? await offers.listing(db.kysely, listingId) : undefined;
+  if (listingId) chatPolicy.canPin(campus, otherId, listing);
   const at = now();
   const { chat, created, announce } = await db.kysely.transaction().execute(async (trx) => {
     const created = await chats.insertPair(
@@ -172,6 +196,8 @@ async function startChat(
       otherId,
     );
     const chat = (await chats.findPair(trx, user.id, otherId))!;
+    // Another listing of theirs: the pin moves; the next message marks where ("About: …").
+    if (listing && chat.listing_id !== listing.id) await offers.pin(trx, chat.id, listing.id);
     const announce = created
       ? await notifications.notify(trx, [
           {

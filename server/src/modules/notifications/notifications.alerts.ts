@@ -5,8 +5,8 @@ import { enqueueMail } from '../../platform/mail';
 import { alertLink, alertMail, unsubscribeToken } from './notifications.mails';
 import { notificationsRepository as notifications } from './notifications.repository';
 
-/** The acts that also send an e-mail: a message, a new chat, a save, a comment. */
-const MAILED = new Set<NotificationType>(['message', 'new chat', 'like', 'comment']);
+/** The acts that also send an e-mail: a message, a new chat, a save, a comment, an offer's answer. */
+const MAILED = new Set<NotificationType>(['message', 'new chat', 'like', 'comment', 'offer']);
 
 /** A busy chat (or post) sends at most one e-mail per this long. */
 export const ALERT_WINDOW_MS = 10 * 60 * 1000;

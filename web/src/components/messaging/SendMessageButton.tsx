@@ -15,6 +15,7 @@ export function SendMessageButton({
   className,
   compact = false,
   openAtOnce = false,
+  listingId,
 }: {
   to: Pick<AuthorDto, 'id' | 'firstName'>;
   className?: string;
@@ -22,6 +23,8 @@ export function SendMessageButton({
   compact?: boolean;
   /** Asks at once, as if clicked (a profile's `?redirect=true`); once. */
   openAtOnce?: boolean;
+  /** On a listing: the chat is about it, pinned at its top (ADR 051). */
+  listingId?: string;
 }) {
   const gate = useGate();
   const start = useStartChat();
@@ -54,7 +57,7 @@ export function SendMessageButton({
         title={CHAT_MESSAGES.startConversationTitle}
         description={startConversationText(to.firstName)}
         confirmLabel={CHAT_MESSAGES.startConversation}
-        onConfirm={() => start.mutate(to.id)}
+        onConfirm={() => start.mutate(listingId ? { userId: to.id, listingId } : to.id)}
       />
     </>
   );

@@ -9,8 +9,12 @@ import { chatKeys } from '../../lib/chat-keys';
 
 export type StartChatResult = z.infer<typeof startChatResultSchema>;
 
-export function startChat(userId: string): Promise<StartChatResult> {
-  return api<StartChatResult>('/api/chats', { method: 'POST', json: { userId } });
+/** `listingId`: "Send Message" on a listing, which the chat is then about (ADR 051). */
+export function startChat(
+  to: string | { userId: string; listingId?: string },
+): Promise<StartChatResult> {
+  const json = typeof to === 'string' ? { userId: to } : to;
+  return api<StartChatResult>('/api/chats', { method: 'POST', json });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { OfferDto } from '@common/schemas/offers';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ChatDto, MessageDto } from '@common/schemas/chats';
 import { chatKeys, type ChatPages, type MessagePages } from '../../../lib/chat-keys';
@@ -55,4 +56,36 @@ export function removeChat(queryClient: QueryClient, chatId: string): void {
   );
   queryClient.removeQueries({ queryKey: chatKeys.detail(chatId) });
   queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
+}
+
+/**
+ * What a new message changes of the chat's topic (ADR 051), patched rather
+ * than refetched, so a refetch never races the "Seen" a read brings: the
+ * buyer's openers go once anyone writes, the seller's quick replies once
+ * they write, and they appear for the seller when the buyer opens the topic.
+ * A message about another listing than the pinned one refetches the chat.
+ */
+export function followTopic(
+  queryClient: QueryClient,
+  message: MessageDto,
+  viewerId: string | undefined,
+): void {
+  const chat = queryClient.getQueryData<ChatDto>(chatKeys.detail(message.chatId));
+  if (!chat?.listing) return;
+  if (message.about && message.about.id !== chat.listing.id) {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(message.chatId) });
+    return;
+  }
+  const seller = chat.listing.sellerId === viewerId;
+  const mine = message.senderId === viewerId;
+  if (chat.prompts === 'buyer' || (chat.prompts === 'seller' && mine))
+    patchChat(queryClient, chat.id, { prompts: null });
+  else if (seller && !mine && message.about) patchChat(queryClient, chat.id, { prompts: 'seller' });
+}
+
+/** An accepted offer turns the pinned listing Pending (ADR 051). */
+export function followOffer(queryClient: QueryClient, chatId: string, offer: OfferDto): void {
+  const chat = queryClient.getQueryData<ChatDto>(chatKeys.detail(chatId));
+  if (offer.status !== 'accepted' || chat?.listing?.id !== offer.listingId) return;
+  patchChat(queryClient, chatId, { listing: { ...chat.listing, status: 'pending' } });
 }

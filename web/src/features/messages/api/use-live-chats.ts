@@ -3,7 +3,14 @@ import { useNavigate } from 'react-router';
 import { chatKeys, unreadKey } from '../../../lib/chat-keys';
 import { useViewer } from '../../../lib/session';
 import { useLive } from '../../../lib/use-live';
-import { addMessage, patchChat, patchMessage, removeChat } from './chat-cache';
+import {
+  addMessage,
+  followOffer,
+  followTopic,
+  patchChat,
+  patchMessage,
+  removeChat,
+} from './chat-cache';
 import { markChatRead } from './chat-writes';
 
 /**
@@ -22,6 +29,7 @@ export function useLiveChats(openChatId: string | null): void {
         case 'message.created': {
           addMessage(queryClient, event.message);
           refreshList();
+          followTopic(queryClient, event.message, viewer?.id);
           if (event.message.senderId === viewer?.id) {
             patchChat(queryClient, event.chatId, { seen: false });
           } else if (event.chatId === openChatId && document.visibilityState === 'visible') {
@@ -52,6 +60,10 @@ export function useLiveChats(openChatId: string | null): void {
           break;
         case 'meetup.updated':
           patchMessage(queryClient, event.chatId, event.messageId, { meetup: event.meetup });
+          break;
+        case 'offer.updated':
+          patchMessage(queryClient, event.chatId, event.messageId, { offer: event.offer });
+          followOffer(queryClient, event.chatId, event.offer);
           break;
         case 'message.removed':
           // As the next load shows it: the moderator's line, no warnings, shared post or photos.

@@ -19,7 +19,10 @@ import { patchChat, patchMessage, removeChat } from '../api/chat-cache';
 import { deleteChat, markChatRead, setHeart } from '../api/chat-writes';
 import { useChat } from '../api/get-chats';
 import { usePendingMessages } from '../api/use-pending-messages';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { ChatComposer } from './ChatComposer';
+import { ListingPin } from './ListingPin';
 import { MessageList } from './MessageList';
 import styles from './Messages.module.css';
 
@@ -58,6 +61,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
   const alert = useAlert();
   const sending = usePendingMessages(chat.id);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const blocking = useBlockToggle(chat.other.username);
 
   // Opening a chat marks it read.
@@ -132,6 +136,9 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
           <Dropdown.Portal>
             <Dropdown.Content className="menu" align="end" sideOffset={6}>
               <BlockMenuItem blocked={blocking.blocked} onSelect={blocking.select} />
+              <Dropdown.Item className="menu__item" onSelect={() => setReporting(true)}>
+                Report user
+              </Dropdown.Item>
               <Dropdown.Item
                 className={`menu__item ${styles.danger}`}
                 onSelect={() => setDeleting(true)}
@@ -142,6 +149,7 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
           </Dropdown.Portal>
         </Dropdown.Root>
       </header>
+      <ListingPin chat={chat} onSend={sending.send} />
       <MessageList
         chat={chat}
         viewerId={viewer.id}
@@ -161,6 +169,13 @@ function OpenConversation({ chat, alone }: { chat: ChatDto; alone: boolean }) {
         onConfirm={() => void handleDelete()}
       />
       {blocking.dialog}
+      <ReportDialog
+        reported={{ username: chat.other.username }}
+        title={PROFILE_MESSAGES.reportTitle(name)}
+        description={PROFILE_MESSAGES.reportText}
+        open={reporting}
+        onOpenChange={setReporting}
+      />
     </section>
   );
 }

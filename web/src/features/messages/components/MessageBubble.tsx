@@ -6,8 +6,11 @@ import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { HeartIcon, InfoIcon } from '../../../components/ui/Icons';
 import type { PendingMessage } from '../api/use-pending-messages';
+import { aboutText } from '@common/schemas/offers';
 import { MeetupCard } from './MeetupCard';
+import { OfferCard } from './OfferCard';
 import styles from './Messages.module.css';
+import offerStyles from './Offers.module.css';
 
 /**
  * One message: text, its photo, a shared post as a card, and its hearts. A
@@ -30,8 +33,16 @@ export function MessageBubble({
 }) {
   const created = new Date(message.createdAt);
   const media = message.media[0];
+  const [reporting, setReporting] = useState(false);
+  // A message with safety tips is reported from them; every other of theirs from its line.
+  const reportable = !mine && message.can.report && message.warnings.length === 0;
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
+      {message.about ? (
+        <p className={offerStyles.about}>
+          {aboutText(message.about.title, message.about.priceLabel)}
+        </p>
+      ) : null}
       <div
         className={styles.bubbleRow}
         onDoubleClick={mine || !message.can.heart ? undefined : () => onHeart(message)}
@@ -66,6 +77,8 @@ export function MessageBubble({
           ) : null}
           {message.meetup ? (
             <MeetupCard meetup={message.meetup} chatId={message.chatId} messageId={message.id} />
+          ) : message.offer ? (
+            <OfferCard offer={message.offer} chatId={message.chatId} messageId={message.id} />
           ) : message.text ? (
             <p className={styles.text}>{message.text}</p>
           ) : null}
@@ -101,7 +114,26 @@ export function MessageBubble({
           {format(created, 'p')}
         </time>
         {status ? <span className={styles.status}>{status}</span> : null}
+        {reportable ? (
+          <button
+            type="button"
+            className={offerStyles.report}
+            aria-label="Report this message"
+            onClick={() => setReporting(true)}
+          >
+            Report
+          </button>
+        ) : null}
       </span>
+      {reportable ? (
+        <ReportDialog
+          reported={{ targetType: 'message', targetId: message.id }}
+          title={REPORT_MESSAGES.title.message}
+          description={REPORT_MESSAGES.text}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
     </li>
   );
 }

@@ -76,7 +76,11 @@ function ListingPrimaryActions({
   return (
     <div className={styles.primary}>
       {message ? (
-        <SendMessageButton to={post.author} className="btn btn--lg btn--primary btn--block" />
+        <SendMessageButton
+          to={post.author}
+          listingId={post.id}
+          className="btn btn--lg btn--primary btn--block"
+        />
       ) : null}
       {can.markSold ? (
         <button type="button" className="btn btn--lg btn--primary btn--block" onClick={onMarkSold}>
