@@ -117,10 +117,13 @@ async function soldToMember(
 ) {
   const { id: chatId } = await chat();
   const listing = await buildPost(app.deps.db, owner.user, { text: 'Desk lamp', price: 10 });
+  // The member asked about it in their chat (its "About" marker), without moving
+  // the chat's pin: the pair's one chat stays about the member's listing (deal).
   await app.deps.db.kysely
-    .updateTable('chats')
-    .set({ listing_id: listing.id })
-    .where('id', '=', chatId)
+    .updateTable('messages')
+    .set({ about_post_id: listing.id })
+    .where('chat_id', '=', chatId)
+    .where('sender_id', '=', member.user.id)
     .execute();
   const sale = (await call(owner, 'PUT', `/api/posts/${listing.id}/sale`, {
     buyerId: member.user.id,

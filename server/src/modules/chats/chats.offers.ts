@@ -209,6 +209,8 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
     async makeOffer(user, campus, chatId, body) {
       const chat = await chats.find(db.kysely, chatId);
       chatPolicy.canWrite(user, campus, chat);
+      // A block answers first: what the listing's state is is none of a blocked student's business.
+      await refuseIfBlocked(deps.blocks, user.id, otherOf(chat!, user.id));
       const listing = chat!.listing_id
         ? await offers.listing(db.kysely, chat!.listing_id)
         : undefined;
@@ -224,6 +226,7 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       const offer = existing(found);
       offerPolicy.canAnswer(user, offer, now());
       if (offer.seller_id !== user.id) throw forbidden('not_your_offer', M.notYoursToAnswer);
+      await refuseIfBlocked(deps.blocks, user.id, otherOf(chat!, user.id));
       const listing = await offers.listing(db.kysely, offer.listing_id);
       if (!listing || listing.status !== 'available')
         throw conflict('listing_not_available', M.notAvailable);

@@ -279,6 +279,19 @@ describe('offers', () => {
     );
   });
 
+  it('answers a block before the listing: a blocked buyer hears of the block, not of a sale', async () => {
+    const { seller, buyer, chat, desk } = await deal();
+    await call(seller, 'PUT', `/api/users/${buyer.user.username}/block`);
+    await t.db.kysely
+      .updateTable('posts')
+      .set({ status: 'sold' })
+      .where('id', '=', desk.id)
+      .execute();
+    const refused = await offer(buyer, chat.id, 20);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(BLOCK_MESSAGES.cantMessage);
+  });
+
   it('is refused across a block, and to a banned student or a signed-out tab', async () => {
     const { seller, buyer, chat } = await deal();
     const made = (await offer(buyer, chat.id, 20)).json() as MessageDto;
