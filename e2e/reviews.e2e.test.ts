@@ -43,13 +43,14 @@ describe('a sale and its reviews', () => {
     const created = await sendJson<PostDto>(seller.page, '/api/posts', { text: title, price: 40 });
     expect(created.status).toBe(201);
     const listing = created.json;
-    // The buyer writes to the seller about it (sharing the listing into their chat).
+    // The buyer writes to the seller about it, as Send Message on the listing
+    // does: the chat is pinned to the listing (ADR 051).
     const chat = await sendJson<{ chat: { id: string } }>(buyer.page, '/api/chats', {
       userId: sellerMe.id,
+      listingId: listing.id,
     });
     const sent = await sendJson(buyer.page, `/api/chats/${chat.json.chat.id}/messages`, {
       text: 'Is the desk still for sale?',
-      sharedPostId: listing.id,
     });
     expect(sent.status).toBe(201);
 
