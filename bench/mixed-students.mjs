@@ -168,6 +168,14 @@ const actions = {
       text: `Can I pick it up at ${1 + Math.floor(Math.random() * 11)}?`,
     });
   },
+  /** An offer on the listing the chat is about, then withdrawn: one open offer at a time. */
+  async offer(s) {
+    if (!s.listingPrice) return actions.message(s);
+    const amount = 1 + Math.floor(Math.random() * s.listingPrice);
+    const { json } = await request(s, 'offer', 'POST', `/api/chats/${s.chatId}/offers`, { amount });
+    if (json?.offer?.id)
+      await request(s, 'offer (withdraw)', 'POST', `/api/offers/${json.offer.id}/withdraw`);
+  },
 };
 
 const weights = Object.entries(mix);

@@ -20,7 +20,10 @@ import { generate } from './data';
 import { benchPostgres, serve, targetOf } from './database';
 import { CAMPUS } from './settings';
 
-/** Share of actions (they add to 100): 70 % reads, 20 % saves and comments, 5 % posts, 5 % messages. */
+/**
+ * Share of actions (they add to 100): 70 % reads, 20 % saves and comments,
+ * 5 % posts, 5 % in the chat (messages, and offers made and withdrawn).
+ */
 export const MIX = {
   feed: 35,
   post: 20,
@@ -29,7 +32,8 @@ export const MIX = {
   save: 12,
   comment: 8,
   listing: 5,
-  message: 5,
+  message: 3,
+  offer: 2,
 } as const;
 /** Mean think time between a student's actions (uniform over half to one and a half of it). */
 export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
@@ -83,6 +87,8 @@ export interface Student {
   cookie: string;
   ip: string;
   chatId: string;
+  /** The price of the peer's listing the chat is pinned to (ADR 051); null when the peer sells none. */
+  listingPrice: number | null;
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -173,10 +179,26 @@ export async function makeStudents(
     const token = await sessions.start(user.id, { userAgent: 'bench', ip: '127.0.0.1' });
     const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
     const peer = users[(i + 1) % users.length]!.id;
+    // The chat is about one of the peer's listings, as Send Message on it starts one.
+    const listing = await db.kysely
+      .selectFrom('posts')
+      .select(['id', 'price'])
+      .where('author_id', '=', peer)
+      .where('parent_id', 'is', null)
+      .where('status', '=', 'available')
+      .where('price', '>', 0)
+      .limit(1)
+      .executeTakeFirst();
     const res = await fetchJson(base, 'POST', '/api/chats', `quad_session=${token}`, ip, {
       userId: peer,
+      ...(listing ? { listingId: listing.id } : {}),
     });
-    students.push({ cookie: `quad_session=${token}`, ip, chatId: res.chat.id as string });
+    students.push({
+      cookie: `quad_session=${token}`,
+      ip,
+      chatId: res.chat.id as string,
+      listingPrice: listing?.price ?? null,
+    });
   }
   return students;
 }
