@@ -1524,6 +1524,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         } | null;
                         google: boolean;
                     };
@@ -1620,6 +1622,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -1712,6 +1716,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -1773,6 +1779,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -1898,6 +1906,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         registered: boolean;
                     };
@@ -1994,6 +2004,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -2083,6 +2095,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -2256,6 +2270,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -2393,6 +2409,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         redirectTo: string;
                         redirectCampus: {
@@ -4926,6 +4944,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -5562,6 +5582,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -5671,6 +5693,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };

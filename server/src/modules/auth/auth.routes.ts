@@ -42,10 +42,12 @@ export async function authRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, storage } = app.deps;
-  /** The viewer, marked when they moderate the site's campus (ADR 025). */
+  const admins = new Set(config.adminEmails.map((e) => e.toLowerCase()));
+  /** The viewer, marked when they moderate the site's campus (ADR 025) or operate Quad (ADR 055). */
   const viewer = (user: Parameters<typeof presentViewer>[0], campus: Campus) => ({
     ...presentViewer(user, storage),
     ...(moderates(user, campus) ? { moderator: true as const } : {}),
+    ...(user.verified && admins.has(user.email.toLowerCase()) ? { admin: true as const } : {}),
   });
 
   app.get(
