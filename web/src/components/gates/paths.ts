@@ -6,6 +6,8 @@ export const OWN_PROFILE_PATH = '/profile';
 export const PROFILE_SET_UP_PATH = '/profile/set-up';
 /** The campus's moderation queue (features/moderation, ADR 025). */
 export const MODERATION_PATH = '/moderation';
+/** The operators' dashboard (features/admin, ADR 055). */
+export const ADMIN_PATH = '/admin';
 
 const STATIC_SETTINGS =
   /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;
