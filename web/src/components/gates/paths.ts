@@ -51,15 +51,20 @@ export function mayStayUnverified(pathname: string): boolean {
 /**
  * Pages a verified user without a school e-mail may stay on instead of being
  * sent to the school e-mail page; a moderator also their queue, being a
- * student or not (ADR 025).
+ * student or not (ADR 025), and an operator the dashboard (ADR 055).
  */
-export function mayStayWithoutSchoolEmail(pathname: string, moderator = false): boolean {
+export function mayStayWithoutSchoolEmail(
+  pathname: string,
+  moderator = false,
+  admin = false,
+): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (
     isSchoolEmailPage(path) ||
     path === '/logout' ||
     isAccountLinkPage(path) ||
     isStaticSettingsPage(path) ||
-    (moderator && path === MODERATION_PATH)
+    (moderator && path === MODERATION_PATH) ||
+    (admin && path === ADMIN_PATH)
   );
 }

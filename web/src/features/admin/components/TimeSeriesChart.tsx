@@ -17,6 +17,11 @@ interface Props {
   describedBy: string;
 }
 
+/** The y axis's steps: 1, 2, 5, 10, 20, 50, … */
+const WHOLE_STEPS = [1, 2, 5]
+  .flatMap((n) => [1, 10, 100, 1000, 10_000, 100_000].map((p) => n * p))
+  .sort((a, b) => a - b);
+
 const utc = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
 
 /** The colour of a CSS custom property on the element, for the canvas, which reads no CSS. */
@@ -35,7 +40,8 @@ function options(el: HTMLElement, label: string, width: number): uPlot.Options {
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-    axes: [axis, { ...axis, size: 44 }],
+    // Counts are whole: the y axis steps by whole numbers only.
+    axes: [axis, { ...axis, size: 44, incrs: WHOLE_STEPS }],
     series: [{}, { label, stroke: line, width: 2, fill: `${line}1f`, points: { show: false } }],
   };
 }
