@@ -61,6 +61,7 @@ export const WEB_ROUTES = [
   '/profile/edit',
   '/profile/set-up',
   '/moderation',
+  '/admin',
   '/:username',
 ] as const;
 export type WebRoute = (typeof WEB_ROUTES)[number];

@@ -128,6 +128,8 @@ export const viewerSchema = z.object({
   createdAt: z.number(),
   /** Present on /api/me for the site's campus moderators only (ADR 025). */
   moderator: z.literal(true).optional(),
+  /** Present on /api/me for the operators (ADMIN_EMAILS, a verified account): the dashboard (ADR 055). */
+  admin: z.literal(true).optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

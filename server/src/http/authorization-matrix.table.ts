@@ -377,6 +377,11 @@ export const ROUTES: Record<string, Row> = {
     expect: publicRoute(404),
     why: 'operators named in ADMIN_EMAILS only (none here; analytics tests cover them): 404 like an unknown path to everyone else (ADR 016)',
   },
+  'GET /api/admin/dashboard': {
+    expect: publicRoute(404),
+    send: () => ({ url: '/api/admin/dashboard?campus=all&days=30' }),
+    why: 'as analytics: operators only (dashboard tests cover them), 404 to everyone else (ADR 055)',
+  },
   'GET /api/notifications': { expect: verifiedAccount() },
   'GET /api/unread': { expect: verifiedAccount() },
   'GET /api/unsubscribe': {

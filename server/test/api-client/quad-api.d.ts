@@ -1609,6 +1609,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         } | null;
                         google: boolean;
                     };
@@ -1705,6 +1707,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -1797,6 +1801,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -1858,6 +1864,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -1983,6 +1991,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         registered: boolean;
                     };
@@ -2079,6 +2089,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -2168,6 +2180,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                     };
                 };
@@ -2341,6 +2355,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -2478,6 +2494,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         redirectTo: string;
                         redirectCampus: {
@@ -5517,6 +5535,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -6153,6 +6173,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };
@@ -6262,6 +6284,8 @@ export interface operations {
                             createdAt: number;
                             /** @enum {boolean} */
                             moderator?: true;
+                            /** @enum {boolean} */
+                            admin?: true;
                         };
                         message: string;
                     };

@@ -13,6 +13,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { moderationRoutes } from '../features/moderation/routes';
+import { adminRoutes } from '../features/admin/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { searchRoutes } from '../features/search/routes';
 import { paymentsRoutes } from '../features/payments/routes';
@@ -102,6 +103,7 @@ export const appRoutes: RouteObject[] = [
       ...searchRoutes,
       ...profileRoutes,
       ...moderationRoutes(<NotFoundPage />),
+      ...adminRoutes(<NotFoundPage />),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

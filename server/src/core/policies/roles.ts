@@ -19,3 +19,17 @@ export function requireSchoolVerified(user: UserRow | null): asserts user is Use
   requireVerified(user);
   if (!user.school_verified) throw forbidden('not_school_verified', M.schoolVerifyRequired);
 }
+
+/**
+ * An operator (ADR 055): an account whose verified e-mail is in ADMIN_EMAILS
+ * — an unverified one could be anyone's registration. The viewer is marked
+ * `admin` for the web app; the `admin` routes check the same (http/access.ts).
+ */
+export function isAdmin(
+  user: Pick<UserRow, 'email' | 'verified'> | null,
+  adminEmails: readonly string[],
+): boolean {
+  if (!user || !user.verified) return false;
+  const email = user.email.toLowerCase();
+  return adminEmails.some((e) => e.toLowerCase() === email);
+}

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, analyticsViewSchema } from '@common/schemas/analytics';
+import { dashboardQuerySchema, dashboardSchema } from '@common/schemas/dashboard';
+import { readDashboard } from './analytics.dashboard';
 import type { AnalyticsService } from './analytics.service';
 
-/** GET /api/admin/analytics: daily active students and listings, for admins only (404 to anyone else). */
+/**
+ * GET /api/admin/analytics: daily active students and listings; GET
+ * /api/admin/dashboard: the operators' dashboard (ADR 055). Admins only, 404
+ * to anyone else.
+ */
 export async function analyticsRoutes(
   fastify: FastifyInstance,
   { analytics }: { analytics: AnalyticsService },
@@ -23,5 +29,18 @@ export async function analyticsRoutes(
       },
     },
     async (request) => analytics.daily(request.user, request.query.days),
+  );
+  app.get(
+    '/api/admin/dashboard',
+    {
+      // As above: `admin` refuses before the query is validated; reads only.
+      config: { access: 'admin', changes: [] },
+      schema: {
+        hide: true,
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema },
+      },
+    },
+    async (request) => readDashboard(app.deps.db.kysely, { ...request.query, now: Date.now() }),
   );
 }

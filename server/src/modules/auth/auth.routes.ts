@@ -20,6 +20,7 @@ import {
 } from '@common/schemas/auth';
 import { LIMITS } from '../../core/limits';
 import { presentAuthor, presentViewer } from '../users/users.presenter';
+import { isAdmin } from '../../core/policies/roles';
 import type { AuthService } from './auth.service';
 import type { GoogleSignIn } from './google.service';
 
@@ -42,10 +43,11 @@ export async function authRoutes(
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, storage } = app.deps;
-  /** The viewer, marked when they moderate the site's campus (ADR 025). */
+  /** The viewer, marked when they moderate the site's campus (ADR 025) or operate Quad (ADR 055). */
   const viewer = (user: Parameters<typeof presentViewer>[0], campus: Campus) => ({
     ...presentViewer(user, storage),
     ...(moderates(user, campus) ? { moderator: true as const } : {}),
+    ...(isAdmin(user, config.adminEmails) ? { admin: true as const } : {}),
   });
 
   app.get(

@@ -9,6 +9,7 @@ import { matchWebRoute, routeParam, type WebRoute } from '@common/web-routes';
 import type { z } from 'zod';
 import * as campusPolicy from '../../core/policies/campus';
 import type { Config } from '../../config';
+import { isAdmin } from '../../core/policies/roles';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { type AnalyticsRecorder, noAnalytics } from '../analytics/analytics.service';
@@ -38,15 +39,25 @@ export interface PagesServiceDeps {
   log?: (error: unknown, message: string) => void;
 }
 
-/** The boot's viewer, marked when they moderate the campus (ADR 025). */
+/** The boot's viewer, marked when they moderate the campus (ADR 025) or operate Quad (ADR 055). */
 function bootViewer(
   user: UserRow,
   campus: Campus,
-  storage: BlobStore,
-  moderation: PagesServiceDeps['moderation'],
+  {
+    storage,
+    moderation,
+    adminEmails,
+  }: {
+    storage: BlobStore;
+    moderation: PagesServiceDeps['moderation'];
+    adminEmails: readonly string[];
+  },
 ) {
-  const viewer = presentViewer(user, storage);
-  return moderation?.moderates(user, campus) ? { ...viewer, moderator: true as const } : viewer;
+  return {
+    ...presentViewer(user, storage),
+    ...(moderation?.moderates(user, campus) ? { moderator: true as const } : {}),
+    ...(isAdmin(user, adminEmails) ? { admin: true as const } : {}),
+  };
 }
 
 /**
@@ -109,7 +120,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
       if (!template) return null;
       const dto = campuses.present(campus);
       const me = {
-        viewer: user ? bootViewer(user, campus, storage, moderation) : null,
+        viewer: user
+          ? bootViewer(user, campus, { storage, moderation, adminEmails: config.adminEmails })
+          : null,
         google: Boolean(config.google),
       };
       const boot = JSON.stringify({ campus: dto, me }).replace(/</g, '\\u003c');

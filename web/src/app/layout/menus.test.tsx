@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
+import { DASHBOARD_MESSAGES } from '@common/schemas/dashboard';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { AccountDropdown, ProfileDropdown } from './menus';
 
@@ -48,5 +49,33 @@ describe('the account menus', () => {
 
   it('offer no Moderation to other students', () => {
     expect(menus(viewer(false))).toEqual([null, null]);
+  });
+});
+
+/** An operator reaches the dashboard from either account menu (ADR 055); nobody else sees it. */
+function dashboardLinks(who: Viewer) {
+  render(
+    <MemoryRouter>
+      <AccountDropdown face="A" label="Account" defaultOpen viewer={who} googleEnabled={false} />
+    </MemoryRouter>,
+  );
+  const account = screen.queryByRole('menuitem', { name: DASHBOARD_MESSAGES.menu });
+  cleanup();
+  render(
+    <MemoryRouter>
+      <ProfileDropdown face="P" label="Profile" defaultOpen viewer={who} className="x" />
+    </MemoryRouter>,
+  );
+  const profile = screen.queryByRole('menuitem', { name: DASHBOARD_MESSAGES.menu });
+  return [account?.getAttribute('href') ?? null, profile?.getAttribute('href') ?? null];
+}
+
+describe('the dashboard entry', () => {
+  it('links an admin to /admin', () => {
+    expect(dashboardLinks({ ...viewer(false), admin: true })).toEqual(['/admin', '/admin']);
+  });
+
+  it('is not offered to students, moderators included', () => {
+    expect(dashboardLinks(viewer(true))).toEqual([null, null]);
   });
 });

@@ -3,11 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
+import { DASHBOARD_MESSAGES } from '@common/schemas/dashboard';
 import { MODERATION_MESSAGES } from '@common/schemas/moderation';
-import { MODERATION_PATH } from '../../components/gates/paths';
+import { ADMIN_PATH, MODERATION_PATH } from '../../components/gates/paths';
 import { Avatar } from '../../components/ui/Avatar';
 import {
   BookmarkIcon,
+  ChartIcon,
   GoogleIcon,
   LogOutIcon,
   MailIcon,
@@ -50,7 +52,8 @@ function MenuLink({
 
 /**
  * The entries both account menus end with: Moderation for the campus's
- * moderators (ADR 025, 050), Account Settings, Log Out.
+ * moderators (ADR 025, 050), Dashboard for the operators (ADR 055), Account
+ * Settings, Log Out.
  */
 function SettingsAndLogOut({ viewer }: { viewer: Viewer }) {
   return (
@@ -58,6 +61,11 @@ function SettingsAndLogOut({ viewer }: { viewer: Viewer }) {
       {viewer.moderator ? (
         <MenuLink to={MODERATION_PATH} icon={ShieldIcon}>
           {MODERATION_MESSAGES.moderation}
+        </MenuLink>
+      ) : null}
+      {viewer.admin ? (
+        <MenuLink to={ADMIN_PATH} icon={ChartIcon}>
+          {DASHBOARD_MESSAGES.menu}
         </MenuLink>
       ) : null}
       <MenuLink to="/settings/account" icon={SlidersIcon}>

@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAMPUSES } from '@common/campuses';
 import type { Me, Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
-import { MODERATION_PATH, SCHOOL_EMAIL_PATH } from './paths';
+import { ADMIN_PATH, MODERATION_PATH, SCHOOL_EMAIL_PATH } from './paths';
 
 /**
  * The account-state redirects for a verified account without a school e-mail
  * (ADR 035's component tier): sent to the school e-mail page once, except a
- * moderator opening their queue (ADR 025).
+ * moderator opening their queue (ADR 025) and an operator the dashboard (ADR 055).
  */
 
 afterEach(cleanup);
@@ -76,5 +76,16 @@ describe('a verified account without a school e-mail', () => {
     expect(await landing({ ...viewer, moderator: true }, `${MODERATION_PATH}/`)).toBe(
       `${MODERATION_PATH}/`,
     );
+  });
+  it('stays on /admin when it is an operator', async () => {
+    expect(await landing({ ...viewer, admin: true }, ADMIN_PATH)).toBe(ADMIN_PATH);
+  });
+
+  it('is sent there from /admin when it is no operator', async () => {
+    expect(await landing(viewer, ADMIN_PATH)).toBe(SCHOOL_EMAIL_PATH);
+  });
+
+  it('is sent there from /admin when it only moderates', async () => {
+    expect(await landing({ ...viewer, moderator: true }, ADMIN_PATH)).toBe(SCHOOL_EMAIL_PATH);
   });
 });

@@ -23,7 +23,7 @@ const sent = { verify: false, schoolEmail: false };
  * - A verified user without school verification goes to the school e-mail page
  *   (not on the generic campus), once per page load: afterwards they may browse,
  *   with the banner and the prompts reminding them. A moderator
- *   opening their queue stays there.
+ *   opening their queue stays there, as an operator opening the dashboard.
  * - `?SetUp=true` on any page opens the profile set-up wizard for a signed-in
  *   user, or their profile when it is set up already.
  * - On the generic campus a remembered campus (saved after a school verification)
@@ -64,7 +64,7 @@ export function AccountRedirects() {
       !viewer.schoolVerified &&
       !generic &&
       !sent.schoolEmail &&
-      !mayStayWithoutSchoolEmail(pathname, viewer.moderator === true)
+      !mayStayWithoutSchoolEmail(pathname, viewer.moderator === true, viewer.admin === true)
     ) {
       sent.schoolEmail = true;
       navigate(SCHOOL_EMAIL_PATH, { replace: true });

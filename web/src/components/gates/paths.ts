@@ -6,6 +6,8 @@ export const OWN_PROFILE_PATH = '/profile';
 export const PROFILE_SET_UP_PATH = '/profile/set-up';
 /** The campus's moderation queue (features/moderation, ADR 025). */
 export const MODERATION_PATH = '/moderation';
+/** The operators' dashboard (features/admin, ADR 055). */
+export const ADMIN_PATH = '/admin';
 
 const STATIC_SETTINGS =
   /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;
@@ -49,15 +51,20 @@ export function mayStayUnverified(pathname: string): boolean {
 /**
  * Pages a verified user without a school e-mail may stay on instead of being
  * sent to the school e-mail page; a moderator also their queue, being a
- * student or not (ADR 025).
+ * student or not (ADR 025), and an operator the dashboard (ADR 055).
  */
-export function mayStayWithoutSchoolEmail(pathname: string, moderator = false): boolean {
+export function mayStayWithoutSchoolEmail(
+  pathname: string,
+  moderator = false,
+  admin = false,
+): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (
     isSchoolEmailPage(path) ||
     path === '/logout' ||
     isAccountLinkPage(path) ||
     isStaticSettingsPage(path) ||
-    (moderator && path === MODERATION_PATH)
+    (moderator && path === MODERATION_PATH) ||
+    (admin && path === ADMIN_PATH)
   );
 }

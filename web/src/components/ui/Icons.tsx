@@ -268,6 +268,13 @@ export const ShieldIcon = (p: IconProps) => (
     <path d="m9 12 2 2 4-4" />
   </Icon>
 );
+/** A line over axes: the operators' dashboard (ADR 055). */
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4v16h16" />
+    <path d="m7 15 4-5 3 3 5-6" />
+  </Icon>
+);
 export const DocumentIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Z" />
