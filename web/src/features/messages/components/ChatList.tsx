@@ -59,7 +59,12 @@ export function ChatList({ openChatId }: { openChatId: string | null }) {
   );
 }
 
-function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
+/**
+ * One conversation of the inbox: who, when, the last message and, for a chat
+ * about a listing, the listing's title before it and its photo beside it
+ * (ADR 051), as the marketplaces' inboxes show the item.
+ */
+export function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
   const updated = new Date(chat.updatedAt);
   const unread = chat.unread && !open;
   return (
@@ -80,9 +85,19 @@ function ChatRow({ chat, open }: { chat: ChatDto; open: boolean }) {
           </time>
         </span>
         <span className={`${styles.chatLast} ${unread ? styles.bold : ''}`}>
+          {chat.listing ? <span className={styles.chatAbout}>{chat.listing.title} · </span> : null}
           {chat.lastMessage ?? ' '}
         </span>
       </span>
+      {chat.listing?.imageUrl ? (
+        <img
+          className={styles.chatThumb}
+          src={chat.listing.imageUrl}
+          alt=""
+          width={40}
+          height={40}
+        />
+      ) : null}
       {/* The dot keeps its place when hidden: nothing moves as chats are read. */}
       <span className="unread-dot" data-on={unread ? 'true' : undefined}>
         {unread ? <span className="visually-hidden">Unread</span> : null}

@@ -7,6 +7,7 @@ import type { ChatDto, MessageDto } from '@common/schemas/chats';
 import { OFFER_MESSAGES as M, type OfferCan, type OfferDto } from '@common/schemas/offers';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { chatKeys } from '../../../lib/chat-keys';
+import { ChatRow } from './ChatList';
 import { ListingPin } from './ListingPin';
 import { MessageBubble } from './MessageBubble';
 import { OfferCard } from './OfferCard';
@@ -91,6 +92,21 @@ function shown(node: ReactNode, c: ChatDto = chat()) {
     </QueryClientProvider>,
   );
 }
+
+describe('a chat about a listing in the inbox', () => {
+  it('says which listing before the last message, with its photo', () => {
+    const about = { ...listing, imageUrl: '/media/desk-thumb.webp' };
+    shown(
+      <ChatRow chat={chat({ listing: about, lastMessage: 'Is it still there?' })} open={false} />,
+    );
+    const row = screen.getByRole('link', { name: /Sam L\./ });
+    expect(row.textContent).toContain('Walnut desk · Is it still there?');
+    expect(row.querySelector('img[src="/media/desk-thumb.webp"]')).not.toBeNull();
+    cleanup();
+    shown(<ChatRow chat={chat({ listing: null, lastMessage: 'Hi' })} open={false} />);
+    expect(screen.getByRole('link', { name: /Sam L\./ }).textContent).not.toContain('Walnut');
+  });
+});
 
 describe('the pinned listing', () => {
   it('shows the title, price and a link to the listing, with the buyer’s openers', () => {
