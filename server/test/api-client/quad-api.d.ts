@@ -1233,8 +1233,7 @@ export interface components {
     schemas: {
         CommentNode: {
             id: string;
-            /** @enum {string} */
-            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+            campusId: string;
             parentId: string | null;
             rootId: string | null;
             depth: number;
@@ -1413,8 +1412,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        id: string;
                         name: string;
                         productName: string;
                         schoolName: string;
@@ -1456,8 +1454,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            /** @enum {string} */
-                            id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            id: string;
                             name: string;
                             productName: string;
                             schoolName: string;
@@ -1501,8 +1498,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1597,8 +1593,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1689,8 +1684,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1750,8 +1744,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1875,8 +1868,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1971,8 +1963,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2060,8 +2051,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2140,8 +2130,7 @@ export interface operations {
             content: {
                 "application/json": {
                     schoolEmail: string;
-                    /** @enum {string} */
-                    campus?: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                    campus?: string;
                 };
             };
         };
@@ -2233,8 +2222,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2355,8 +2343,7 @@ export interface operations {
                 "application/json": {
                     code: string;
                     email?: string;
-                    /** @enum {string} */
-                    campus?: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                    campus?: string;
                 };
             };
         };
@@ -2370,8 +2357,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2396,8 +2382,7 @@ export interface operations {
                         };
                         redirectTo: string;
                         redirectCampus: {
-                            /** @enum {string} */
-                            id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            id: string;
                             url: string;
                         } | null;
                     };
@@ -2482,8 +2467,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2564,8 +2548,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2646,8 +2629,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2728,8 +2710,7 @@ export interface operations {
                     "application/json": {
                         post: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2782,8 +2763,7 @@ export interface operations {
                         };
                         parents: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2909,8 +2889,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -3006,8 +2985,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -3088,8 +3066,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -4065,8 +4042,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -4157,8 +4133,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -4675,8 +4650,7 @@ export interface operations {
                         lastInitial: string;
                         avatarUrl: string | null;
                         bio: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         verified: boolean;
                         schoolVerified: boolean;
                         profileSetUp: boolean;
@@ -4721,8 +4695,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -4774,8 +4747,7 @@ export interface operations {
                             bumpedAt: number | null;
                             replyTo: {
                                 id: string;
-                                /** @enum {string} */
-                                campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                                campusId: string;
                                 parentId: string | null;
                                 rootId: string | null;
                                 depth: number;
@@ -4903,8 +4875,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -5539,8 +5510,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -5648,8 +5618,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
