@@ -17,6 +17,18 @@ export const campusSchema = z.object({
   instagram: z.string(),
   supportEmail: z.string(),
   privacy: z.literal('private'),
+  /** Its public exchange spots (ADR 026, 054), in order: the page's pickers read them. */
+  spots: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        hours: z.string().optional(),
+      }),
+    )
+    .readonly()
+    .optional(),
   /** This campus's own site, e.g. http://ut.localhost:3000. */
   url: z.string(),
 });

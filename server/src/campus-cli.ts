@@ -17,7 +17,7 @@ try {
   const lines = await runCampusCommand(createCampusAdmin({ db, bus }), process.argv.slice(2));
   console.log(lines.join('\n'));
   if (process.argv[2] !== 'list' && !config.redisUrl)
-    console.log('Without REDIS_URL the running server reads campuses again when it restarts.');
+    console.log('Without REDIS_URL, running servers see the change within 30 seconds.');
 } catch (error) {
   if (!(error instanceof CampusAdminError)) throw error;
   console.error(error.message);

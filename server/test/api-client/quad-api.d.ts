@@ -1428,6 +1428,12 @@ export interface operations {
                         supportEmail: string;
                         /** @enum {string} */
                         privacy: "private";
+                        readonly spots?: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            hours?: string;
+                        }[];
                         url: string;
                     };
                 };
@@ -1470,6 +1476,12 @@ export interface operations {
                             supportEmail: string;
                             /** @enum {string} */
                             privacy: "private";
+                            readonly spots?: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                hours?: string;
+                            }[];
                             url: string;
                         }[];
                     };

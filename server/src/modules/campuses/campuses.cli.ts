@@ -4,7 +4,7 @@ import { type CampusAdmin, CampusAdminError } from './campuses.admin';
 /** The commands of `npm run campus` (ADR 054), apart from the process that runs them (campus-cli.ts). */
 const USAGE = [
   'Usage: npm run campus -- <command>',
-  '  list                             every campus, its status and its site',
+  '  list                             every campus, its status and its school domains',
   '  add --file campus.json           add a campus (or an array of campuses)',
   '  edit <id> --file changes.json    change the fields the file names',
   '  retire <id>                      active → read-only; run again: read-only → closed',

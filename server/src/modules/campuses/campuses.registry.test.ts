@@ -12,6 +12,7 @@ import { createMemoryBus } from '../../platform/bus/memory-bus';
 import { createRedisBus } from '../../platform/bus/redis-bus';
 import type { EventBus } from '../../platform/bus';
 import { CampusAdminError, createCampusAdmin } from './campuses.admin';
+import { createCampusRegistry } from './campuses.registry';
 import { runCampusCommand } from './campuses.cli';
 import { contrastRatio, validateCampus } from './campuses.validation';
 
@@ -200,6 +201,27 @@ describe('npm run campus', () => {
     await expect(
       runCampusCommand(admin, ['edit', 'ou', '--file', file('id.json', { id: 'oo' })]),
     ).rejects.toThrow('A campus id never changes: ou stays ou.');
+  });
+
+  it('without an event (no Redis), a server sees a change at its next check of the table', async () => {
+    const registry = await createCampusRegistry({
+      db,
+      bus: createMemoryBus(),
+      baseDomain: 'localhost',
+      log: () => undefined,
+      checkEveryMs: 20,
+    });
+    try {
+      // The CLI's bus is its own: its event reaches no server.
+      await createCampusAdmin({ db, bus: createMemoryBus() }).add(
+        mit({ id: 'yale', name: 'Yale', emailDomains: ['yale.edu'] }),
+      );
+      for (let i = 0; i < 100 && registry.forHost('yale.localhost').id !== 'yale'; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(registry.forHost('yale.localhost').id).toBe('yale');
+    } finally {
+      await registry.close();
+    }
   });
 
   it.skipIf(!redisUrl)(

@@ -12,11 +12,15 @@ import { readCampuses } from './campuses.store';
 /** Where a changed campus is announced to every server (ADR 054). */
 export const CAMPUS_TOPIC = 'campuses';
 export const CAMPUS_CHANGED = 'campus.changed';
+/** How often a server checks the table for a change no event told it of (no Redis, ADR 054). */
+export const CAMPUS_CHECK_MS = 30_000;
 
 /**
  * The campuses this server serves, read from the database at start and again
  * whenever any server announces `campus.changed` on the bus, or the bus comes
- * back from an outage (ADR 021, 054). Reads are synchronous: every request
+ * back from an outage (ADR 021, 054), and when a check every
+ * CAMPUS_CHECK_MS finds the table changed (the CLI is another process: without
+ * Redis its event reaches no server). Reads are synchronous: every request
  * resolves its campus from memory.
  */
 export interface CampusRegistry {
@@ -43,6 +47,7 @@ export interface CampusRegistryDeps {
   bus: EventBus;
   baseDomain: string;
   log: (error: unknown, message: string) => void;
+  checkEveryMs?: number;
 }
 
 /** Loads the registry and subscribes it to campus changes. */
@@ -51,13 +56,16 @@ export async function createCampusRegistry({
   bus,
   baseDomain,
   log,
+  checkEveryMs = CAMPUS_CHECK_MS,
 }: CampusRegistryDeps): Promise<CampusRegistry> {
   let byId = new Map<string, SiteCampus>();
   let list: SiteCampus[] = [];
   let fallback: SiteCampus | undefined;
+  let stamp = '';
 
   async function reload(): Promise<void> {
-    const campuses = await readCampuses(db.kysely);
+    const [campuses, seen] = await Promise.all([readCampuses(db.kysely), changeStamp(db)]);
+    stamp = seen;
     list = campuses;
     byId = new Map(campuses.map((c) => [c.id, c]));
     fallback = campuses.find((c) => c.isDefault) ?? campuses[0];
@@ -70,6 +78,12 @@ export async function createCampusRegistry({
     if (event.type === CAMPUS_CHANGED) refresh();
   });
   const stopGaps = bus.onGap(refresh);
+  const check = setInterval(() => {
+    changeStamp(db)
+      .then((seen) => (seen === stamp ? undefined : reload()))
+      .catch((error: unknown) => log(error, 'campus check failed'));
+  }, checkEveryMs);
+  check.unref();
 
   const labelOf = (host: string | undefined) => hostCampusLabel(host, baseDomain);
   const orDefault = (found: SiteCampus | undefined): SiteCampus => {
@@ -90,8 +104,21 @@ export async function createCampusRegistry({
       await bus.publish(CAMPUS_TOPIC, { type: CAMPUS_CHANGED, id });
     },
     async close() {
+      clearInterval(check);
       stopGaps();
       await unsubscribe();
     },
   };
+}
+
+/** What changes when any campus row does: how many there are and the latest write. */
+async function changeStamp(db: Db): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('campuses')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max<number | null>('updated_at').as('at'),
+    ])
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}:${Number(row?.at ?? 0)}`;
 }

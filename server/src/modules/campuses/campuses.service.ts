@@ -1,4 +1,5 @@
 import { type Campus, campusUrl, GENERIC_CAMPUS_ID, type SiteCampus } from '@common/campuses';
+import { spotsOf } from '@common/meetup-spots';
 import type { CampusDto } from '@common/schemas/campus';
 import type { CampusRegistry } from './campuses.registry';
 
@@ -30,6 +31,7 @@ export function createCampusService(registry: CampusRegistry, publicUrl: string)
     instagram: campus.instagram,
     supportEmail: campus.supportEmail,
     privacy: campus.privacy,
+    spots: spotsOf(campus),
     url: campusUrl(publicUrl, campus.id),
   });
   return {
