@@ -23,10 +23,23 @@ export const MEETUP_SPOTS: Readonly<Record<SeededCampusId, readonly MeetupSpot[]
   campus: GENERIC_SPOTS,
 };
 
+type SpotLookup = (campusId: string, spotId: string) => MeetupSpot | undefined;
+
+const compiledSpot: SpotLookup = (campusId, spotId) =>
+  findCompiled(campusId).find((s) => s.id === spotId);
+let lookup: SpotLookup = compiledSpot;
+
+/**
+ * Where `findSpot` looks: the compiled lists until the server's campus
+ * registry (ADR 054) hands its own, read from the database.
+ */
+export function setSpotLookup(next: SpotLookup | null): void {
+  lookup = next ?? compiledSpot;
+}
+
 /** The campus's spot of that id, if it has one. */
 export function findSpot(campusId: string, spotId: string): MeetupSpot | undefined {
-  const spots = (MEETUP_SPOTS as Record<string, readonly MeetupSpot[] | undefined>)[campusId];
-  return spots?.find((s) => s.id === spotId);
+  return lookup(campusId, spotId);
 }
 
 /** The campus's spots: the registry's (ADR 054), else the compiled ones of its id. */

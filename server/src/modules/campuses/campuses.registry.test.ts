@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CAMPUS_IDS, CAMPUSES } from '@common/campuses';
 import { MEETUP_SPOTS } from '@common/meetup-spots';
 import { CAMPUS_MESSAGES } from '@common/schemas/campus';
+import { spotRef } from '@common/schemas/meetups';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, createTestApp, type TestContext } from '../../../test/app';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -186,6 +187,13 @@ describe('npm run campus', () => {
       'Added mit: MIT Buy / Sell.',
     ]);
     await served(app, 'mit.localhost:3000', 'mit');
+    // Its meetup spots are the ones listings and meetups name.
+    const campus = await app.inject({ url: '/api/campus', headers: { host: 'mit.localhost' } });
+    expect(campus.json()).toMatchObject({ spots: mit().spots });
+    expect(spotRef('mit', 'stratton-center')).toEqual({
+      id: 'stratton-center',
+      name: 'Stratton Student Center, main entrance',
+    });
     const listed = await runCampusCommand(admin, ['list']);
     expect(listed.at(-1)).toMatch(/^mit +active +MIT Buy \/ Sell \(mit\.edu, alum\.mit\.edu\)$/);
   });

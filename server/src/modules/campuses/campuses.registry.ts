@@ -4,7 +4,7 @@ import {
   setSchoolDomains,
   type SiteCampus,
 } from '@common/campuses';
-import type { MeetupSpot } from '@common/meetup-spots';
+import { type MeetupSpot, setSpotLookup } from '@common/meetup-spots';
 import type { Db } from '../../db/kysely';
 import type { EventBus } from '../../platform/bus';
 import { readCampuses } from './campuses.store';
@@ -70,6 +70,8 @@ export async function createCampusRegistry({
     byId = new Map(campuses.map((c) => [c.id, c]));
     fallback = campuses.find((c) => c.isDefault) ?? campuses[0];
     setSchoolDomains(campuses.flatMap((c) => c.emailDomains));
+    // Posts and meetups show their spot's name by its id (spotRef).
+    setSpotLookup((campusId, spotId) => byId.get(campusId)?.spots.find((s) => s.id === spotId));
   }
   const refresh = () => void reload().catch((error) => log(error, 'campus reload failed'));
 
