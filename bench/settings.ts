@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CampusId } from '@common/campuses';
+import type { SeededCampusId } from '@common/campuses';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CAMPUS: CampusId = 'ut';
+export const CAMPUS: SeededCampusId = 'ut';
 export const TOP_LEVEL_POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 export const THREAD_COMMENTS = 200;
 export const CONNECTIONS = 50;

@@ -1,17 +1,28 @@
+import type { MeetupSpot } from './meetup-spots/types';
+
 /**
- * The campus registry: every site Quad serves, with its branding,
- * school e-mail domains and contact details. Ids are fixed forever: they are
- * stored on users and posts.
+ * The campuses Quad was built with: every site, with its branding, school
+ * e-mail domains and contact details. The server reads campuses from its
+ * database (ADR 054), seeded with these eight; the web app keeps this compiled
+ * list for what it shows before the server answers. Ids are fixed forever:
+ * they are stored on users and posts.
  */
 export const CAMPUS_IDS = ['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus'] as const;
-export type CampusId = (typeof CAMPUS_IDS)[number];
+/** One of the eight compiled campuses. */
+export type SeededCampusId = (typeof CAMPUS_IDS)[number];
+/** A campus id: lowercase letters and digits, 2 to 20 of them (ADR 054). */
+export type CampusId = string;
+export const CAMPUS_ID_PATTERN = /^[a-z0-9]{2,20}$/;
+
+/** 'read_only': students read, nothing is written; 'closed': the site is gone (ADR 054). */
+export type CampusStatus = 'active' | 'read_only' | 'closed';
 
 /** The generic multi-campus site that sends newcomers to pick a school. */
-export const GENERIC_CAMPUS_ID: CampusId = 'campus';
+export const GENERIC_CAMPUS_ID: SeededCampusId = 'campus';
 /** Unknown hosts fall back to this campus. */
-export const FALLBACK_CAMPUS_ID: CampusId = 'ou';
+export const FALLBACK_CAMPUS_ID: SeededCampusId = 'ou';
 /** The largest campus: its feed is ranked by feed_score, the others by newest activity. */
-export const RANKED_CAMPUS_ID: CampusId = 'ou';
+export const RANKED_CAMPUS_ID: SeededCampusId = 'ou';
 
 export interface CampusTheme {
   /** Main brand colour: header accents, buttons, links. */
@@ -43,13 +54,33 @@ export interface Campus {
   supportEmail: string;
   /** Every campus is private: signed-out visitors see no content. */
   privacy: 'private';
+  /**
+   * Its feed is ranked by feed_score: set by the server's registry (ADR 054);
+   * a compiled campus leaves it to RANKED_CAMPUS_ID.
+   */
+  rankedFeed?: boolean;
+  /** Its meetup spots, from the server's registry; a compiled campus's are in common/meetup-spots. */
+  spots?: readonly MeetupSpot[];
+}
+
+/** A campus as the server holds it (ADR 054): its state, feed order, logo and meetup spots. */
+export interface SiteCampus extends Campus {
+  status: CampusStatus;
+  /** The campus of a host that names none. */
+  isDefault: boolean;
+  /** Its feed is ranked by feed_score; the others list newest activity first. */
+  rankedFeed: boolean;
+  /** Its uploaded logo; null draws the monogram. */
+  logoMediaId: string | null;
+  /** Its public exchange spots (ADR 026), in order. */
+  spots: readonly MeetupSpot[];
 }
 
 function campus(c: Omit<Campus, 'productName' | 'privacy'>): Campus {
   return { ...c, productName: `${c.name} Buy / Sell`, privacy: 'private' };
 }
 
-export const CAMPUSES: Readonly<Record<CampusId, Campus>> = {
+export const CAMPUSES: Readonly<Record<SeededCampusId, Campus>> = {
   ou: campus({
     id: 'ou',
     name: 'OU',
@@ -160,26 +191,47 @@ export const SCHOOLS: readonly Campus[] = CAMPUS_IDS.filter((id) => id !== GENER
   (id) => CAMPUSES[id],
 );
 
-export function isCampusId(value: unknown): value is CampusId {
+/** True for one of the eight compiled campuses (the server asks its registry instead). */
+export function isCampusId(value: unknown): value is SeededCampusId {
   return typeof value === 'string' && (CAMPUS_IDS as readonly string[]).includes(value);
 }
 
-export function getCampus(id: CampusId): Campus {
+/** The compiled campus of that id, if it is one of the eight. */
+export function compiledCampus(id: string | null | undefined): Campus | undefined {
+  return isCampusId(id) ? CAMPUSES[id] : undefined;
+}
+
+/** The compiled campus of that id, else the fallback campus (OU). */
+export function compiledCampusOrFallback(id: string | null | undefined): Campus {
+  return compiledCampus(id) ?? CAMPUSES[FALLBACK_CAMPUS_ID];
+}
+
+/** Whether the campus's feed is ranked (ADR 054), from the registry or the compiled rule. */
+export function hasRankedFeed(campus: Campus): boolean {
+  return campus.rankedFeed ?? campus.id === RANKED_CAMPUS_ID;
+}
+
+export function getCampus(id: SeededCampusId): Campus {
   return CAMPUSES[id];
 }
 
 /**
- * The campus a host name serves: `{id}.{baseDomain}`; anything else, bare
- * base domain included, is OU.
+ * The campus id a host name names: the label before `.{baseDomain}`
+ * (`ut.localhost:3000` names `ut`), or null.
  */
-export function campusForHost(host: string | undefined, baseDomain: string): Campus {
+export function hostCampusLabel(host: string | undefined, baseDomain: string): string | null {
   const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   const base = baseDomain.toLowerCase();
-  if (hostname.endsWith(`.${base}`)) {
-    const label = hostname.slice(0, -(base.length + 1));
-    if (isCampusId(label)) return CAMPUSES[label];
-  }
-  return CAMPUSES[FALLBACK_CAMPUS_ID];
+  return hostname.endsWith(`.${base}`) ? hostname.slice(0, -(base.length + 1)) : null;
+}
+
+/**
+ * The compiled campus a host name serves: `{id}.{baseDomain}`; anything else,
+ * bare base domain included, is OU.
+ */
+export function campusForHost(host: string | undefined, baseDomain: string): Campus {
+  const label = hostCampusLabel(host, baseDomain);
+  return isCampusId(label) ? CAMPUSES[label] : CAMPUSES[FALLBACK_CAMPUS_ID];
 }
 
 /** The site URL of a campus, derived from the deployment's public URL. */
@@ -197,9 +249,16 @@ export function isSchoolEmailDomain(campus: Campus, email: string): boolean {
 }
 
 /** Every campus's school domains, shortest first: a sub-domain folds into its school's. */
-const SCHOOL_DOMAINS = Object.values(CAMPUSES)
-  .flatMap((c) => c.emailDomains)
-  .sort((a, b) => a.length - b.length);
+let SCHOOL_DOMAINS: readonly string[] = [];
+
+/**
+ * Sets the school domains `mailboxOf` folds sub-domains into: the compiled
+ * campuses' until the server's registry (ADR 054) hands the stored ones.
+ */
+export function setSchoolDomains(domains: Iterable<string>): void {
+  SCHOOL_DOMAINS = [...new Set(domains)].sort((a, b) => a.length - b.length);
+}
+setSchoolDomains(Object.values(CAMPUSES).flatMap((c) => c.emailDomains));
 
 /**
  * The mailbox an address reaches, for telling one student from two (ADR 040):

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { CampusId } from '@common/campuses';
+import type { SeededCampusId } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
@@ -17,13 +17,17 @@ const env = serverAndBrowser({ ownServer: {} });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** A school-verified student of `campus`, signed in inside a fresh browser context. */
-const member = (campus: CampusId, name: string, viewport = DESKTOP) =>
+const member = (campus: SeededCampusId, name: string, viewport = DESKTOP) =>
   schoolVerifiedStudent(env.server, env.browser, name, viewport, campus);
 
 type Member = Awaited<ReturnType<typeof member>>;
 
 /** The same student signed in on another device (a fresh context, e.g. a phone). */
-async function signIn(campus: CampusId, email: string, viewport: typeof DESKTOP): Promise<Member> {
+async function signIn(
+  campus: SeededCampusId,
+  email: string,
+  viewport: typeof DESKTOP,
+): Promise<Member> {
   const opened = await openPage(env.browser, viewport);
   await landOn(opened.page, env.server, campus);
   expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);

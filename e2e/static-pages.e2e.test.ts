@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CAMPUSES, type CampusId } from '@common/campuses';
+import { CAMPUSES, type SeededCampusId } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
 
@@ -91,7 +91,7 @@ describe('static pages', () => {
 
   it('each campus host gets Terms in its own name', async () => {
     const { context, page } = await openPage(env.browser);
-    for (const id of ['smu', 'campus'] satisfies CampusId[]) {
+    for (const id of ['smu', 'campus'] satisfies SeededCampusId[]) {
       await page.goto(env.server.url(id, '/settings/terms'));
       const terms = documentOf(page, MESSAGES.settingsTermsOfService);
       await terms.getByText(CAMPUSES[id].productName, { exact: true }).first().waitFor();
@@ -142,7 +142,7 @@ describe('static pages', () => {
 
   it("Help and Feedback send students to the campus's Instagram and support e-mail", async () => {
     const { context, page, errors } = await openPage(env.browser);
-    for (const id of ['uf', 'duke'] satisfies CampusId[]) {
+    for (const id of ['uf', 'duke'] satisfies SeededCampusId[]) {
       const campus = CAMPUSES[id];
       for (const [route, heading] of [
         ['/settings/help', MESSAGES.settingsCustomerSupport],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CAMPUSES, type CampusId } from '@common/campuses';
+import { CAMPUSES, type SeededCampusId } from '@common/campuses';
 import type { meSchema, Viewer } from '@common/schemas/auth';
 import type { PostDto } from '@common/schemas/posts';
 import type { z } from 'zod';
@@ -98,7 +98,7 @@ export async function verifiedStudent(
   browser: Browser,
   name: string,
   viewport = DESKTOP,
-  campus: CampusId = 'ut',
+  campus: SeededCampusId = 'ut',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; email: string; id: string }> {
   return madeStudent(server, browser, name, viewport, campus, false);
 }
@@ -112,7 +112,7 @@ export async function schoolVerifiedStudent(
   browser: Browser,
   name: string,
   viewport = DESKTOP,
-  campus: CampusId = 'ut',
+  campus: SeededCampusId = 'ut',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; email: string }> {
   const { id: _id, ...student } = await madeStudent(server, browser, name, viewport, campus, true);
   return student;
@@ -129,7 +129,7 @@ async function madeStudent(
   browser: Browser,
   name: string,
   viewport: { width: number; height: number },
-  campus: CampusId,
+  campus: SeededCampusId,
   school: boolean,
 ) {
   const opened = await openPage(browser, viewport);
@@ -154,7 +154,11 @@ async function madeStudent(
  * that the page's own API calls (sendJson, postJson) come from that site, without
  * the cost of the app's first paint that the test would throw away.
  */
-export async function landOn(page: Page, server: RunningServer, campus: CampusId): Promise<void> {
+export async function landOn(
+  page: Page,
+  server: RunningServer,
+  campus: SeededCampusId,
+): Promise<void> {
   await page.goto(server.url(campus, '/api/me'));
 }
 

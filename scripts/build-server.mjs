@@ -7,6 +7,7 @@ await build({
   entryPoints: {
     main: 'server/src/main.ts',
     migrate: 'server/src/migrate-cli.ts',
+    campus: 'server/src/campus-cli.ts',
     backup: 'server/src/ops/backup-cli.ts',
     restore: 'server/src/ops/restore-cli.ts',
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPUS_IDS } from '../campuses';
+import { campusIdSchema } from './campus';
 import { isCommonPassword } from '../common-passwords';
 import { AUTH_MESSAGES as M } from '../messages';
 import { EMAIL_PATTERN, isBlank, parseName } from '../text';
@@ -91,7 +91,7 @@ export const verifyCodeBodySchema = z.object({
     .refine(oneLine, NO_CONTROLS),
   /** The school e-mail being verified; absent for the account e-mail. */
   email: z.string().trim().toLowerCase().max(254).refine(oneLine, NO_CONTROLS).optional(),
-  campus: z.enum(CAMPUS_IDS).optional(),
+  campus: campusIdSchema.optional(),
 });
 
 export const sendCodeBodySchema = z.object({}).strict();
@@ -104,12 +104,12 @@ export const schoolEmailBodySchema = z.object({
     .min(1, M.newSchoolEmail)
     .max(254, M.validSchoolEmail)
     .refine(oneLine, NO_CONTROLS),
-  campus: z.enum(CAMPUS_IDS).optional(),
+  campus: campusIdSchema.optional(),
 });
 
 export const viewerSchema = z.object({
   id: z.string(),
-  campusId: z.enum(CAMPUS_IDS),
+  campusId: campusIdSchema,
   email: z.string(),
   username: z.string(),
   firstName: z.string(),
@@ -158,7 +158,7 @@ export const verifyResultSchema = z.object({
   /** Where the user goes next: /search_schools on the generic campus, else /home. */
   redirectTo: z.string(),
   /** The campus site to remember as the redirect target, for non-generic campuses. */
-  redirectCampus: z.object({ id: z.enum(CAMPUS_IDS), url: z.string() }).nullable(),
+  redirectCampus: z.object({ id: campusIdSchema, url: z.string() }).nullable(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { CAMPUS_IDS } from '../campuses';
+import { CAMPUS_ID_PATTERN } from '../campuses';
 import { NO_CONTROLS, oneLine } from './fields';
 
-export const campusIdSchema = z.enum(CAMPUS_IDS);
+/** A campus id (ADR 054): the server checks it names one of its campuses. */
+export const campusIdSchema = z.string().regex(CAMPUS_ID_PATTERN);
 
 export const campusSchema = z.object({
   id: campusIdSchema,
@@ -16,6 +17,18 @@ export const campusSchema = z.object({
   instagram: z.string(),
   supportEmail: z.string(),
   privacy: z.literal('private'),
+  /** Its public exchange spots (ADR 026, 054), in order: the page's pickers read them. */
+  spots: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        hours: z.string().optional(),
+      }),
+    )
+    .readonly()
+    .optional(),
   /** This campus's own site, e.g. http://ut.localhost:3000. */
   url: z.string(),
 });
@@ -26,3 +39,11 @@ export const campusListQuerySchema = z.object({
 });
 
 export const campusListSchema = z.object({ items: z.array(campusSchema) });
+
+/** What a retired campus answers (ADR 054). */
+export const CAMPUS_MESSAGES = {
+  readOnly:
+    'This campus is read-only: you can look around, but nothing new can be posted, sent or changed.',
+  closed: 'This campus is closed.',
+  unknown: 'There is no such campus.',
+} as const;

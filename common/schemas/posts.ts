@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPUS_IDS } from '../campuses';
+import { campusIdSchema } from './campus';
 import { ALL_CATEGORIES, CATEGORIES } from '../categories';
 import { POST_MAX_CHARS } from '../limits';
 import { CONDITIONS, LISTING_MESSAGES as L, LISTING_STATUSES, PRICE_MAX } from '../listings';
@@ -143,7 +143,7 @@ export type PostCan = z.infer<typeof postCanSchema>;
 
 export const postSchema = z.object({
   id: z.string(),
-  campusId: z.enum(CAMPUS_IDS),
+  campusId: campusIdSchema,
   parentId: z.string().nullable(),
   rootId: z.string().nullable(),
   depth: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPUS_IDS } from '../campuses';
+import { campusIdSchema } from './campus';
 import { BIO_MAX_CHARS } from '../limits';
 import { MESSAGES } from '../messages';
 import { isBlank } from '../text';
@@ -95,7 +95,7 @@ export const profileSchema = z.object({
   lastInitial: z.string(),
   avatarUrl: z.string().nullable(),
   bio: z.string(),
-  campusId: z.enum(CAMPUS_IDS),
+  campusId: campusIdSchema,
   /** The account's e-mail is verified; unverified profiles offer "Claim this account". */
   verified: z.boolean(),
   schoolVerified: z.boolean(),

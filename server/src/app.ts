@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { registerAccess } from './http/access';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
+import { createCampusRegistry } from './modules/campuses/campuses.registry';
 import { registerGeoGate } from './http/geo-gate';
 import { moduleRoutes, registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
@@ -85,7 +86,15 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerOpenApi(app, { config, sessionCookie: sessionCookieName(config) });
 
-  registerCampusResolution(app, config);
+  // Campuses come from the database, refreshed through the bus (ADR 054).
+  const campuses = await createCampusRegistry({
+    db: deps.db,
+    bus: deps.bus,
+    baseDomain: config.baseDomain,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook('onClose', () => campuses.close());
+  registerCampusResolution(app, campuses);
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);
   await registerRateLimits(app, config);
@@ -100,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   // The composition root: every service built once, each route plugin handed its own.
   const built = await createServices(
-    deps,
+    { ...deps, campuses },
     (error, message) => app.log.error({ err: error }, message),
     { cacheLookup: metrics?.cacheLookup },
   );
@@ -126,6 +135,7 @@ async function registerRoutes(app: App, services: Services): Promise<void> {
   await app.register(moduleRoutes('auth', authRoutes), {
     auth: services.auth,
     google: services.google,
+    campuses: services.campuses,
     moderates: services.moderation.moderates,
   });
   await app.register(moduleRoutes('verification', verificationRoutes), {

@@ -1,4 +1,4 @@
-import { CAMPUS_IDS, campusUrl } from '@common/campuses';
+import { campusUrl } from '@common/campuses';
 import { type App, buildApp } from './app';
 import { ConfigError, loadConfig, prettyLog } from './config';
 import { LISTEN_BACKLOG } from './core/limits';
@@ -89,7 +89,10 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number }).port;
   const base = new URL(config.publicUrl);
   if (!process.env.PUBLIC_URL) base.port = String(port);
-  const lines = CAMPUS_IDS.map((id) => `  ${id.padEnd(9)} ${campusUrl(base.origin, id)}`);
+  const lines = app.services.campuses
+    .all()
+    .filter((c) => c.status !== 'closed')
+    .map(({ id }) => `  ${id.padEnd(9)} ${campusUrl(base.origin, id)}`);
   console.log(
     [
       '',

@@ -7,6 +7,7 @@ import { loadBannedEmails } from './modules/auth/banned';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService, type SessionService } from './modules/auth/sessions.service';
+import type { CampusRegistry } from './modules/campuses/campuses.registry';
 import { createCampusService } from './modules/campuses/campuses.service';
 import {
   type ChatsService,
@@ -50,6 +51,9 @@ import { createStripePayments } from './platform/payments/stripe';
 import { createOutboxRetention } from './platform/mail';
 import { loadSecretKey } from './platform/secret-key';
 
+/** The platform's adapters and the campus registry (ADR 054) the app loaded from them. */
+export type ServiceDeps = AppDeps & { campuses: CampusRegistry };
+
 /** Where services report failures of work done after their answer (cache messages, side effects). */
 export type ServiceLog = (error: unknown, message: string) => void;
 
@@ -64,7 +68,7 @@ export interface ServiceObservers {
  * a block (ADR 037), and the saved-search alerts that watch new posts.
  */
 function createAlerting(
-  { config, db, bus, storage }: AppDeps,
+  { config, db, bus, storage, campuses }: ServiceDeps,
   blocks: BlocksService,
   log: ServiceLog,
 ) {
@@ -75,7 +79,11 @@ function createAlerting(
     bus,
     storage,
     secretKey,
-    alerts: createAlertMailer({ publicUrl: config.publicUrl, secretKey }),
+    alerts: createAlertMailer({
+      publicUrl: config.publicUrl,
+      secretKey,
+      campusOf: (id) => campuses.getOrDefault(id),
+    }),
     log: (error) => log(error, 'notification side effect failed'),
   });
   const savedSearchAlerts = createSavedSearchAlerts({
@@ -83,6 +91,7 @@ function createAlerting(
     notifications,
     blocks,
     publicUrl: config.publicUrl,
+    campusOf: (id) => campuses.getOrDefault(id),
     log: (error) => log(error, 'saved-search alert failed'),
   });
   return { notifications, savedSearchAlerts };
@@ -164,14 +173,14 @@ function createBlocks({ db, storage }: AppDeps, postCache: PostCache) {
  * here.
  */
 export async function createServices(
-  deps: AppDeps,
+  deps: ServiceDeps,
   log: ServiceLog,
   { cacheLookup }: ServiceObservers = {},
 ) {
   const { config, db, bus, storage } = deps;
   const { sessionCache, postCache, analytics } = await createShared(deps, log, { cacheLookup });
   const banned = loadBannedEmails(config.bannedEmailsFile);
-  const campuses = createCampusService(config.publicUrl);
+  const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
   const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log);
   const posts = createPostsService({
@@ -185,6 +194,7 @@ export async function createServices(
     cache: postCache,
     analytics,
     sales: createSaleRecords(),
+    campusOf: (id) => deps.campuses.get(id),
     log: (error) => log(error, 'post side effect failed'),
   });
   const live = createLiveService(bus);
@@ -214,6 +224,7 @@ export async function createServices(
       verifyPassword,
       sessions,
       badgeChanged: (campusId) => posts.changed(campusId, factChange['student-profile']()),
+      campuses,
     }),
     media,
     posts,

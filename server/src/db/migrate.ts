@@ -22,6 +22,7 @@ import { oneMailbox } from './migrations/0021-one-mailbox';
 import { loginFailures } from './migrations/0022-login-failures';
 import { sales } from './migrations/0023-sales';
 import { reviewReports } from './migrations/0025-review-reports';
+import { campuses } from './migrations/0026-campuses';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0022-login-failures': loginFailures(db.dialect),
     '0023-sales': sales(db.dialect),
     '0025-review-reports': reviewReports(),
+    '0026-campuses': campuses(db.dialect),
   };
 }
 

@@ -452,7 +452,44 @@ export interface SavedSearchMatchesTable {
   created_at: Time;
 }
 
+/** A site Quad serves (migration 0026, ADR 054). */
+export interface CampusesTable {
+  id: string;
+  name: string;
+  product_name: string;
+  school_name: string;
+  city: string;
+  state: string;
+  /** JSON array of school e-mail domains. */
+  email_domains: string;
+  theme_primary: string;
+  theme_on_primary: string;
+  theme_accent: string;
+  instagram: string;
+  support_email: string;
+  logo_media_id: NullD<string>;
+  is_default: BoolD;
+  ranked_feed: BoolD;
+  /** 'active' | 'read_only' | 'closed' */
+  status: TextD;
+  sort_order: number;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/** A campus's public exchange spot (ADR 026), in `sort_order`. */
+export interface MeetupSpotsTable {
+  campus_id: string;
+  id: string;
+  name: string;
+  description: string;
+  hours: string | null;
+  sort_order: number;
+}
+
 export interface Database {
+  campuses: CampusesTable;
+  meetup_spots: MeetupSpotsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

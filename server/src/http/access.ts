@@ -5,7 +5,6 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
-import type { CampusId } from '@common/campuses';
 import type { Config } from '../config';
 import { HttpError, notFound } from '../core/errors';
 import { canRead } from '../core/policies/campus';
@@ -62,7 +61,7 @@ export interface AccessOptions {
  */
 export function registerAccess(app: FastifyInstance, options: AccessOptions): void {
   const admins = new Set(options.adminEmails.map((e) => e.toLowerCase()));
-  const moderators = options.moderators as Partial<Record<CampusId, readonly string[]>>;
+  const moderators = options.moderators as Partial<Record<string, readonly string[]>>;
   const accessOf = (request: FastifyRequest) => request.routeOptions.config.access;
 
   app.decorateRequest('accessRefusal', null);

@@ -1,6 +1,5 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { isCampusId } from '@common/campuses';
 
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -44,5 +43,7 @@ export function namesThisServer(request: FastifyRequest, baseDomain: string): bo
   if (family) return loopback.check(name, family);
   const base = baseDomain.toLowerCase();
   if (name === base) return true;
-  return name.endsWith(`.${base}`) && isCampusId(name.slice(0, -(base.length + 1)));
+  // A campus site: the label names the campus the registry resolved (ADR 054).
+  const campus = (request as { campus?: { id: string } }).campus;
+  return name.endsWith(`.${base}`) && name.slice(0, -(base.length + 1)) === campus?.id;
 }

@@ -8,7 +8,7 @@ import {
   CAMPUS_IDS,
   CAMPUSES,
   GENERIC_CAMPUS_ID,
-  type CampusId,
+  type SeededCampusId,
   mailboxOf,
 } from '@common/campuses';
 import { CATEGORIES, type Category } from '@common/categories';
@@ -55,11 +55,11 @@ export const SEED_MARKER_EMAIL = 'seed-marker@quadcampus.app';
 const DAY = 24 * 60 * 60 * 1000;
 
 const campusesToSeed = CAMPUS_IDS.filter((id) => id !== GENERIC_CAMPUS_ID);
-const demoPassword = (campus: CampusId) => `quad-demo-${campus}`;
+const demoPassword = (campus: SeededCampusId) => `quad-demo-${campus}`;
 
 /** The students of a campus: names, e-mails on the campus domain, usernames by the app's rule. */
 function studentsOf(
-  campus: CampusId,
+  campus: SeededCampusId,
   r: Rng,
   now: number,
 ): Array<
@@ -218,7 +218,7 @@ async function removeSeed(db: Db, storage: BlobStore): Promise<number> {
 
 /** What the demo data is written for: all campuses but the generic one, with photos, by default. */
 export interface DemoOptions {
-  campuses?: readonly CampusId[];
+  campuses?: readonly SeededCampusId[];
   /** Draw the listings' photos (the tests of the data itself go without). */
   photos?: boolean;
 }
@@ -234,7 +234,7 @@ export interface DemoWritten {
   images: number;
   files: number;
   imagesMs: number;
-  demo: Array<{ campus: CampusId; email: string; password: string }>;
+  demo: Array<{ campus: SeededCampusId; email: string; password: string }>;
 }
 
 /**
@@ -286,7 +286,7 @@ export async function writeDemo(
   const demoSold: ReturnType<typeof demoSales> = { sales: [], reviews: [] };
   const offers: Inbox['offers'] = [];
   const mediaJobs: Array<Promise<void>> = [];
-  const demo: Array<{ campus: CampusId; email: string; password: string }> = [];
+  const demo: Array<{ campus: SeededCampusId; email: string; password: string }> = [];
 
   // Usernames already taken in the database (a real user may have one of our names).
   const takenRows = await db.kysely.selectFrom('users').select('username').execute();

@@ -1318,8 +1318,7 @@ export interface components {
     schemas: {
         CommentNode: {
             id: string;
-            /** @enum {string} */
-            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+            campusId: string;
             parentId: string | null;
             rootId: string | null;
             depth: number;
@@ -1498,8 +1497,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        id: string;
                         name: string;
                         productName: string;
                         schoolName: string;
@@ -1515,6 +1513,12 @@ export interface operations {
                         supportEmail: string;
                         /** @enum {string} */
                         privacy: "private";
+                        readonly spots?: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            hours?: string;
+                        }[];
                         url: string;
                     };
                 };
@@ -1541,8 +1545,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            /** @enum {string} */
-                            id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            id: string;
                             name: string;
                             productName: string;
                             schoolName: string;
@@ -1558,6 +1561,12 @@ export interface operations {
                             supportEmail: string;
                             /** @enum {string} */
                             privacy: "private";
+                            readonly spots?: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                hours?: string;
+                            }[];
                             url: string;
                         }[];
                     };
@@ -1586,8 +1595,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1684,8 +1692,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1778,8 +1785,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1841,8 +1847,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -1968,8 +1973,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2066,8 +2070,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2157,8 +2160,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2239,8 +2241,7 @@ export interface operations {
             content: {
                 "application/json": {
                     schoolEmail: string;
-                    /** @enum {string} */
-                    campus?: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                    campus?: string;
                 };
             };
         };
@@ -2332,8 +2333,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2456,8 +2456,7 @@ export interface operations {
                 "application/json": {
                     code: string;
                     email?: string;
-                    /** @enum {string} */
-                    campus?: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                    campus?: string;
                 };
             };
         };
@@ -2471,8 +2470,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -2499,8 +2497,7 @@ export interface operations {
                         };
                         redirectTo: string;
                         redirectCampus: {
-                            /** @enum {string} */
-                            id: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            id: string;
                             url: string;
                         } | null;
                     };
@@ -2585,8 +2582,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2667,8 +2663,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2749,8 +2744,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2831,8 +2825,7 @@ export interface operations {
                     "application/json": {
                         post: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -2885,8 +2878,7 @@ export interface operations {
                         };
                         parents: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -3012,8 +3004,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -3109,8 +3100,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -3191,8 +3181,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         parentId: string | null;
                         rootId: string | null;
                         depth: number;
@@ -4674,8 +4663,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -4766,8 +4754,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -5284,8 +5271,7 @@ export interface operations {
                         lastInitial: string;
                         avatarUrl: string | null;
                         bio: string;
-                        /** @enum {string} */
-                        campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                        campusId: string;
                         verified: boolean;
                         schoolVerified: boolean;
                         profileSetUp: boolean;
@@ -5330,8 +5316,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             parentId: string | null;
                             rootId: string | null;
                             depth: number;
@@ -5383,8 +5368,7 @@ export interface operations {
                             bumpedAt: number | null;
                             replyTo: {
                                 id: string;
-                                /** @enum {string} */
-                                campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                                campusId: string;
                                 parentId: string | null;
                                 rootId: string | null;
                                 depth: number;
@@ -5512,8 +5496,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -6150,8 +6133,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;
@@ -6261,8 +6243,7 @@ export interface operations {
                     "application/json": {
                         viewer: {
                             id: string;
-                            /** @enum {string} */
-                            campusId: "ou" | "ut" | "smu" | "uf" | "ucla" | "stanford" | "duke" | "campus";
+                            campusId: string;
                             email: string;
                             username: string;
                             firstName: string;

@@ -1,4 +1,4 @@
-import { CAMPUSES } from '@common/campuses';
+import { compiledCampusOrFallback } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { useGate } from './gates/use-gate';
 import { campusHandoffPath } from './gates/campus-site';
@@ -146,7 +146,7 @@ function OtherCampusMember() {
   const campus = useCampus();
   const viewer = useViewer();
   if (!viewer) return null;
-  const home = CAMPUSES[viewer.campusId];
+  const home = compiledCampusOrFallback(viewer.campusId);
   return (
     <section className="card empty-state private-community" aria-labelledby="other-campus-title">
       <div className="private-community__badge">

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Campus, CAMPUS_IDS, CAMPUSES, campusUrl } from '@common/campuses';
+import { type Campus, campusUrl } from '@common/campuses';
+import { CAMPUS_MESSAGES, campusIdSchema } from '@common/schemas/campus';
 import {
   emailStatusQuerySchema,
   emailStatusSchema,
@@ -23,6 +24,8 @@ import { presentAuthor, presentViewer } from '../users/users.presenter';
 import { isAdmin } from '../../core/policies/roles';
 import type { AuthService } from './auth.service';
 import type { GoogleSignIn } from './google.service';
+import { badRequest } from '../../core/errors';
+import type { CampusService } from '../campuses/campuses.service';
 
 /**
  * Sign-in, registration, e-mailed links, password reset and Google
@@ -33,10 +36,13 @@ export async function authRoutes(
   {
     auth,
     google,
+    campuses,
     moderates = () => false,
   }: {
     auth: AuthService;
     google: GoogleSignIn | null;
+    /** The campuses a handoff may go to (ADR 054). */
+    campuses: Pick<CampusService, 'get'>;
     /** Whether the viewer moderates the site's campus (ADR 025): /api/me says so. */
     moderates?: (user: Parameters<typeof presentViewer>[0], campus: Campus) => boolean;
   },
@@ -207,10 +213,11 @@ export async function authRoutes(
     '/api/auth/handoff/start',
     {
       config: { access: 'public', rateLimit: LIMITS.signIn },
-      schema: { hide: true, querystring: z.object({ campus: z.enum(CAMPUS_IDS) }) },
+      schema: { hide: true, querystring: z.object({ campus: campusIdSchema }) },
     },
     async (request, reply) => {
-      const target = CAMPUSES[request.query.campus];
+      const target = campuses.get(request.query.campus);
+      if (!target) throw badRequest('no_campus', CAMPUS_MESSAGES.unknown);
       if (!request.user)
         return reply.redirect(campusUrl(config.publicUrl, target.id) + '/home', 302);
       return reply.redirect(await auth.startHandoff(request.user, target), 302);

@@ -1,24 +1,55 @@
-import { type Campus, campusUrl, findSchools } from '@common/campuses';
+import { type Campus, campusUrl, GENERIC_CAMPUS_ID, type SiteCampus } from '@common/campuses';
+import { spotsOf } from '@common/meetup-spots';
 import type { CampusDto } from '@common/schemas/campus';
+import type { CampusRegistry } from './campuses.registry';
 
-/** Campuses come from the registry in common/, not the database. */
+/** Campuses come from the campus registry (ADR 054). */
 export interface CampusService {
   /** The campus as the API shows it, with its site's address. */
   present(campus: Campus): CampusDto;
-  /** The school finder: matches short name, school name or city. */
+  /** The school finder: matches short name, school name or city, open campuses only. */
   search(query: string): CampusDto[];
+  /** The campus of that id, if there is one. */
+  get(id: string): SiteCampus | undefined;
+  /** Every campus, retired ones included. */
+  all(): readonly SiteCampus[];
+  /** The campus of that id, else the default campus. */
+  getOrDefault(id: string | null | undefined): SiteCampus;
 }
 
 /** Builds the CampusService. */
-export function createCampusService(publicUrl: string): CampusService {
+export function createCampusService(registry: CampusRegistry, publicUrl: string): CampusService {
   const present = (campus: Campus): CampusDto => ({
-    ...campus,
+    id: campus.id,
+    name: campus.name,
+    productName: campus.productName,
+    schoolName: campus.schoolName,
+    city: campus.city,
+    state: campus.state,
+    emailDomains: campus.emailDomains,
+    theme: campus.theme,
+    instagram: campus.instagram,
+    supportEmail: campus.supportEmail,
+    privacy: campus.privacy,
+    spots: spotsOf(campus),
     url: campusUrl(publicUrl, campus.id),
   });
   return {
     present,
     search(query: string): CampusDto[] {
-      return findSchools(query).map(present);
+      const q = query.trim().toLowerCase();
+      return registry
+        .all()
+        .filter((c) => c.id !== GENERIC_CAMPUS_ID && c.status !== 'closed')
+        .filter(
+          (c) =>
+            !q ||
+            [c.id, c.name, c.schoolName, c.city].some((field) => field.toLowerCase().includes(q)),
+        )
+        .map(present);
     },
+    get: (id) => registry.get(id),
+    all: () => registry.all(),
+    getOrDefault: (id) => registry.getOrDefault(id),
   };
 }

@@ -1,6 +1,6 @@
 import type { Campus } from '@common/campuses';
 import type { MessageDto } from '@common/schemas/chats';
-import { findSpot } from '@common/meetup-spots';
+import { findCampusSpot } from '@common/meetup-spots';
 import {
   MEETUP_MAX_AHEAD_MS,
   MEETUP_MESSAGES as M,
@@ -103,7 +103,7 @@ export function createMeetupActions(deps: MessageActionsDeps): MeetupActions {
     ): Promise<MessageDto> {
       const chat = await chats.find(db.kysely, chatId);
       chatPolicy.canWrite(user, campus, chat);
-      const spot = findSpot(campus.id, body.spotId);
+      const spot = findCampusSpot(campus, body.spotId);
       if (!spot) throw badRequest('unknown_spot', M.unknownSpot);
       const at = now();
       if (body.at <= at) throw badRequest('meetup_in_past', M.timeInPast);

@@ -1,4 +1,4 @@
-import { CAMPUSES, campusUrl, isCampusId } from '@common/campuses';
+import { type Campus, campusUrl, compiledCampusOrFallback } from '@common/campuses';
 import type { NotificationType } from '@common/schemas/notifications';
 import type { Executor } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail';
@@ -24,6 +24,8 @@ interface StoredNotification {
 export interface AlertMailerDeps {
   publicUrl: string;
   secretKey: string;
+  /** The campus of a student's id (the registry's, ADR 054); the compiled ones by default. */
+  campusOf?: (id: string) => Campus;
 }
 
 /**
@@ -37,14 +39,18 @@ export interface AlertMailer {
 }
 
 /** Builds the alert mailer. */
-export function createAlertMailer({ publicUrl, secretKey }: AlertMailerDeps): AlertMailer {
+export function createAlertMailer({
+  publicUrl,
+  secretKey,
+  campusOf = compiledCampusOrFallback,
+}: AlertMailerDeps): AlertMailer {
   return {
     async queue(trx: Executor, rows: StoredNotification[]): Promise<void> {
       const mailed = rows.filter((r) => MAILED.has(r.type as NotificationType));
       for (const row of mailed) {
         const to = await notifications.mailRecipient(trx, row, row.created_at - ALERT_WINDOW_MS);
         if (!to?.email_notifications || to.covered) continue;
-        const campus = CAMPUSES[isCampusId(to.campus_id) ? to.campus_id : 'ou'];
+        const campus = campusOf(to.campus_id);
         const site = campusUrl(publicUrl, campus.id);
         await enqueueMail(
           trx,

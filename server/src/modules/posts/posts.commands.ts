@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Db } from '../../db/kysely';
 import { ASK_SOLD_AFTER_MS, LISTING_LIFETIME_MS } from '@common/listings';
-import { findSpot } from '@common/meetup-spots';
+import { findCampusSpot } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Executor, PostRow, UserRow } from '../../db/schema';
@@ -50,7 +50,8 @@ async function chainAbove(
 /** A listing's pick-up spot: one of the campus's, on a top-level post only (ADR 026). */
 function spotOf(campus: Campus, spotId: string, isComment: boolean): string {
   if (isComment) throw badRequest('spot_on_comment', MEETUP_MESSAGES.spotOnComment);
-  if (!findSpot(campus.id, spotId)) throw badRequest('unknown_spot', MEETUP_MESSAGES.unknownSpot);
+  if (!findCampusSpot(campus, spotId))
+    throw badRequest('unknown_spot', MEETUP_MESSAGES.unknownSpot);
   return spotId;
 }
 

@@ -1,4 +1,3 @@
-import { isCampusId } from '@common/campuses';
 import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
 import { spotRef } from '@common/schemas/meetups';
 import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
@@ -33,7 +32,7 @@ export function createPostPresenter(storage: BlobStore) {
     }
     return rows.map((row) => ({
       id: row.id,
-      campusId: isCampusId(row.campus_id) ? row.campus_id : 'ou',
+      campusId: row.campus_id,
       parentId: row.parent_id,
       rootId: row.root_id,
       depth: row.depth,

@@ -1,4 +1,4 @@
-import { type Campus, CAMPUSES, type CampusId, RANKED_CAMPUS_ID } from '@common/campuses';
+import { type Campus, compiledCampus, hasRankedFeed } from '@common/campuses';
 import { PAGE_SIZES } from '@common/limits';
 import { type ListingFilter, POST_MESSAGES as M, type SellerSummary } from '@common/schemas/posts';
 import { badRequest, notFound } from '../../core/errors';
@@ -75,13 +75,20 @@ export interface PostReadsDeps {
   pages: SharedPages;
   saves: ViewerSaves;
   now: () => number;
+  /** The campus of an id (the registry's, ADR 054); the compiled ones by default. */
+  campusOf?: (id: string) => Campus | undefined;
 }
 
 /**
  * Post pages: each post's thread written once per campus cache entry, and
  * the campus whose page a viewer opens.
  */
-function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' | 'pages'>) {
+function createThreads({
+  db,
+  cache,
+  pages,
+  campusOf = compiledCampus,
+}: Pick<PostReadsDeps, 'db' | 'cache' | 'pages' | 'campusOf'>) {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     const row = await posts.findWithAuthor(db.kysely, id);
@@ -123,7 +130,8 @@ function createThreads({ db, cache, pages }: Pick<PostReadsDeps, 'db' | 'cache' 
     if (thread) return { site: campus, thread };
     const row = await posts.find(db.kysely, id);
     if (!row || row.campus_id === campus.id || !postPolicy.isAuthor(user, row)) return null;
-    const site = CAMPUSES[row.campus_id as CampusId];
+    const site = campusOf(row.campus_id);
+    if (!site) return null;
     const own = await threadOn(site, id);
     return own ? { site, thread: own } : null;
   };
@@ -151,9 +159,16 @@ export interface PostReads {
 }
 
 /** Builds the reads of posts over the campus caches. */
-export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps): PostReads {
+export function createPostReads({
+  db,
+  cache,
+  pages,
+  saves,
+  now,
+  campusOf,
+}: PostReadsDeps): PostReads {
   const { dialect } = db;
-  const pageOf = createThreads({ db, cache, pages });
+  const pageOf = createThreads({ db, cache, pages, campusOf });
 
   return {
     async feed(
@@ -165,7 +180,7 @@ export function createPostReads({ db, cache, pages, saves, now }: PostReadsDeps)
       const cursor = decodeCursor(query.cursor);
       const { cursor: _cursor, category: _category, ...filter } = query;
       const order: Order =
-        filter.sort === 'price' ? 'price' : campus.id === RANKED_CAMPUS_ID ? 'ranked' : 'recent';
+        filter.sort === 'price' ? 'price' : hasRankedFeed(campus) ? 'ranked' : 'recent';
       if (order === 'price' && cursor && cursor.price === undefined) throw invalidCursor();
       const limit = order === 'ranked' && !cursor ? PAGE_SIZES.rankedFirstPage : PAGE_SIZES.feed;
       const category = query.category && query.category !== 'all' ? query.category : undefined;

@@ -61,6 +61,8 @@ export interface PostsServiceDeps {
   analytics?: AnalyticsRecorder;
   now?: () => number;
   log?: (error: unknown) => void;
+  /** The campus of an id: the registry's (ADR 054); the compiled campuses by default. */
+  campusOf?: (id: string) => Campus | undefined;
 }
 
 const noBlocks: ViewerBlocks = { hidden: async () => new Set(), namedAcross: async () => false };
@@ -139,9 +141,10 @@ export function createPostsService({
   sales = noSales,
   now = Date.now,
   log = () => undefined,
+  campusOf,
 }: PostsServiceDeps): PostsService {
   const pages = createSharedPages({ db, storage, cache, saves, blocks });
-  const reads = createPostReads({ db, cache, pages, saves, now });
+  const reads = createPostReads({ db, cache, pages, saves, now, campusOf });
   const commands = createPostCommands({
     db,
     blocks,

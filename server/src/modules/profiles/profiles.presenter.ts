@@ -1,4 +1,4 @@
-import { type Campus, isCampusId } from '@common/campuses';
+import type { Campus } from '@common/campuses';
 import type { ProfileDto } from '@common/schemas/profiles';
 import { profileCan } from '../../core/policies/people';
 import type { PostViewer } from '../../core/policies/post';
@@ -15,7 +15,7 @@ export function presentProfile(
   storage: BlobStore,
   viewer: PostViewer | null = null,
 ): ProfileDto {
-  const campusId = isCampusId(user.campus_id) ? user.campus_id : 'ou';
+  const campusId = user.campus_id;
   const schoolVerified = Boolean(user.school_verified);
   const author = presentAuthor(user, storage);
   return {

@@ -1,4 +1,4 @@
-import { CAMPUSES, isCampusId } from '@common/campuses';
+import { type Campus, compiledCampusOrFallback } from '@common/campuses';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { Db } from '../../db/kysely';
 import type { Executor } from '../../db/schema';
@@ -29,8 +29,16 @@ export interface SavedSearchAlertsDeps {
   /** A listing alerts nobody across a block from its seller (ADR 024, 037). */
   blocks: Pick<BlockReader, 'hidden'>;
   publicUrl: string;
+  /** The campus of a student's id (the registry's, ADR 054); the compiled ones by default. */
+  campusOf?: (id: string) => Campus;
   now?: () => number;
   log?: (error: unknown) => void;
+}
+
+/** Where a mail's links go: the deployment and the student's campus. */
+interface MailSite {
+  publicUrl: string;
+  campusOf: (id: string) => Campus;
 }
 
 /** Whether the listing is within the search's price filters (ADR 029), as search reads them. */
@@ -63,12 +71,10 @@ function onePerStudent(searches: CandidateSearch[]): CandidateSearch[] {
   return [...chosen.values()];
 }
 
-const campusOf = (id: string) => CAMPUSES[isCampusId(id) ? id : 'ou'];
-
 /** Queues the e-mail of these matches of one student's searches, if they want e-mail. */
 async function mail(
   trx: Executor,
-  publicUrl: string,
+  { publicUrl, campusOf }: MailSite,
   batch: { userId: string; taken: TakenMatch[]; at: number; kind: 'instant' | 'daily' },
 ): Promise<boolean> {
   const { userId, taken, at, kind } = batch;
@@ -97,7 +103,7 @@ type MatchDeps = Required<Omit<SavedSearchAlertsDeps, 'log'>>;
 
 /** Notifies the owners of the searches the listing fits; mails now or holds for later. */
 async function match(deps: MatchDeps, post: NewListing): Promise<void> {
-  const { db, notifications, blocks, publicUrl, now } = deps;
+  const { db, notifications, blocks, now } = deps;
   const text = `${post.text} ${post.category ?? ''}`;
   const found = await saved.candidates(
     db.kysely,
@@ -125,7 +131,7 @@ async function match(deps: MatchDeps, post: NewListing): Promise<void> {
       if (s.email === 'off' || !s.email_notifications) continue;
       const taken = { saved_search_id: s.id, post_id: post.id, user_id: s.user_id, created_at: at };
       if (s.email === 'instant' && (await saved.claimMail(trx, s.id, at, at - MAIL_WINDOW_MS)))
-        await mail(trx, publicUrl, { userId: s.user_id, taken: [taken], at, kind: 'instant' });
+        await mail(trx, deps, { userId: s.user_id, taken: [taken], at, kind: 'instant' });
       else await saved.hold(trx, [taken]);
     }
     return announce;
@@ -157,9 +163,11 @@ export function createSavedSearchAlerts({
   notifications,
   blocks,
   publicUrl,
+  campusOf = compiledCampusOrFallback,
   now = Date.now,
   log = () => undefined,
 }: SavedSearchAlertsDeps): SavedSearchAlerts {
+  const site: MailSite = { publicUrl, campusOf };
   const running = new Set<Promise<void>>();
 
   /** The matches an instant search's hour held, in one e-mail once the hour is over. */
@@ -171,14 +179,14 @@ export function createSavedSearchAlerts({
         await saved.hold(trx, taken);
         return false;
       }
-      return mail(trx, publicUrl, { userId: taken[0]!.user_id, taken, at, kind: 'instant' });
+      return mail(trx, site, { userId: taken[0]!.user_id, taken, at, kind: 'instant' });
     });
   }
 
   /** A student's daily searches' matches in one e-mail. */
   async function digest(userId: string, at: number): Promise<boolean> {
     return db.kysely.transaction().execute(async (trx) =>
-      mail(trx, publicUrl, {
+      mail(trx, site, {
         userId,
         taken: await saved.takeDigest(trx, userId),
         at,
@@ -190,7 +198,7 @@ export function createSavedSearchAlerts({
   return {
     posted(post: NewListing): void {
       const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
-        .then(() => match({ db, notifications, blocks, publicUrl, now }, post))
+        .then(() => match({ db, notifications, blocks, publicUrl, campusOf, now }, post))
         .catch(log)
         .finally(() => running.delete(job));
       running.add(job);

@@ -1,4 +1,3 @@
-import { isCampusId } from '@common/campuses';
 import type { Viewer } from '@common/schemas/auth';
 import type { AuthorDto } from '@common/schemas/posts';
 import type { UserRow } from '../../db/schema';
@@ -8,7 +7,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 export function presentViewer(user: UserRow, storage: BlobStore): Viewer {
   return {
     id: user.id,
-    campusId: isCampusId(user.campus_id) ? user.campus_id : 'ou',
+    campusId: user.campus_id,
     email: user.email,
     username: user.username,
     firstName: user.first_name,

@@ -1,4 +1,5 @@
-import { type Campus, CAMPUSES, type CampusId, campusUrl, isCampusId } from '@common/campuses';
+import { type Campus, campusUrl } from '@common/campuses';
+import type { CampusService } from '../campuses/campuses.service';
 import { AUTH_MESSAGES } from '@common/messages';
 import { ACCOUNT_MESSAGES as A } from '@common/schemas/account';
 import { badRequest, conflict } from '../../core/errors';
@@ -66,6 +67,8 @@ export interface EmailChangeDeps {
   verifyPassword: (password: string, stored: string) => Promise<boolean>;
   sessions: Pick<SessionService, 'endAllFor'>;
   publicUrl: string;
+  /** The campus a pending change was asked on (ADR 054). */
+  campuses: Pick<CampusService, 'getOrDefault'>;
   now: () => number;
 }
 
@@ -76,8 +79,9 @@ function linkTo(publicUrl: string, site: Campus, path: string, token: string, em
   url.searchParams.set('token', token);
   return url.toString();
 }
-const campusOf = (row: AuthTokensTable): Campus =>
-  CAMPUSES[row.campus_id && isCampusId(row.campus_id) ? row.campus_id : ('ou' as CampusId)];
+/** The token's campus, or the default campus when it names none. */
+const campusOf = (campuses: EmailChangeDeps['campuses'], row: AuthTokensTable): Campus =>
+  campuses.getOrDefault(row.campus_id);
 const expired = () => badRequest('link_expired', AUTH_MESSAGES.linkExpired);
 
 /** The current address confirms the change of an account that has no password. */
@@ -209,7 +213,7 @@ export function createEmailChange(deps: EmailChangeDeps): EmailChange {
       if (!row || !user) throw expired();
       await free(user, row.email);
       if (!(await links.use(db.kysely, row))) throw expired();
-      await codes.send(user, campusOf(row), 'email_change', row.email, null);
+      await codes.send(user, campusOf(deps.campuses, row), 'email_change', row.email, null);
       return { email: row.email };
     },
 

@@ -1,6 +1,5 @@
 import {
   type Campus,
-  CAMPUSES,
   type CampusId,
   campusUrl,
   GENERIC_CAMPUS_ID,
@@ -13,6 +12,7 @@ import type { Executor, UserRow } from '../../db/schema';
 import { requireSignedIn, requireVerified } from '../../core/policies/roles';
 import { badRequest, conflict, forbidden } from '../../core/errors';
 import { isUniqueViolation } from '../../db/errors';
+import type { CampusService } from '../campuses/campuses.service';
 import { usersRepository } from '../users/users.repository';
 import { createCodeBook } from './verification.codes';
 import {
@@ -72,10 +72,13 @@ export function createVerificationService({
   verifyPassword,
   sessions,
   badgeChanged,
+  campuses,
   now = Date.now,
 }: {
   db: Db;
   config: Config;
+  /** The campuses a student may verify for (ADR 054). */
+  campuses: Pick<CampusService, 'get' | 'all' | 'getOrDefault'>;
   /**
    * A student became school-verified: the pages of their campus that show
    * their name drop, so the badge shows on their posts (the posts cache, ADR 049).
@@ -91,13 +94,17 @@ export function createVerificationService({
     verifyPassword,
     sessions,
     publicUrl: config.publicUrl,
+    campuses,
     now,
   };
 
   /** The campus whose domains apply: the site's, or on the generic site the one the student chose. */
   function targetCampus(site: Campus, chosen: CampusId | undefined): Campus {
-    const campus = site.id === GENERIC_CAMPUS_ID ? (chosen ? CAMPUSES[chosen] : undefined) : site;
-    if (!campus || campus.emailDomains.length === 0)
+    const campus =
+      site.id === GENERIC_CAMPUS_ID ? (chosen ? campuses.get(chosen) : undefined) : site;
+    // A retired campus takes no one new (ADR 054).
+    const open = campus && (campus.id === site.id || campuses.get(campus.id)?.status === 'active');
+    if (!campus || !open || campus.emailDomains.length === 0)
       throw badRequest('no_campus', MESSAGES.somethingWentWrong);
     return campus;
   }
@@ -123,10 +130,10 @@ export function createVerificationService({
    */
   async function registeredSchoolEmail(db: Executor, user: UserRow) {
     if (user.school_verified) return {};
-    const own = CAMPUSES[user.campus_id as CampusId] as Campus | undefined;
+    const own = campuses.get(user.campus_id);
     const campus =
       user.campus_id === GENERIC_CAMPUS_ID
-        ? Object.values(CAMPUSES).find((c) => isSchoolEmail(c, user.email))
+        ? campuses.all().find((c) => c.status === 'active' && isSchoolEmail(c, user.email))
         : own;
     if (!campus || !isSchoolEmail(campus, user.email)) return {};
     const owner = await usersRepository.findBySchoolMailbox(db, user.email);

@@ -90,6 +90,7 @@ const clockedService = (now: () => number) =>
     links: createAccountLinks({ db: t.db, now }),
     verifyPassword,
     sessions: t.app.services.sessions,
+    campuses: t.app.services.campuses,
     badgeChanged: () => undefined,
     now,
   });

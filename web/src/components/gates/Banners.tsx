@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CAMPUSES, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { compiledCampusOrFallback, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
@@ -40,7 +40,7 @@ function bannersFor(viewer: Viewer | null, campus: CampusDto, pathname: string):
     banners.push({
       id: 'visit',
       title: MESSAGES.visitYourCampus,
-      hint: `Go to ${CAMPUSES[viewer.campusId].productName}.`,
+      hint: `Go to ${compiledCampusOrFallback(viewer.campusId).productName}.`,
       to: campusHandoffPath(viewer.campusId),
       external: true,
     });

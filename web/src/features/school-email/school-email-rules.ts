@@ -1,7 +1,6 @@
 import {
   type Campus,
   CAMPUSES,
-  type CampusId,
   GENERIC_CAMPUS_ID,
   isCampusId,
   isSchoolEmail,
@@ -12,8 +11,8 @@ import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
  * The school whose e-mail domains apply: the site's own, or on
  * the generic site the one named by ?campus=. Null when none applies.
  */
-export function schoolFor(siteId: CampusId, campusParam: string | null): Campus | null {
-  if (siteId !== GENERIC_CAMPUS_ID) return CAMPUSES[siteId];
+export function schoolFor(site: Campus, campusParam: string | null): Campus | null {
+  if (site.id !== GENERIC_CAMPUS_ID) return site;
   if (!campusParam || !isCampusId(campusParam) || campusParam === GENERIC_CAMPUS_ID) return null;
   return CAMPUSES[campusParam];
 }

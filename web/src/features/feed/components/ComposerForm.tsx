@@ -3,7 +3,7 @@ import { type Category, CATEGORIES, categoryLabel } from '@common/categories';
 import { POST_MAX_CHARS } from '@common/limits';
 import { CONDITION_LABELS, CONDITIONS, type Condition, LISTING_MESSAGES } from '@common/listings';
 import { MESSAGES } from '@common/messages';
-import { MEETUP_SPOTS } from '@common/meetup-spots';
+import { spotsOf } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
@@ -27,7 +27,7 @@ export function ComposerForm({
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const spotSelectId = useId();
-  const spots = MEETUP_SPOTS[useCampus().id];
+  const spots = spotsOf(useCampus());
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <label htmlFor={textId} className="visually-hidden">

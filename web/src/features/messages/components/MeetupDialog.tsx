@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
-import { MEETUP_SPOTS } from '@common/meetup-spots';
+import { spotsOf } from '@common/meetup-spots';
 import { MESSAGES } from '@common/messages';
 import { MEETUP_MAX_AHEAD_MS, MEETUP_MESSAGES as M } from '@common/schemas/meetups';
 import { useAlert } from '../../../components/ui/Alerts';
@@ -42,7 +42,7 @@ export function MeetupDialog({
   const id = useId();
   const alert = useAlert();
   const queryClient = useQueryClient();
-  const spots = MEETUP_SPOTS[useCampus().id];
+  const spots = spotsOf(useCampus());
   const [spotId, setSpotId] = useState(spots[0]?.id ?? '');
   const [when, setWhen] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

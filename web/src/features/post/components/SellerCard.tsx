@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { CAMPUSES, type CampusId } from '@common/campuses';
+import { type CampusId, compiledCampusOrFallback } from '@common/campuses';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { AuthorDto, SellerSummary } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
@@ -46,7 +46,7 @@ export function SellerCard({
           {seller ? (
             <p className={styles.school}>
               <MapPinIcon width={15} height={15} aria-hidden="true" />
-              <span>{CAMPUSES[campusId].schoolName}</span>
+              <span>{compiledCampusOrFallback(campusId).schoolName}</span>
             </p>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CAMPUSES } from '@common/campuses';
+import { compiledCampus } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { PROFILE_MESSAGES as M, profileTabOf } from '@common/schemas/profiles';
 import { USERNAME_PATTERN } from '@common/text';
@@ -83,7 +83,7 @@ function Profile({ username, path }: { username: string; path: string }) {
       </section>
     );
   }
-  const school = CAMPUSES[profile.data.campusId]?.schoolName ?? campus.schoolName;
+  const school = compiledCampus(profile.data.campusId)?.schoolName ?? campus.schoolName;
 
   return (
     <div className={styles.page}>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Campus, CAMPUSES } from '@common/campuses';
+import type { Campus } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
 import { campusSiteUrl } from '../../../components/gates/campus-site';
@@ -41,7 +41,7 @@ export function SchoolEmailPage() {
 
   const generic = isGenericCampus(site);
   const campusParam = params.get('campus');
-  const school = schoolFor(site.id, campusParam);
+  const school = schoolFor(site, campusParam);
   if (!viewer) return null; // ProtectedRoute has already sent guests away.
 
   const handlePick = (campus: CampusDto) => {
@@ -190,8 +190,8 @@ export function SchoolEmailPage() {
       </section>
       {school ? (
         <p className={styles.footnote}>
-          Only {school.name} students can join {CAMPUSES[school.id].productName}: that is what keeps
-          it a trusted place to buy and sell.
+          Only {school.name} students can join {school.productName}: that is what keeps it a trusted
+          place to buy and sell.
         </p>
       ) : null}
     </div>

@@ -42,7 +42,7 @@ export function VerifySchoolEmailPage() {
   if (!email) return <Navigate to={back} replace />;
   if (!viewer) return null; // ProtectedRoute has already sent guests away.
 
-  const school = schoolFor(site.id, campusParam);
+  const school = schoolFor(site, campusParam);
   const logo = school ? { ...school, url: campusSiteUrl(site, school.id) } : site;
 
   const handleSubmit = (event: FormEvent) => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAMPUSES, type CampusId } from '@common/campuses';
+import { CAMPUSES, type SeededCampusId } from '@common/campuses';
 import type { Me, Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
 import { CampusProvider } from '../../../lib/campus';
@@ -15,7 +15,7 @@ import { SchoolFinderPage } from './SchoolFinderPage';
  * arrive on the school's site signed in rather than signed out.
  */
 
-const dto = (id: CampusId): CampusDto =>
+const dto = (id: SeededCampusId): CampusDto =>
   ({ ...CAMPUSES[id], url: `http://${id}.localhost:3000` }) as unknown as CampusDto;
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ const viewer: Viewer = {
   createdAt: 0,
 };
 
-function finder(me: Viewer | null, site: CampusId = 'campus') {
+function finder(me: Viewer | null, site: SeededCampusId = 'campus') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData<Me>(meQueryOptions.queryKey, { viewer: me, google: false });
   render(

@@ -1,0 +1,178 @@
+import { CAMPUS_ID_PATTERN, type SiteCampus } from '@common/campuses';
+import { z } from 'zod';
+
+/**
+ * What an operator may write of a campus (`npm run campus`, ADR 054), and the
+ * rules across campuses: unique ids (each id is a host, `{id}.{baseDomain}`),
+ * unique school e-mail domains, readable colours and at least two meetup spots.
+ * Every message names the field and what it needs.
+ */
+
+const HEX = /^#[0-9a-f]{6}$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const SPOT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** WCAG 2.2 AA for normal text (1.4.3). */
+export const MIN_CONTRAST = 4.5;
+export const MIN_SPOTS = 2;
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field} is at most ${max} characters.`);
+const colour = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .toLowerCase()
+    .regex(HEX, `${field} must be a colour like #841617.`);
+
+const spotSchema = z.strictObject({
+  id: z
+    .string({ error: 'A meetup spot needs an id.' })
+    .regex(SPOT_ID, 'A meetup spot id is lowercase letters, digits and dashes, like union-main.'),
+  name: text('A meetup spot’s name', 100),
+  description: text('A meetup spot’s description', 300),
+  hours: text('A meetup spot’s hours', 100).optional(),
+});
+
+/** A campus as a JSON file describes it (`npm run campus -- add --file campus.json`). */
+export const campusInputSchema = z.strictObject({
+  id: z
+    .string({ error: 'id is required.' })
+    .regex(CAMPUS_ID_PATTERN, 'id must be 2 to 20 lowercase letters or digits, like "mit".'),
+  name: text('name', 30),
+  productName: text('productName', 60).optional(),
+  schoolName: text('schoolName', 100),
+  city: text('city', 100),
+  state: text('state', 30),
+  emailDomains: z.array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(DOMAIN, 'Each e-mail domain must be a domain name, like mit.edu.'),
+    { error: 'emailDomains must be a list of domains.' },
+  ),
+  theme: z.strictObject(
+    {
+      primary: colour('theme.primary'),
+      onPrimary: colour('theme.onPrimary').optional(),
+      accent: colour('theme.accent'),
+    },
+    { error: 'theme needs primary and accent colours.' },
+  ),
+  instagram: z
+    .string({ error: 'instagram is required.' })
+    .regex(/^[a-z0-9._]{1,30}$/, 'instagram is the account name without @, like mitbuysell.'),
+  supportEmail: z
+    .string({ error: 'supportEmail is required.' })
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'supportEmail must be an e-mail address.'),
+  rankedFeed: z.boolean().optional(),
+  logoMediaId: z.string().min(1).nullable().optional(),
+  spots: z.array(spotSchema, { error: 'spots must be a list of meetup spots.' }),
+});
+export type CampusInput = z.input<typeof campusInputSchema>;
+
+/** The relative luminance of an sRGB colour (#rrggbb), WCAG 2.2. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Thrown with every problem of a campus, one per line. */
+export class CampusInvalid extends Error {
+  constructor(
+    readonly id: string,
+    readonly problems: string[],
+  ) {
+    super(`Campus ${id || '(no id)'} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'CampusInvalid';
+  }
+}
+
+/**
+ * The campus `input` describes, checked on its own and against `others` (the
+ * campuses it must not clash with). `existing` keeps what the input does not
+ * set: status, default, created order.
+ */
+export function validateCampus(
+  input: unknown,
+  others: readonly SiteCampus[],
+  existing?: SiteCampus,
+): SiteCampus {
+  const parsed = campusInputSchema.safeParse(input);
+  const rawId = (input as { id?: unknown } | null)?.id;
+  const id = typeof rawId === 'string' ? rawId : '';
+  if (!parsed.success)
+    throw new CampusInvalid(id, [...new Set(parsed.error.issues.map(issueText))]);
+  const c = parsed.data;
+  const problems = crossChecks(c, others);
+  if (problems.length) throw new CampusInvalid(c.id, problems);
+  return {
+    id: c.id,
+    name: c.name,
+    productName: c.productName ?? `${c.name} Buy / Sell`,
+    schoolName: c.schoolName,
+    city: c.city,
+    state: c.state,
+    emailDomains: c.emailDomains,
+    theme: {
+      primary: c.theme.primary,
+      onPrimary: c.theme.onPrimary ?? '#ffffff',
+      accent: c.theme.accent,
+    },
+    instagram: c.instagram,
+    supportEmail: c.supportEmail,
+    privacy: 'private',
+    status: existing?.status ?? 'active',
+    isDefault: existing?.isDefault ?? false,
+    rankedFeed: c.rankedFeed ?? existing?.rankedFeed ?? false,
+    logoMediaId: c.logoMediaId === undefined ? (existing?.logoMediaId ?? null) : c.logoMediaId,
+    spots: c.spots,
+  };
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys')
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+  return issue.message;
+}
+
+/** The rules across fields and campuses. */
+function crossChecks(c: z.output<typeof campusInputSchema>, others: readonly SiteCampus[]) {
+  const problems: string[] = [];
+  const onPrimary = c.theme.onPrimary ?? '#ffffff';
+  const ratio = contrastRatio(onPrimary, c.theme.primary);
+  if (ratio < MIN_CONTRAST)
+    problems.push(
+      `theme.primary ${c.theme.primary} gives ${onPrimary === '#ffffff' ? 'white' : onPrimary} text a contrast of ${ratio.toFixed(2)}:1; WCAG AA needs at least ${MIN_CONTRAST}:1. Choose a darker primary colour.`,
+    );
+  if (c.spots.length < MIN_SPOTS)
+    problems.push(
+      `A campus needs at least ${MIN_SPOTS} meetup spots; this one has ${c.spots.length}.`,
+    );
+  const spotIds = c.spots.map((s) => s.id);
+  for (const dup of new Set(spotIds.filter((s, i) => spotIds.indexOf(s) !== i)))
+    problems.push(`Meetup spot id "${dup}" is used twice.`);
+  for (const dup of new Set(c.emailDomains.filter((d, i) => c.emailDomains.indexOf(d) !== i)))
+    problems.push(`E-mail domain ${dup} is listed twice.`);
+  for (const other of others) {
+    if (other.id === c.id)
+      problems.push(`Campus id "${c.id}" is taken: ${c.id}.{domain} already serves ${other.name}.`);
+    for (const d of c.emailDomains.filter((d) => other.emailDomains.includes(d)))
+      problems.push(`E-mail domain ${d} already belongs to campus ${other.id} (${other.name}).`);
+  }
+  return problems;
+}
