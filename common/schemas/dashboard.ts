@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { CAMPUS_IDS } from '../campuses';
+import { campusIdSchema } from './campus';
+
+/** A campus id, or `all` for every campus together. */
+const dashboardCampusSchema = z.union([z.literal('all'), campusIdSchema]);
 
 /**
  * The operators' dashboard (ADR 055): daily figures over at most the 13 months
@@ -12,7 +15,7 @@ export const DASHBOARD_RANGES = [30, 90, DASHBOARD_MAX_DAYS] as const;
 
 export const dashboardQuerySchema = z.object({
   /** A campus id, or `all` for every campus together. */
-  campus: z.enum(['all', ...CAMPUS_IDS]).default('all'),
+  campus: dashboardCampusSchema.default('all'),
   /** How many UTC days back, today included. */
   days: z.coerce.number().int().min(1).max(DASHBOARD_MAX_DAYS).default(30),
 });
@@ -45,7 +48,7 @@ export const dashboardDaySchema = z.object({
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
 export const dashboardSchema = z.object({
-  campus: z.enum(['all', ...CAMPUS_IDS]),
+  campus: dashboardCampusSchema,
   /** Oldest first, every day present (0 when nothing happened). */
   days: z.array(dashboardDaySchema),
 });
