@@ -201,6 +201,10 @@ export async function runFaultLoop(options: FaultLoopOptions): Promise<FaultLoop
       const clients = students.map(drive);
       const [low, high] = options.runMs;
       await sleep(low + Math.random() * (high - low));
+      // A loaded machine may fit no post in the window: the first kill waits (a
+      // while at most) for a post and an upload, so the loop always has
+      // something to lose and the test does not depend on the machine's speed.
+      if (kill === 1) await until(() => Boolean(result.acts.post && result.acts.upload), 30_000);
       // Every other kill lands just after an upload starts, to hit its files before its row.
       if (kill % 2 === 0) {
         await Promise.race([
@@ -455,4 +459,10 @@ async function waitUntilReady(server: ChildProcess, port: number, dataDir: strin
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `done()` holds, checking every 50 ms, for `ms` at most. */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const stop = Date.now() + ms;
+  while (!done() && Date.now() < stop) await sleep(50);
+}
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;

@@ -1,10 +1,14 @@
 import {
+  CAMPUS_IDS,
+  CAMPUSES,
   type CampusId,
+  FALLBACK_CAMPUS_ID,
   hostCampusLabel,
+  RANKED_CAMPUS_ID,
   setSchoolDomains,
   type SiteCampus,
 } from '@common/campuses';
-import { type MeetupSpot, setSpotLookup } from '@common/meetup-spots';
+import { MEETUP_SPOTS, type MeetupSpot, setSpotLookup } from '@common/meetup-spots';
 import type { Db } from '../../db/kysely';
 import type { EventBus } from '../../platform/bus';
 import { readCampuses } from './campuses.store';
@@ -75,7 +79,15 @@ export async function createCampusRegistry({
   }
   const refresh = () => void reload().catch((error) => log(error, 'campus reload failed'));
 
-  await reload();
+  await reload().catch((error: unknown) => {
+    // A database that is down at start must not keep the server from
+    // starting (it answers /readyz 503 meanwhile): the campuses the code
+    // seeds serve until the check below reads the table.
+    log(error, 'campus load failed: serving the seeded campuses until the database answers');
+    list = compiledCampuses();
+    byId = new Map(list.map((c) => [c.id, c]));
+    fallback = byId.get(FALLBACK_CAMPUS_ID);
+  });
   const unsubscribe = await bus.subscribe(CAMPUS_TOPIC, (event) => {
     if (event.type === CAMPUS_CHANGED) refresh();
   });
@@ -123,4 +135,16 @@ async function changeStamp(db: Db): Promise<string> {
     ])
     .executeTakeFirst();
   return `${Number(row?.n ?? 0)}:${Number(row?.at ?? 0)}`;
+}
+
+/** The eight campuses migration 0026 seeds, as the code defines them: what serves before the table is read. */
+function compiledCampuses(): SiteCampus[] {
+  return CAMPUS_IDS.map((id) => ({
+    ...CAMPUSES[id],
+    status: 'active' as const,
+    isDefault: id === FALLBACK_CAMPUS_ID,
+    rankedFeed: id === RANKED_CAMPUS_ID,
+    logoMediaId: null,
+    spots: MEETUP_SPOTS[id],
+  }));
 }
