@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
+import { SALE_MESSAGES as SALE } from '@common/schemas/sales';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
 import { pathOf, schoolVerifiedStudent, signInElsewhere, tag } from './students';
@@ -77,11 +78,15 @@ describe('listings', () => {
       await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
 
-    // The seller marks it sold from the post's menu.
+    // The seller marks it sold from the post's menu: nobody wrote about it,
+    // so "Sold to" offers only "Someone else" (ADR 052).
     await card(seller.page, text).locator('a[href^="/post/"]').first().click();
     await expect.poll(() => pathOf(seller.page)).toMatch(/^\/post\//);
     await seller.page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
     await seller.page.getByRole('menuitem', { name: L.markSold }).click();
+    const soldTo = seller.page.getByRole('dialog', { name: SALE.soldToTitle });
+    expect(await soldTo.getByRole('radio', { name: SALE.someoneElse }).isChecked()).toBe(true);
+    await soldTo.getByRole('button', { name: SALE.markSold }).click();
     await seller.page.getByText(L.sold, { exact: true }).waitFor();
     await maybeScreenshot(seller.page, 'listings-sold-desktop');
 
