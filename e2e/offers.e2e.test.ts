@@ -37,14 +37,17 @@ describe('offers in a chat about a listing', () => {
     await buyer.page.goto(env.server.url('ut', `/post/${listing.json.id}`));
     await buyer.page.getByRole('button', { name: CHAT_MESSAGES.sendMessage }).first().click();
     await buyer.page.getByRole('button', { name: CHAT_MESSAGES.startConversation }).click();
-    const pin = buyer.page.getByRole('link', { name: title });
+    // The pin is the link to the listing (the inbox's row names the listing too).
+    const pinOf = (page: Page) =>
+      page.getByRole('link', { name: title }).and(page.locator('a[href^="/post/"]'));
+    const pin = pinOf(buyer.page);
     await pin.waitFor();
     await buyerSocket;
     const chatPath = pathOf(buyer.page);
 
     const sellerSocket = live(seller.page);
     await seller.page.goto(env.server.url('ut', chatPath));
-    await seller.page.getByRole('link', { name: title }).waitFor();
+    await pinOf(seller.page).waitFor();
     await sellerSocket;
 
     // "Can you do $…?" opens the offer dialog; the buyer offers $30.
@@ -72,7 +75,7 @@ describe('offers in a chat about a listing', () => {
     await cardOf(seller.page, 'Counter-offer').getByText('Accepted', { exact: true }).waitFor();
     await counter.getByRole('button', { name: M.suggestMeetup }).waitFor();
     await pin.getByText('Pending').waitFor();
-    await seller.page.getByRole('link', { name: title }).getByText('Pending').waitFor();
+    await pinOf(seller.page).getByText('Pending').waitFor();
     await maybeScreenshot(buyer.page, 'offer-accepted-phone');
     await maybeScreenshot(seller.page, 'offer-accepted-desktop');
 
