@@ -102,14 +102,13 @@ export const otherOf = (chat: ChatRow, userId: string) =>
  */
 async function topicOf(
   trx: Executor,
-  chatId: string,
+  chat: ChatRow,
   text: string,
   body: SendInput,
 ): Promise<{ about: string | null; line: string }> {
-  const chat = await chats.find(trx, chatId);
-  const last = chat?.listing_id ? await offers.lastAbout(trx, chatId) : undefined;
-  const about =
-    chat?.listing_id && last?.about_post_id !== chat.listing_id ? chat.listing_id : null;
+  const pinned = chat.listing_id;
+  const last = pinned ? await offers.lastAbout(trx, chat.id) : undefined;
+  const about = pinned && last?.about_post_id !== pinned ? pinned : null;
   if (text) return { about, line: text };
   if (body.sharedPostId && body.mediaIds.length === 0) {
     const shared = await offers.listing(trx, body.sharedPostId);
@@ -124,7 +123,7 @@ async function storeMessage(
   { media, notifications }: Pick<ChatsServiceDeps, 'media' | 'notifications'>,
   m: {
     messageId: string;
-    chatId: string;
+    chat: ChatRow;
     to: string;
     user: UserRow;
     text: string;
@@ -132,12 +131,12 @@ async function storeMessage(
     at: number;
   },
 ): Promise<{ announce: () => void; sawUnread: boolean }> {
-  const firstFromSender = !(await chats.hasWritten(trx, m.chatId, m.user.id));
+  const firstFromSender = !(await chats.hasWritten(trx, m.chat.id, m.user.id));
   const findings = checkMessage(m.text, { firstFromSender });
-  const { about, line } = await topicOf(trx, m.chatId, m.text, m.body);
+  const { about, line } = await topicOf(trx, m.chat, m.text, m.body);
   await chats.insertMessage(trx, {
     id: m.messageId,
-    chat_id: m.chatId,
+    chat_id: m.chat.id,
     sender_id: m.user.id,
     text: m.text,
     shared_post_id: m.body.sharedPostId ?? null,
@@ -149,16 +148,16 @@ async function storeMessage(
   const moved = await media.attachToMessage(trx, m.body.mediaIds, m.user.id, m.messageId);
   if (moved !== m.body.mediaIds.length)
     throw badRequest('media_unavailable', 'The photo could not be attached. Please add it again.');
-  await chats.setLastMessage(trx, m.chatId, line, m.messageId, m.at);
-  await chats.markUnread(trx, m.chatId, m.to);
+  await chats.setLastMessage(trx, m.chat.id, line, m.messageId, m.at);
+  await chats.markUnread(trx, m.chat.id, m.to);
   // Whoever writes in a chat has seen it: their own unread mark goes.
-  const sawUnread = await chats.markRead(trx, m.chatId, m.user.id);
+  const sawUnread = await chats.markRead(trx, m.chat.id, m.user.id);
   const announce = await notifications.notify(trx, [
     {
       type: 'message',
       toUserId: m.to,
       from: m.user,
-      chatId: m.chatId,
+      chatId: m.chat.id,
       message: NOTIFICATION_TEXT.message(m.user.first_name, line),
     },
   ]);
@@ -246,7 +245,7 @@ export async function deliverMessage(
     const stored = await storeMessage(
       trx,
       { media, notifications },
-      { messageId, chatId: chat.id, to, user, text, body, at },
+      { messageId, chat, to, user, text, body, at },
     );
     if (also) await also(trx, messageId, at);
     return stored;
