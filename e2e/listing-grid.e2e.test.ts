@@ -135,6 +135,16 @@ describe('listings like a marketplace', () => {
     expect(await noOverflow(page)).toBe(true);
     expect(await violations(page)).toEqual([]);
     await maybeScreenshot(page, 'listing-grid-phone');
+    // The smallest phone: still two columns, and nothing (the category's
+    // select among them) widens the page.
+    const phone = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await columns(page)).toBe(2);
+    // Against the window's own 320 px: a phone's browser widens innerWidth to fit.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    await page.setViewportSize(phone);
 
     // A reload keeps the grid, drawn so by the server before the app runs, in the same place.
     const bare = await buyer.context.newPage();
