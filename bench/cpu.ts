@@ -22,6 +22,8 @@ import { CAMPUS, DURATION_S, TOP_LEVEL_POSTS } from './settings';
 const CONNECTIONS = 10;
 
 export interface CpuRow {
+  /** `on` as configured by default, `off` with POSTS_CACHE_MS=0 and SESSION_CACHE_MS=0: the miss path. */
+  caches: 'on' | 'off';
   route: string;
   reader: string;
   requests: number;
@@ -49,56 +51,62 @@ export async function benchCpu(scratch: string, profiles?: string): Promise<CpuR
     await migrateToLatest(db);
     const data = await generate(db);
     const client = await signIn(db, data.viewers);
-    const { app, base } = await serve(targetOf('sqlite', file, scratch, db), {});
-    try {
-      const thread = `/api/posts/${data.threadId}`;
-      const page = (await get(base, thread, client.headers)) as Parameters<typeof authorsOf>[0];
-      const authors = authorsOf(page);
-      const writer = data.viewers.findIndex((v) => authors.has(v));
-      const reader = data.viewers.findIndex((v) => !authors.has(v));
-      const readers: Array<[string, number]> = [
-        ['nothing on the page is theirs', reader],
-        ['wrote a comment in the thread', writer],
-      ];
-      for (const [route, url] of [
-        ['thread (200 comments)', thread],
-        ['feed', '/api/feed'],
-      ] as const)
-        for (const [kind, index] of readers) {
-          if (index < 0) continue;
-          const cookie = client.cookies[index]!;
-          const headers = { ...client.headers, cookie };
-          for (let n = 0; n < 200; n++) await get(base, url, headers);
-          const session = profiles ? new Session() : null;
-          if (session) {
-            session.connect();
-            await session.post('Profiler.enable');
-            await session.post('Profiler.start');
+    for (const caches of ['on', 'off'] as const) {
+      const env = caches === 'on' ? {} : { POSTS_CACHE_MS: '0', SESSION_CACHE_MS: '0' };
+      const { app, base } = await serve(targetOf('sqlite', file, scratch, db), env);
+      try {
+        const thread = `/api/posts/${data.threadId}`;
+        const page = (await get(base, thread, client.headers)) as Parameters<typeof authorsOf>[0];
+        const authors = authorsOf(page);
+        const writer = data.viewers.findIndex((v) => authors.has(v));
+        const reader = data.viewers.findIndex((v) => !authors.has(v));
+        const readers: Array<[string, number]> = [
+          ['nothing on the page is theirs', reader],
+          ['wrote a comment in the thread', writer],
+        ];
+        for (const [route, url] of [
+          ['thread (200 comments)', thread],
+          ['feed', '/api/feed'],
+        ] as const)
+          for (const [kind, index] of readers) {
+            if (index < 0) continue;
+            const cookie = client.cookies[index]!;
+            const headers = { ...client.headers, cookie };
+            for (let n = 0; n < 200; n++) await get(base, url, headers);
+            const session = profiles ? new Session() : null;
+            if (session) {
+              session.connect();
+              await session.post('Profiler.enable');
+              await session.post('Profiler.start');
+            }
+            const before = process.cpuUsage();
+            const result = await load(`${base}${url}`, headers, [cookie], DURATION_S, {
+              connections: CONNECTIONS,
+            });
+            const used = process.cpuUsage(before);
+            if (session) {
+              const { profile } = await session.post('Profiler.stop');
+              const name = `${route.split(' ')[0]}-${index === writer ? 'writer' : 'reader'}-caches-${caches}.cpuprofile`;
+              fs.mkdirSync(profiles!, { recursive: true });
+              fs.writeFileSync(path.join(profiles!, name), JSON.stringify(profile));
+              session.disconnect();
+            }
+            const row = {
+              caches,
+              route,
+              reader: kind,
+              requests: result.total,
+              cpuUs: Math.round((used.user + used.system) / result.total),
+              p99: result.p99,
+            };
+            console.log(
+              `${row.route}, ${row.reader}, caches ${caches}: ${row.cpuUs} µs of server CPU a request`,
+            );
+            rows.push(row);
           }
-          const before = process.cpuUsage();
-          const result = await load(`${base}${url}`, headers, [cookie], DURATION_S, {
-            connections: CONNECTIONS,
-          });
-          const used = process.cpuUsage(before);
-          if (session) {
-            const { profile } = await session.post('Profiler.stop');
-            const name = `${route.split(' ')[0]}-${index === writer ? 'writer' : 'reader'}.cpuprofile`;
-            fs.mkdirSync(profiles!, { recursive: true });
-            fs.writeFileSync(path.join(profiles!, name), JSON.stringify(profile));
-            session.disconnect();
-          }
-          const row = {
-            route,
-            reader: kind,
-            requests: result.total,
-            cpuUs: Math.round((used.user + used.system) / result.total),
-            p99: result.p99,
-          };
-          console.log(`${row.route}, ${row.reader}: ${row.cpuUs} µs of server CPU a request`);
-          rows.push(row);
-        }
-    } finally {
-      await app.close();
+      } finally {
+        await app.close();
+      }
     }
   } finally {
     await db.close();
@@ -113,13 +121,13 @@ export function cpuSection(rows: CpuRow[], note: string, profiled: boolean): str
     '',
     note,
     '',
-    `SQLite with ${TOP_LEVEL_POSTS.toLocaleString('en-US')} top-level posts (BENCH_POSTS), caches on as configured by default, ${CONNECTIONS} connections for ${DURATION_S} s per row, one reader per row, campus \`${CAMPUS}\`; ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}). The server's CPU time (user and system) over the run, divided by the requests it answered.${profiled ? ' The CPU profiler was on (`--cpu-prof`): its own cost is in the figures.' : ''}`,
+    `SQLite with ${TOP_LEVEL_POSTS.toLocaleString('en-US')} top-level posts (BENCH_POSTS), first with the caches as configured by default, then with both off (\`POSTS_CACHE_MS=0\`, \`SESSION_CACHE_MS=0\`: every request reads the session and the page from the database and writes the page anew, the miss path), ${CONNECTIONS} connections for ${DURATION_S} s per row, one reader per row, campus \`${CAMPUS}\`; ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}). The server's CPU time (user and system) over the run, divided by the requests it answered.${profiled ? ' The CPU profiler was on (`--cpu-prof`): its own cost is in the figures.' : ''}`,
     '',
-    '| route | reader | requests | server CPU a request | p99 |',
-    '| --- | --- | ---: | ---: | ---: |',
+    '| caches | route | reader | requests | server CPU a request | p99 |',
+    '| --- | --- | --- | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.route} | ${r.reader} | ${r.requests.toLocaleString('en-US')} | ${r.cpuUs} µs | ${r.p99} ms |`,
+        `| ${r.caches} | ${r.route} | ${r.reader} | ${r.requests.toLocaleString('en-US')} | ${r.cpuUs} µs | ${r.p99} ms |`,
     ),
   ];
 }
