@@ -8,24 +8,50 @@ function bindable(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
     : parameters;
 }
 
+const columnNames = (statement: BetterSqlite.Statement) => statement.columns().map((c) => c.name);
+
 /**
- * better-sqlite3 as Kysely's SqliteDialect sees it, with two additions:
+ * better-sqlite3 as Kysely's SqliteDialect sees it, with three additions:
  * booleans are bound as 0/1 (so repositories write booleans on both
  * dialects; reads convert with `Boolean()`), and recent statements stay
  * prepared, an LRU keyed by SQL text, since Kysely prepares every statement it
  * runs and preparing costs as much as running a small indexed query. Safe:
  * Kysely runs one statement at a time per connection, and SQLite re-prepares
- * a cached statement by itself after a schema change.
+ * a cached statement by itself after a schema change. Rows are read as
+ * arrays and made objects here: better-sqlite3 sets each column of a row
+ * object from native code, which costs twice as much as the whole read of a
+ * 200-comment thread in arrays plus this loop (docs/benchmarks.md, "Server
+ * CPU per request"). Later columns of the same name win, as in
+ * better-sqlite3's own objects.
  */
 export function adaptSqlite(sqlite: BetterSqlite.Database, cacheSize = 512): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   const prepare = (text: string): SqliteStatement => {
     const statement = sqlite.prepare(text);
+    if (!statement.reader)
+      return {
+        reader: false,
+        all: (parameters) => statement.all(...bindable(parameters)),
+        run: (parameters) => statement.run(...bindable(parameters)),
+        iterate: (parameters) => statement.iterate(...bindable(parameters)),
+      };
+    statement.raw(true);
+    let names = columnNames(statement);
+    const asObject = (values: unknown[]): Record<string, unknown> => {
+      // A schema change re-prepares the statement, and `select *` may then have more columns.
+      if (values.length !== names.length) names = columnNames(statement);
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+      return row;
+    };
     return {
-      reader: statement.reader,
-      all: (parameters) => statement.all(...bindable(parameters)),
+      reader: true,
+      all: (parameters) => (statement.all(...bindable(parameters)) as unknown[][]).map(asObject),
       run: (parameters) => statement.run(...bindable(parameters)),
-      iterate: (parameters) => statement.iterate(...bindable(parameters)),
+      *iterate(parameters) {
+        for (const values of statement.iterate(...bindable(parameters)) as Iterable<unknown[]>)
+          yield asObject(values);
+      },
     };
   };
   return {
