@@ -298,7 +298,15 @@ function createPeopleServices(
     blocks,
     log: (error) => log(error, 'profile side effect failed'),
   });
-  const sales = createSalesService({ db, storage, posts, blocks, notifications, profiles });
+  const sales = createSalesService({
+    db,
+    storage,
+    posts,
+    blocks,
+    notifications,
+    profiles,
+    offers: chats,
+  });
   const search = createSearchService({
     db,
     storage,
