@@ -6,6 +6,7 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto } from '@common/schemas/posts';
+import { SALE_MESSAGES } from '@common/schemas/sales';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { violations } from './axe';
 import { maybeScreenshot, serverAndBrowser } from './harness';
@@ -97,8 +98,14 @@ describe('the listing lifecycle', () => {
     await question(seller.page, desk).getByText(L.bumped).waitFor();
     expect(await question(seller.page, desk).getByRole('button').count()).toBe(0);
 
-    // Sold: the lamp is marked sold, and its question says so.
+    // Sold asks "Sold to" as the listing's Mark as sold does (nobody messaged about the lamp).
     await question(seller.page, lamp).getByRole('button', { name: L.answerSold }).click();
+    const soldTo = seller.page.getByRole('dialog', { name: SALE_MESSAGES.soldToTitle });
+    await soldTo.getByText(SALE_MESSAGES.noCandidates).waitFor();
+    expect(await soldTo.getByRole('radio', { name: SALE_MESSAGES.someoneElse }).isChecked()).toBe(
+      true,
+    );
+    await soldTo.getByRole('button', { name: SALE_MESSAGES.markSold }).click();
     await alertSaying(seller.page, L.markedSold).waitFor();
     await question(seller.page, lamp).getByText(L.markedSold).waitFor();
     expect(await question(seller.page, lamp).getByRole('button').count()).toBe(0);
