@@ -81,7 +81,8 @@ export const offerAnsweredText = (first: string, status: OfferStatus, amount: nu
   if (status === 'accepted') return `${first} accepted the offer of ${price}`;
   if (status === 'declined') return `${first} declined the offer of ${price}`;
   if (status === 'withdrawn') return `${first} withdrew the offer of ${price}`;
-  if (status === 'closed') return `${first} sold the listing to someone else. The offer of ${price} is closed`;
+  if (status === 'closed')
+    return `${first} sold the listing to someone else. The offer of ${price} is closed`;
   return `The offer of ${price} expired`;
 };
 /** The inbox line and notification quote of a post shared with no words. */

@@ -302,7 +302,13 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
         closed++;
         const chat = await chats.find(db.kysely, offer.chat_id);
         if (chat)
-          await tellBoth(deps, chat, { ...offer, status: 'closed', answered_at: at }, seller.id, at);
+          await tellBoth(
+            deps,
+            chat,
+            { ...offer, status: 'closed', answered_at: at },
+            seller.id,
+            at,
+          );
       }
       return closed;
     },

@@ -54,11 +54,7 @@ export function DidItSellActions({ postId }: { postId: string }) {
   return (
     // A span: the row's text column is one (phrasing content throughout).
     <span className={styles.answers} role="group" aria-label={L.didItSell}>
-      <Button
-        size="sm"
-        disabled={busy}
-        onClick={() => setSelling(true)}
-      >
+      <Button size="sm" disabled={busy} onClick={() => setSelling(true)}>
         {L.answerSold}
       </Button>
       <Button
