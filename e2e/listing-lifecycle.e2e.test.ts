@@ -9,7 +9,7 @@ import type { PostDto } from '@common/schemas/posts';
 import { SALE_MESSAGES } from '@common/schemas/sales';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { violations } from './axe';
-import { maybeScreenshot, serverAndBrowser } from './harness';
+import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
 import {
   runJob,
   schoolVerifiedStudent,
@@ -105,6 +105,8 @@ describe('the listing lifecycle', () => {
     expect(await soldTo.getByRole('radio', { name: SALE_MESSAGES.someoneElse }).isChecked()).toBe(
       true,
     );
+    await animationsDone(soldTo);
+    await maybeScreenshot(seller.page, 'did-it-sell-sold-to-desktop');
     await soldTo.getByRole('button', { name: SALE_MESSAGES.markSold }).click();
     await alertSaying(seller.page, L.markedSold).waitFor();
     await question(seller.page, lamp).getByText(L.markedSold).waitFor();
@@ -134,6 +136,17 @@ describe('the listing lifecycle', () => {
     ).toBe(true);
     await maybeScreenshot(phone.page, 'did-it-sell-phone');
     expect(await violations(phone.page)).toEqual([]);
+    // Its "Sold to" fits the phone too; Escape leaves it unanswered.
+    await onPhone.getByRole('button', { name: L.answerSold }).click();
+    const phoneSoldTo = phone.page.getByRole('dialog', { name: SALE_MESSAGES.soldToTitle });
+    await phoneSoldTo.getByText(SALE_MESSAGES.noCandidates).waitFor();
+    await animationsDone(phoneSoldTo);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(PHONE.width);
+    await maybeScreenshot(phone.page, 'did-it-sell-sold-to-phone');
+    await phone.page.keyboard.press('Escape');
+    await phoneSoldTo.waitFor({ state: 'detached' });
 
     // Delete, after the usual confirmation: the listing and its question go.
     await onPhone.getByRole('button', { name: L.answerDelete }).click();

@@ -163,6 +163,7 @@ describe.each([
     await otherCard.getByText(OFFER_STATUS_TEXT.closed, { exact: true }).waitFor();
     expect(OFFER_STATUS_TEXT.closed).toBe('Closed: the listing sold');
     expect(await otherCard.getByRole('button').count()).toBe(0);
+    await pinOf(other.page).getByText(L.sold, { exact: true }).waitFor();
     await fits();
     await maybeScreenshot(other.page, `offer-closed-${width}`);
     expect(await violations(other.page)).toEqual([]);
