@@ -218,6 +218,26 @@ const existing = (offer: OfferRow | undefined): OfferRow => {
   return offer;
 };
 
+/** The sold listing's open offers close, one claim each; whom they concern hear it (ADR 061). */
+async function closeOffersOn(
+  deps: MessageActionsDeps,
+  listingId: string,
+  seller: { id: string; first_name: string },
+  buyerId: string | null,
+): Promise<number> {
+  const { db, now } = deps;
+  const at = now();
+  let closed = 0;
+  for (const offer of await offers.openOn(db.kysely, listingId)) {
+    if (!(await close(deps, offer, 'closed', at, seller, buyerId))) continue;
+    closed++;
+    const chat = await chats.find(db.kysely, offer.chat_id);
+    const ended = { ...offer, status: 'closed', answered_at: at };
+    if (chat) await tellBoth(deps, chat, ended, seller.id, at);
+  }
+  return closed;
+}
+
 /** Builds the offer actions of the chats service. */
 export function createOfferActions(deps: MessageActionsDeps): OfferActions {
   const { db, now, log } = deps;
@@ -294,23 +314,6 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       return expired;
     },
 
-    async closeOffersOn(listingId, seller, buyerId) {
-      const at = now();
-      let closed = 0;
-      for (const offer of await offers.openOn(db.kysely, listingId)) {
-        if (!(await close(deps, offer, 'closed', at, seller, buyerId))) continue;
-        closed++;
-        const chat = await chats.find(db.kysely, offer.chat_id);
-        if (chat)
-          await tellBoth(
-            deps,
-            chat,
-            { ...offer, status: 'closed', answered_at: at },
-            seller.id,
-            at,
-          );
-      }
-      return closed;
-    },
+    closeOffersOn: (listingId, seller, buyerId) => closeOffersOn(deps, listingId, seller, buyerId),
   };
 }
