@@ -6,9 +6,10 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import type { PostDto } from '@common/schemas/posts';
+import { SALE_MESSAGES } from '@common/schemas/sales';
 import { SEARCH_MESSAGES } from '@common/schemas/search';
 import { violations } from './axe';
-import { maybeScreenshot, serverAndBrowser } from './harness';
+import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
 import {
   runJob,
   schoolVerifiedStudent,
@@ -97,8 +98,16 @@ describe('the listing lifecycle', () => {
     await question(seller.page, desk).getByText(L.bumped).waitFor();
     expect(await question(seller.page, desk).getByRole('button').count()).toBe(0);
 
-    // Sold: the lamp is marked sold, and its question says so.
+    // Sold asks "Sold to" as the listing's Mark as sold does (nobody messaged about the lamp).
     await question(seller.page, lamp).getByRole('button', { name: L.answerSold }).click();
+    const soldTo = seller.page.getByRole('dialog', { name: SALE_MESSAGES.soldToTitle });
+    await soldTo.getByText(SALE_MESSAGES.noCandidates).waitFor();
+    expect(await soldTo.getByRole('radio', { name: SALE_MESSAGES.someoneElse }).isChecked()).toBe(
+      true,
+    );
+    await animationsDone(soldTo);
+    await maybeScreenshot(seller.page, 'did-it-sell-sold-to-desktop');
+    await soldTo.getByRole('button', { name: SALE_MESSAGES.markSold }).click();
     await alertSaying(seller.page, L.markedSold).waitFor();
     await question(seller.page, lamp).getByText(L.markedSold).waitFor();
     expect(await question(seller.page, lamp).getByRole('button').count()).toBe(0);
@@ -127,6 +136,17 @@ describe('the listing lifecycle', () => {
     ).toBe(true);
     await maybeScreenshot(phone.page, 'did-it-sell-phone');
     expect(await violations(phone.page)).toEqual([]);
+    // Its "Sold to" fits the phone too; Escape leaves it unanswered.
+    await onPhone.getByRole('button', { name: L.answerSold }).click();
+    const phoneSoldTo = phone.page.getByRole('dialog', { name: SALE_MESSAGES.soldToTitle });
+    await phoneSoldTo.getByText(SALE_MESSAGES.noCandidates).waitFor();
+    await animationsDone(phoneSoldTo);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(PHONE.width);
+    await maybeScreenshot(phone.page, 'did-it-sell-sold-to-phone');
+    await phone.page.keyboard.press('Escape');
+    await phoneSoldTo.waitFor({ state: 'detached' });
 
     // Delete, after the usual confirmation: the listing and its question go.
     await onPhone.getByRole('button', { name: L.answerDelete }).click();

@@ -56,6 +56,8 @@ export const OFFER_STATUSES = [
   'countered',
   'withdrawn',
   'expired',
+  // The listing sold (to another student, or to someone else) while it was open (ADR 061).
+  'closed',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
@@ -67,6 +69,7 @@ export const OFFER_STATUS_TEXT: Record<OfferStatus, string> = {
   countered: 'Countered',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
+  closed: 'Closed: the listing sold',
 };
 
 /** The message an offer leaves in the chat (its last line and the notification's quote). */
@@ -78,6 +81,8 @@ export const offerAnsweredText = (first: string, status: OfferStatus, amount: nu
   if (status === 'accepted') return `${first} accepted the offer of ${price}`;
   if (status === 'declined') return `${first} declined the offer of ${price}`;
   if (status === 'withdrawn') return `${first} withdrew the offer of ${price}`;
+  if (status === 'closed')
+    return `${first} sold the listing to someone else. The offer of ${price} is closed`;
   return `The offer of ${price} expired`;
 };
 /** The inbox line and notification quote of a post shared with no words. */

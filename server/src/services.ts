@@ -291,19 +291,15 @@ function createPeopleServices(
   },
   log: ServiceLog,
 ) {
+  const readers = { db, storage, posts, blocks };
   const profiles = createProfilesService({
-    db,
-    storage,
-    posts,
-    blocks,
+    ...readers,
     log: (error) => log(error, 'profile side effect failed'),
   });
-  const sales = createSalesService({ db, storage, posts, blocks, notifications, profiles });
+  // A sale closes the listing's open offers (ADR 061).
+  const sales = createSalesService({ ...readers, notifications, profiles, offers: chats });
   const search = createSearchService({
-    db,
-    storage,
-    posts,
-    blocks,
+    ...readers,
     // Rankings and completions depend on which posts there are, not on their counts.
     cache: {
       read: (campusId, key, load) =>

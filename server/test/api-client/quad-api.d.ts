@@ -3646,7 +3646,7 @@ export interface operations {
                                 amount: number;
                                 note: string | null;
                                 /** @enum {string} */
-                                status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                                status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                                 counterOf: string | null;
                                 expiresAt: number;
                                 can: {
@@ -3763,7 +3763,7 @@ export interface operations {
                             amount: number;
                             note: string | null;
                             /** @enum {string} */
-                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                             counterOf: string | null;
                             expiresAt: number;
                             can: {
@@ -3976,7 +3976,7 @@ export interface operations {
                             amount: number;
                             note: string | null;
                             /** @enum {string} */
-                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                             counterOf: string | null;
                             expiresAt: number;
                             can: {
@@ -4227,7 +4227,7 @@ export interface operations {
                             amount: number;
                             note: string | null;
                             /** @enum {string} */
-                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                             counterOf: string | null;
                             expiresAt: number;
                             can: {
@@ -4343,7 +4343,7 @@ export interface operations {
                             amount: number;
                             note: string | null;
                             /** @enum {string} */
-                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                            status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                             counterOf: string | null;
                             expiresAt: number;
                             can: {
@@ -4409,7 +4409,7 @@ export interface operations {
                         amount: number;
                         note: string | null;
                         /** @enum {string} */
-                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                         counterOf: string | null;
                         expiresAt: number;
                         can: {
@@ -4457,7 +4457,7 @@ export interface operations {
                         amount: number;
                         note: string | null;
                         /** @enum {string} */
-                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                         counterOf: string | null;
                         expiresAt: number;
                         can: {
@@ -4505,7 +4505,7 @@ export interface operations {
                         amount: number;
                         note: string | null;
                         /** @enum {string} */
-                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired";
+                        status: "open" | "accepted" | "declined" | "countered" | "withdrawn" | "expired" | "closed";
                         counterOf: string | null;
                         expiresAt: number;
                         can: {

@@ -69,6 +69,16 @@ export interface OfferActions {
   ): Promise<OfferDto>;
   /** Open offers past 48 hours become 'expired', each claimed by one server; both are told. */
   expireDueOffers(at?: number): Promise<number>;
+  /**
+   * The listing sold (ADR 061): its open offers become 'closed', each claimed
+   * as an answer is; each buyer but the one it sold to hears it, and both
+   * sides of each chat see the card change live. How many closed.
+   */
+  closeOffersOn(
+    listingId: string,
+    seller: { id: string; first_name: string },
+    buyerId: string | null,
+  ): Promise<number>;
 }
 
 /** The scam check over an offer's note, stored on its message for the recipient (ADR 018). */
@@ -150,21 +160,28 @@ async function tellBoth(
   tellOne(other, chat, { type: 'offer.updated', messageId, offer: offerFor(mine, theirs) });
 }
 
-/** Closes an offer and notifies whom it concerns, in one transaction; false if it was not open. */
+/**
+ * Closes an offer and notifies whom it concerns (but `skip`), in one
+ * transaction; false if it was not open.
+ */
 async function close(
   deps: MessageActionsDeps,
   offer: OfferRow,
   status: OfferStatus,
   at: number,
   by: { id: string; first_name: string } | null,
+  skip: string | null = null,
 ): Promise<boolean> {
   const { db, notifications } = deps;
   const announce = await db.kysely.transaction().execute(async (trx) => {
     if (!(await offers.close(trx, offer.id, status, at))) return null;
     if (status === 'accepted') await offers.markPending(trx, offer.listing_id, at);
-    const to = by
-      ? [offer.buyer_id === by.id ? offer.seller_id : offer.buyer_id]
-      : [offer.buyer_id, offer.seller_id];
+    // A sale's buyer is asked for a review instead of hearing their offer closed (ADR 061).
+    const to = (
+      by
+        ? [offer.buyer_id === by.id ? offer.seller_id : offer.buyer_id]
+        : [offer.buyer_id, offer.seller_id]
+    ).filter((id) => id !== skip);
     return notifications.notify(
       trx,
       to.map((toUserId) => ({
@@ -200,6 +217,26 @@ const existing = (offer: OfferRow | undefined): OfferRow => {
   if (!offer) throw notFound('offer_not_found', M.missingOffer);
   return offer;
 };
+
+/** The sold listing's open offers close, one claim each; whom they concern hear it (ADR 061). */
+async function closeOffersOn(
+  deps: MessageActionsDeps,
+  listingId: string,
+  seller: { id: string; first_name: string },
+  buyerId: string | null,
+): Promise<number> {
+  const { db, now } = deps;
+  const at = now();
+  let closed = 0;
+  for (const offer of await offers.openOn(db.kysely, listingId)) {
+    if (!(await close(deps, offer, 'closed', at, seller, buyerId))) continue;
+    closed++;
+    const chat = await chats.find(db.kysely, offer.chat_id);
+    const ended = { ...offer, status: 'closed', answered_at: at };
+    if (chat) await tellBoth(deps, chat, ended, seller.id, at);
+  }
+  return closed;
+}
 
 /** Builds the offer actions of the chats service. */
 export function createOfferActions(deps: MessageActionsDeps): OfferActions {
@@ -276,5 +313,7 @@ export function createOfferActions(deps: MessageActionsDeps): OfferActions {
       }
       return expired;
     },
+
+    closeOffersOn: (listingId, seller, buyerId) => closeOffersOn(deps, listingId, seller, buyerId),
   };
 }

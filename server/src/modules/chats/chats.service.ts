@@ -119,6 +119,7 @@ export function createChatsService(deps: ChatsServiceDeps): ChatsService {
     counterOffer: offerActions.counterOffer,
     answerOffer: offerActions.answerOffer,
     expireDueOffers: offerActions.expireDueOffers,
+    closeOffersOn: offerActions.closeOffersOn,
     redactIn: lookup.redactIn,
     readable: lookup.readable,
     isOwn: lookup.isOwn,

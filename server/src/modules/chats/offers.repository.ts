@@ -47,6 +47,17 @@ export const offersRepository = {
       .executeTakeFirst();
   },
 
+  /** Every open offer on the listing (one per buyer), oldest first. */
+  openOn(db: Executor, listingId: string): Promise<OfferRow[]> {
+    return db
+      .selectFrom('offers')
+      .selectAll()
+      .where('listing_id', '=', listingId)
+      .where('status', '=', 'open')
+      .orderBy('created_at')
+      .execute();
+  },
+
   /** Moves an open offer to `status`; false when another request (or the job) moved it first. */
   async close(db: Executor, id: string, status: string, at: number): Promise<boolean> {
     const result = await db

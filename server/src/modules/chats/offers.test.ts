@@ -391,3 +391,90 @@ describe('sharing and reporting in a chat', () => {
     });
   });
 });
+
+describe('offers on a listing that sells (ADR 061)', () => {
+  const sell = (seller: Student, listingId: string, buyerId: string | null) =>
+    call(seller, 'PUT', `/api/posts/${listingId}/sale`, { buyerId });
+
+  it('close for every buyer; the others hear it, the buyer it sold to does not', async () => {
+    const { seller, buyer, desk, chat } = await deal();
+    const other = await student({ first_name: 'Cy' });
+    const otherChat = await startAbout(other, seller, desk.id);
+    const mine = (await offer(buyer, chat.id, 30)).json() as MessageDto;
+    const theirs = (await offer(other, otherChat.id, 32)).json() as MessageDto;
+    // The seller's counter is the open one in the other chat.
+    const counter = (
+      await call(seller, 'POST', `/api/offers/${theirs.offer!.id}/counter`, { amount: 36 })
+    ).json() as MessageDto;
+    const seen: { topic: string; event: { type: string; offer?: OfferDto } }[] = [];
+    const topics = [other, seller].map((s) => `user:${s.user.id}`);
+    const unsubscribe = await Promise.all(
+      topics.map((topic) =>
+        t.app.deps.bus.subscribe(topic, (event) =>
+          seen.push({ topic, event: event as { type: string; offer?: OfferDto } }),
+        ),
+      ),
+    );
+    const sold = await sell(seller, desk.id, buyer.user.id);
+    expect(sold.statusCode, sold.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all(unsubscribe.map((u) => u()));
+
+    for (const [who, chatId, messageId] of [
+      [buyer, chat.id, mine.id],
+      [other, otherChat.id, counter.id],
+      [seller, otherChat.id, counter.id],
+    ] as const) {
+      const card = (await messagesOf(who, chatId)).find((m) => m.id === messageId)!.offer!;
+      expect(card.status).toBe('closed');
+      expect(card.can).toEqual({ accept: false, decline: false, counter: false, withdraw: false });
+    }
+    const late = await call(other, 'POST', `/api/offers/${counter.offer!.id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe(M.notOpen);
+
+    expect((await notificationsOf(other))[0]).toMatchObject({
+      type: 'offer',
+      message: offerAnsweredText('Sam', 'closed', 36),
+    });
+    expect(offerAnsweredText('Sam', 'closed', 36)).toBe(
+      'Sam sold the listing to someone else. The offer of $36 is closed',
+    );
+    const buyersOwn = await notificationsOf(buyer);
+    expect(buyersOwn.some((n) => n.type === 'offer')).toBe(false);
+    expect(buyersOwn[0]!.type).toBe('review');
+    // Nothing tells the seller what they did themselves.
+    expect((await notificationsOf(seller)).some((n) => n.type === 'offer')).toBe(false);
+
+    // The seller hears both chats; the other buyer only theirs.
+    const updates = seen.filter(
+      (s) => s.event.type === 'offer.updated' && s.event.offer!.id === counter.offer!.id,
+    );
+    expect(updates.map((u) => u.topic).sort()).toEqual([...topics].sort());
+    expect(seen.filter((s) => s.event.type === 'offer.updated')).toHaveLength(3);
+    for (const u of updates)
+      expect(u.event).toMatchObject({
+        chatId: otherChat.id,
+        offer: { id: counter.offer!.id, status: 'closed', can: { accept: false } },
+      });
+  });
+
+  it('close for everyone on a sale to "Someone else", and leave an accepted one alone', async () => {
+    const { seller, buyer, desk, chat } = await deal();
+    const made = (await offer(buyer, chat.id, 30)).json() as MessageDto;
+    expect((await sell(seller, desk.id, null)).statusCode).toBe(200);
+    expect((await messagesOf(buyer, chat.id))[0]!.offer!.status).toBe('closed');
+    expect((await notificationsOf(buyer))[0]).toMatchObject({
+      type: 'offer',
+      message: offerAnsweredText('Sam', 'closed', 30),
+    });
+
+    const next = await deal();
+    const accepted = (await offer(next.buyer, next.chat.id, 30)).json() as MessageDto;
+    await call(next.seller, 'POST', `/api/offers/${accepted.offer!.id}/accept`);
+    expect((await sell(next.seller, next.desk.id, next.buyer.user.id)).statusCode).toBe(200);
+    const card = (await messagesOf(next.buyer, next.chat.id)).find((m) => m.id === accepted.id)!;
+    expect(card.offer!.status).toBe('accepted');
+    expect(made.offer!.status).toBe('open');
+  });
+});

@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Executor, PostRow, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
+import type { ChatsService } from '../chats/chats.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PostsService } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
@@ -39,6 +40,8 @@ export interface SalesServiceDeps {
   blocks: Pick<BlockReader, 'between' | 'unreachable'>;
   notifications: Pick<NotificationsService, 'notify'>;
   profiles: Pick<ProfilesService, 'profile'>;
+  /** The listing's open offers close when it sells (ADR 061). */
+  offers: Pick<ChatsService, 'closeOffersOn'>;
   now?: () => number;
 }
 
@@ -207,6 +210,8 @@ async function recordSale(
     return askForReviews(ctx, trx, { seller, buyerId, post, title: change.title });
   });
   announce();
+  // Nobody else can buy it now: the other buyers' open offers end, and they are told.
+  await ctx.offers.closeOffersOn(listingId, seller, buyerId);
   return saleFor(ctx, seller, saleId);
 }
 

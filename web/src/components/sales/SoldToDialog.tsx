@@ -27,10 +27,13 @@ export function SoldToDialog({
   post,
   open,
   onOpenChange,
+  onSold,
 }: {
   post: Pick<PostDto, 'id'>;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** After the sale is recorded (the "Did it sell?" row shows its answer). */
+  onSold?(): void;
 }) {
   const queryClient = useQueryClient();
   const alert = useAlert();
@@ -54,6 +57,7 @@ export function SoldToDialog({
       void queryClient.invalidateQueries({ queryKey: postKeys.all });
       alert({ msg: L.markedSold, alertType: 'success' });
       onOpenChange(false);
+      onSold?.();
     } catch (err) {
       alert({
         msg: err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong,

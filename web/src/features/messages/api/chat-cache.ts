@@ -83,9 +83,12 @@ export function followTopic(
   else if (seller && !mine && message.about) patchChat(queryClient, chat.id, { prompts: 'seller' });
 }
 
-/** An accepted offer turns the pinned listing Pending (ADR 051). */
+/** An accepted offer turns the pinned listing Pending (ADR 051), a closed one Sold (ADR 061). */
 export function followOffer(queryClient: QueryClient, chatId: string, offer: OfferDto): void {
   const chat = queryClient.getQueryData<ChatDto>(chatKeys.detail(chatId));
-  if (offer.status !== 'accepted' || chat?.listing?.id !== offer.listingId) return;
-  patchChat(queryClient, chatId, { listing: { ...chat.listing, status: 'pending' } });
+  // An offer closes when its listing sold (ADR 061).
+  const status =
+    offer.status === 'accepted' ? 'pending' : offer.status === 'closed' ? 'sold' : null;
+  if (!status || chat?.listing?.id !== offer.listingId) return;
+  patchChat(queryClient, chatId, { listing: { ...chat.listing, status } });
 }

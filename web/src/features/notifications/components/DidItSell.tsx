@@ -4,6 +4,7 @@ import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { useListingActions } from '../../../components/posts/use-listing-actions';
+import { SoldToDialog } from '../../../components/sales/SoldToDialog';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
@@ -13,16 +14,18 @@ import { deletePost, forgetOwnPost, postKeys } from '../../../lib/posts-api';
 import styles from './Notifications.module.css';
 
 /**
- * The answers to "Did it sell?" (ADR 029): Sold marks the listing sold, Still
+ * The answers to "Did it sell?" (ADR 029): Sold asks "Sold to" as the
+ * listing's "Mark as sold" does, so the sale is recorded (ADR 061); Still
  * available bumps it to the top (once a week), Delete deletes it after the
  * usual confirmation. The server's refusals show as they come.
  */
 export function DidItSellActions({ postId }: { postId: string }) {
   const queryClient = useQueryClient();
   const alert = useAlert();
-  const { update, renew } = useListingActions(postId);
+  const { renew } = useListingActions(postId);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [selling, setSelling] = useState(false);
 
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -51,11 +54,7 @@ export function DidItSellActions({ postId }: { postId: string }) {
   return (
     // A span: the row's text column is one (phrasing content throughout).
     <span className={styles.answers} role="group" aria-label={L.didItSell}>
-      <Button
-        size="sm"
-        disabled={busy}
-        onClick={() => void act(() => update({ status: 'sold' }, L.markedSold))}
-      >
+      <Button size="sm" disabled={busy} onClick={() => setSelling(true)}>
         {L.answerSold}
       </Button>
       <Button
@@ -69,6 +68,15 @@ export function DidItSellActions({ postId }: { postId: string }) {
       <Button size="sm" variant="ghost" disabled={busy} onClick={() => setDeleting(true)}>
         {L.answerDelete}
       </Button>
+      {selling ? (
+        <SoldToDialog
+          post={{ id: postId }}
+          open={selling}
+          onOpenChange={setSelling}
+          // The row shows the answer once the listing has it (ADR 032).
+          onSold={() => void queryClient.invalidateQueries({ queryKey: notificationKeys.list })}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

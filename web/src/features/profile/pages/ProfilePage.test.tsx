@@ -6,7 +6,9 @@ import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
 import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { SALE_MESSAGES } from '@common/schemas/sales';
 import { GateContext } from '../../../components/gates/gate-context';
+import { AlertProvider } from '../../../components/ui/Alerts';
 import { CampusProvider } from '../../../lib/campus';
 import { ProfilePage } from './ProfilePage';
 
@@ -32,19 +34,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function guestOpens(path: string) {
+function guestOpens(path: string, viewer: unknown = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['me'], { viewer: null, google: false });
+  client.setQueryData(['me'], { viewer, google: false });
   const gates = { openAuthPrompt: vi.fn(), openSchoolPrompt: vi.fn() };
   render(
     <QueryClientProvider client={client}>
       <CampusProvider campus={CAMPUSES.ut as unknown as CampusDto}>
         <GateContext.Provider value={gates}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/:username" element={<ProfilePage />} />
-            </Routes>
-          </MemoryRouter>
+          <AlertProvider>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path="/:username" element={<ProfilePage />} />
+              </Routes>
+            </MemoryRouter>
+          </AlertProvider>
         </GateContext.Provider>
       </CampusProvider>
     </QueryClientProvider>,
@@ -63,5 +67,51 @@ describe('a guest following a profile link', () => {
     guestOpens('/jane-doe');
     await screen.findByRole('heading', { name: MESSAGES.privateCommunity });
     expect(asked).toEqual(['/api/users/jane-doe']);
+  });
+});
+
+describe('a student opening a profile', () => {
+  it('asks for its reviews beside it and shows both at once: nothing is pushed down', async () => {
+    let answerReviews = () => undefined as void;
+    const reviews = new Promise<void>((resolve) => (answerReviews = resolve));
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      if (url === '/api/users/jane')
+        return Response.json({
+          id: 'jane',
+          username: 'jane',
+          firstName: 'Jane',
+          lastInitial: 'D.',
+          avatarUrl: null,
+          bio: '',
+          campusId: 'ut',
+          verified: true,
+          schoolVerified: true,
+          profileSetUp: true,
+          createdAt: Date.UTC(2026, 0, 1),
+          postCount: 0,
+          can: { edit: false, message: false, block: false, report: false },
+        });
+      if (url.startsWith('/api/users/jane/reviews')) {
+        await reviews;
+        return Response.json({
+          stats: { average: 4.5, count: 2, sold: 3, bought: 1 },
+          items: [],
+          nextCursor: null,
+        });
+      }
+      return Response.json({ items: [], nextCursor: null });
+    });
+    guestOpens('/jane', { id: 'sam', username: 'sam', campusId: 'ut', schoolVerified: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toContain('/api/users/jane');
+    expect(asked.some((u) => u.startsWith('/api/users/jane/reviews'))).toBe(true);
+    // The profile came, its reviews did not yet: the page still shows its grey shape.
+    expect(screen.getByLabelText('Loading profile')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: SALE_MESSAGES.reviewsHeading })).toBeNull();
+    answerReviews();
+    await screen.findByRole('heading', { name: SALE_MESSAGES.reviewsHeading });
+    expect(screen.getByText('★ 4.5')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading profile')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
+import { useProfileReviews } from '../api/get-profile-reviews';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileReviews } from '../components/ProfileReviews';
 import { ProfileTabNav, ProfileTabPanel } from '../components/ProfileTabs';
@@ -45,6 +46,10 @@ function Profile({ username, path }: { username: string; path: string }) {
   const [params, setParams] = useSearchParams();
   const tab = profileTabOf(params.get('show'));
   const profile = useProfile(username);
+  const { viewer } = useSession();
+  // Asked for beside the profile and shown with it, so the Reviews card never pushes the page
+  // down (ADR 061); a guest sees no profile, so nothing is asked for them.
+  const reviews = useProfileReviews(viewer ? username : '');
   const data = profile.data;
   const messageAtOnce = params.get('redirect') === 'true';
   const [allReviews, setAllReviews] = useState(false);
@@ -71,7 +76,7 @@ function Profile({ username, path }: { username: string; path: string }) {
     );
   }, [data, messageAtOnce, setParams]);
 
-  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isPending || (profile.data && reviews.isLoading)) return <ProfileSkeleton />;
   if (profile.error) {
     const status = profile.error instanceof ApiError ? profile.error.status : 0;
     if (status === 404) return <MissingProfile />;
@@ -94,7 +99,7 @@ function Profile({ username, path }: { username: string; path: string }) {
         messageAtOnce={messageAtOnce && !profile.data.can.edit}
       />
       <ProfileReviews
-        username={profile.data.username}
+        username={username}
         firstName={profile.data.firstName}
         expanded={allReviews}
         onExpand={() => setAllReviews(true)}
