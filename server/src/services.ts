@@ -193,7 +193,8 @@ export async function createServices(
     watch: savedSearchAlerts,
     cache: postCache,
     analytics,
-    sales: createSaleRecords(),
+    // Chats are built after posts, from them: a listing marked sold closes its offers through them.
+    sales: createSaleRecords({ closeOffersOn: (...args) => chats.closeOffersOn(...args) }),
     campusOf: (id) => deps.campuses.get(id),
     log: (error) => log(error, 'post side effect failed'),
   });

@@ -477,4 +477,16 @@ describe('offers on a listing that sells (ADR 061)', () => {
     expect(card.offer!.status).toBe('accepted');
     expect(made.offer!.status).toBe('open');
   });
+
+  it('close when the seller marks the listing sold without a sale', async () => {
+    const { seller, buyer, desk, chat } = await deal();
+    (await offer(buyer, chat.id, 30)).json();
+    const marked = await call(seller, 'PATCH', `/api/posts/${desk.id}`, { status: 'sold' });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await messagesOf(buyer, chat.id))[0]!.offer!.status).toBe('closed');
+    expect((await notificationsOf(buyer))[0]).toMatchObject({
+      type: 'offer',
+      message: offerAnsweredText('Sam', 'closed', 30),
+    });
+  });
 });

@@ -34,9 +34,11 @@ export function listingPresenter({
 export interface SaleRecords {
   /** The listing is no longer sold: its sale goes unless someone reviewed it. */
   unsold(trx: Executor, listingId: string): Promise<void>;
+  /** The seller marked it sold without naming a buyer: its open offers close (ADR 061). */
+  sold(listingId: string, seller: UserRow): Promise<void>;
 }
 
-export const noSales: SaleRecords = { unsold: async () => undefined };
+export const noSales: SaleRecords = { unsold: async () => undefined, sold: async () => undefined };
 
 /** The seller's changes to a listing (ADR 023). */
 export interface ListingWrites {
@@ -45,13 +47,16 @@ export interface ListingWrites {
    * status (ADR 023). A lower price tells everyone who saved it, after the
    * change committed; the lists of the campus go stale (a sold listing
    * leaves the feed, a new price moves it in price order). An edit makes an
-   * expired listing current again without moving it up (ADR 029).
+   * expired listing current again without moving it up (ADR 029). Marked
+   * sold, its open offers close, unless `sale` says a sale being recorded
+   * closes them itself, knowing its buyer (ADR 061).
    */
   updateListing(
     user: UserRow | null,
     campus: Campus,
     id: string,
     body: UpdateListingBody,
+    sale?: { closesOffers: true },
   ): Promise<PostDto>;
 }
 
@@ -75,6 +80,7 @@ export function createListingWrites({
       campus: Campus,
       id: string,
       body: UpdateListingBody,
+      sale?: { closesOffers: true },
     ): Promise<PostDto> {
       const post = await posts.find(db.kysely, id);
       postPolicy.canEditListing(user, campus, post);
@@ -115,6 +121,7 @@ export function createListingWrites({
         );
       });
       announce();
+      if (body.status === 'sold' && post!.status !== 'sold' && !sale) await sales.sold(id, user!);
       cache.changed(
         post!.campus_id,
         factsChanged(factChange['campus-lists'](), factChange.post(id)),

@@ -40,6 +40,7 @@ export { filterKey, listingMatches } from './posts.reads';
 export type { ViewerBlocks, ViewerSaves } from './posts.pages';
 export type { AuthorLeaving } from './posts.leaving';
 export type { NewListing, PostWatch } from './posts.commands';
+export type { SaleRecords } from './posts.listings';
 
 export interface PostsServiceDeps {
   db: Db;

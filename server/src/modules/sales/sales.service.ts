@@ -24,7 +24,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
 import type { ChatsService } from '../chats/chats.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { PostsService } from '../posts/posts.service';
+import type { PostsService, SaleRecords } from '../posts/posts.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import { presentAuthor } from '../users/users.presenter';
 import { factsOf, presentReview, presentSale, reviewVisible, titleOf } from './sales.presenter';
@@ -95,10 +95,13 @@ export interface SalesService {
 }
 
 /** What the posts module asks of sales inside a listing change (no other dependency). */
-export function createSaleRecords() {
+export function createSaleRecords(offers: Pick<ChatsService, 'closeOffersOn'>): SaleRecords {
   return {
     /** A listing no longer sold loses its sale unless a review was left (ADR 052). */
     unsold: (trx: Executor, listingId: string) => sales.removeUnreviewed(trx, listingId),
+    sold: async (listingId, seller) => {
+      await offers.closeOffersOn(listingId, seller, null);
+    },
   };
 }
 
@@ -186,7 +189,13 @@ async function recordSale(
   if (before && before.buyer_id !== buyerId && (await sales.reviewCount(db.kysely, before.id)))
     throw conflict('sale_reviewed', M.reviewedSaleKept);
   if (post.status !== 'sold')
-    await posts.updateListing(seller, campus, listingId, { status: 'sold' });
+    await posts.updateListing(
+      seller,
+      campus,
+      listingId,
+      { status: 'sold' },
+      { closesOffers: true },
+    );
   const offer = buyerId ? await sales.acceptedOffer(db.kysely, listingId, buyerId) : null;
   const change = {
     buyer_id: buyerId,
