@@ -4,8 +4,8 @@ import type { MeetupSpot } from './meetup-spots/types';
 /**
  * The campuses Quad was built with: every site, with its branding, school
  * e-mail domains and contact details. The server reads campuses from its
- * database (ADR 054), seeded with these eight; the web app keeps this compiled
- * list for what it shows before the server answers. Ids are fixed forever:
+ * database (ADR 054), seeded with these eight; the web app reads campuses
+ * from the server (ADR 057) and imports common/campus-rules.ts instead. Ids are fixed forever:
  * they are stored on users and posts.
  */
 export const CAMPUS_IDS = ['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus'] as const;
