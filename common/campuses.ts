@@ -1,24 +1,28 @@
+import { type CampusId, GENERIC_CAMPUS_ID as GENERIC_ID } from './campus-rules';
 import type { MeetupSpot } from './meetup-spots/types';
 
 /**
  * The campuses Quad was built with: every site, with its branding, school
  * e-mail domains and contact details. The server reads campuses from its
- * database (ADR 054), seeded with these eight; the web app keeps this compiled
- * list for what it shows before the server answers. Ids are fixed forever:
+ * database (ADR 054), seeded with these eight; the web app reads campuses
+ * from the server (ADR 057) and imports common/campus-rules.ts instead. Ids are fixed forever:
  * they are stored on users and posts.
  */
 export const CAMPUS_IDS = ['ou', 'ut', 'smu', 'uf', 'ucla', 'stanford', 'duke', 'campus'] as const;
 /** One of the eight compiled campuses. */
 export type SeededCampusId = (typeof CAMPUS_IDS)[number];
-/** A campus id: lowercase letters and digits, 2 to 20 of them (ADR 054). */
-export type CampusId = string;
-export const CAMPUS_ID_PATTERN = /^[a-z0-9]{2,20}$/;
+export {
+  CAMPUS_ID_PATTERN,
+  type CampusId,
+  isSchoolEmail,
+  isSchoolEmailDomain,
+} from './campus-rules';
 
 /** 'read_only': students read, nothing is written; 'closed': the site is gone (ADR 054). */
 export type CampusStatus = 'active' | 'read_only' | 'closed';
 
 /** The generic multi-campus site that sends newcomers to pick a school. */
-export const GENERIC_CAMPUS_ID: SeededCampusId = 'campus';
+export const GENERIC_CAMPUS_ID: SeededCampusId = GENERIC_ID;
 /** Unknown hosts fall back to this campus. */
 export const FALLBACK_CAMPUS_ID: SeededCampusId = 'ou';
 /** The largest campus: its feed is ranked by feed_score, the others by newest activity. */
@@ -241,13 +245,6 @@ export function campusUrl(publicUrl: string, id: CampusId): string {
   return url.origin;
 }
 
-/** True when the e-mail's domain is one the campus lists (a sub-domain only if listed itself). */
-export function isSchoolEmailDomain(campus: Campus, email: string): boolean {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return false;
-  return campus.emailDomains.includes(email.slice(at + 1).toLowerCase());
-}
-
 /** Every campus's school domains, shortest first: a sub-domain folds into its school's. */
 let SCHOOL_DOMAINS: readonly string[] = [];
 
@@ -276,24 +273,6 @@ export function mailboxOf(email: string): string {
   const domain = address.slice(at + 1);
   const school = SCHOOL_DOMAINS.find((d) => domain === d || domain.endsWith(`.${d}`));
   return `${box}@${school ?? domain}`;
-}
-
-/** School e-mail local parts: letters, digits, . _ + - (so jane.doe@duke.edu works). */
-const SCHOOL_EMAIL_LOCAL_PART = /^[a-z0-9._+-]+$/;
-
-/**
- * True when a (trimmed, lower-cased) address is one school e-mail of this
- * campus: one @, a plain local part, and a campus domain or subdomain. The
- * server's rule and the page's instant check are this one function.
- */
-export function isSchoolEmail(campus: Campus, email: string): boolean {
-  const [local, domain, ...rest] = email.split('@');
-  return (
-    rest.length === 0 &&
-    Boolean(local && domain) &&
-    SCHOOL_EMAIL_LOCAL_PART.test(local!) &&
-    isSchoolEmailDomain(campus, email)
-  );
 }
 
 /** Case-insensitive school finder match on id, short name, school name or city. */

@@ -7,7 +7,7 @@ import type { AppDeps } from './deps';
 import { registerAccess } from './http/access';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
-import { createCampusRegistry } from './modules/campuses/campuses.registry';
+import { createCampusRegistry, unknownCampusIds } from './modules/campuses/campuses.registry';
 import { registerGeoGate } from './http/geo-gate';
 import { moduleRoutes, registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
@@ -94,6 +94,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     log: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook('onClose', () => campuses.close());
+  // MODERATORS may name a campus not added yet (ADR 057): a warning, not a refusal.
+  for (const id of unknownCampusIds(Object.keys(config.moderators), campuses))
+    app.log.warn(
+      `MODERATORS names campus "${id}", which this server does not have: its moderators take effect once it is added (npm run campus -- add).`,
+    );
   registerCampusResolution(app, campuses);
   registerGeoGate(app, deps);
   registerSameOriginCheck(app);

@@ -1,4 +1,3 @@
-import { compiledCampusOrFallback } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { useGate } from './gates/use-gate';
 import { campusHandoffPath } from './gates/campus-site';
@@ -7,6 +6,7 @@ import { Button, ButtonLink } from './ui/Button';
 import { CampusLogo } from './ui/CampusLogo';
 import { CheckIcon, LockIcon } from './ui/Icons';
 import { useCampus } from '../lib/campus';
+import { useCampusById } from '../lib/campuses';
 import { useViewer } from '../lib/session';
 import styles from './PrivateCommunity.module.css';
 
@@ -145,8 +145,9 @@ export function MemberWelcome() {
 function OtherCampusMember() {
   const campus = useCampus();
   const viewer = useViewer();
+  // Their campus may be one added after this build: its name comes from the server (ADR 057).
+  const home = useCampusById(viewer?.campusId);
   if (!viewer) return null;
-  const home = compiledCampusOrFallback(viewer.campusId);
   return (
     <section className="card empty-state private-community" aria-labelledby="other-campus-title">
       <div className="private-community__badge">
@@ -156,7 +157,7 @@ function OtherCampusMember() {
         {MESSAGES.privateCommunity}
       </h1>
       <p className="empty-state__text">
-        {`${campus.productName} is for ${campus.name} students. You're a member of ${home.productName}.`}
+        {`${campus.productName} is for ${campus.name} students. You're a member of ${home?.productName ?? 'another campus'}.`}
       </p>
       <ButtonLink to={campusHandoffPath(viewer.campusId)} reloadDocument size="lg">
         {MESSAGES.visitYourCampus}

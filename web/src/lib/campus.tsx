@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { GENERIC_CAMPUS_ID } from '@common/campuses';
+import { GENERIC_CAMPUS_ID } from '@common/campus-rules';
 import type { CampusDto } from '@common/schemas/campus';
 
 const CampusContext = createContext<CampusDto | null>(null);

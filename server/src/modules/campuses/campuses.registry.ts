@@ -148,3 +148,15 @@ function compiledCampuses(): SiteCampus[] {
     spots: MEETUP_SPOTS[id],
   }));
 }
+
+/**
+ * The campus ids of a setting (MODERATORS) this registry does not know: the
+ * configuration checks their form only, before the database is open, and a
+ * campus added later makes them count from its arrival (ADR 057).
+ */
+export function unknownCampusIds(
+  ids: Iterable<string>,
+  registry: Pick<CampusRegistry, 'get'>,
+): string[] {
+  return [...ids].filter((id) => !registry.get(id));
+}

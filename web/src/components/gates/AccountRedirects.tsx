@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isCampusId } from '@common/campuses';
 import { isGenericCampus, useCampus } from '../../lib/campus';
 import { useViewer } from '../../lib/session';
 import { campusHandoffPath, campusSiteUrl, takeRedirectTarget } from './campus-site';
@@ -40,7 +39,7 @@ export function AccountRedirects() {
     const generic = isGenericCampus(campus);
     if (generic) {
       const target = takeRedirectTarget();
-      if (target && isCampusId(target) && target !== campus.id) {
+      if (target && target !== campus.id) {
         window.location.assign(viewer ? campusHandoffPath(target) : campusSiteUrl(campus, target));
         return;
       }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { compiledCampusOrFallback, GENERIC_CAMPUS_ID } from '@common/campuses';
+import { GENERIC_CAMPUS_ID } from '@common/campus-rules';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
 import { ChevronRightIcon, CloseIcon, ExternalIcon, ShieldCheckIcon } from '../ui/Icons';
 import { isGenericCampus, useCampus } from '../../lib/campus';
+import { useCampusById } from '../../lib/campuses';
 import { useViewer } from '../../lib/session';
 import { campusHandoffPath } from './campus-site';
 import { isSchoolEmailPage, SCHOOL_EMAIL_PATH } from './paths';
@@ -20,8 +21,16 @@ interface Banner {
   external?: boolean;
 }
 
-/** The banners the viewer's flags (verified, school-verified) call for. */
-function bannersFor(viewer: Viewer | null, campus: CampusDto, pathname: string): Banner[] {
+/**
+ * The banners the viewer's flags (verified, school-verified) call for; `home`
+ * is the viewer's own campus, as the server has it (undefined until it answers).
+ */
+function bannersFor(
+  viewer: Viewer | null,
+  campus: CampusDto,
+  home: CampusDto | undefined,
+  pathname: string,
+): Banner[] {
   if (!viewer) return [];
   const generic = isGenericCampus(campus);
   const banners: Banner[] = [];
@@ -40,7 +49,7 @@ function bannersFor(viewer: Viewer | null, campus: CampusDto, pathname: string):
     banners.push({
       id: 'visit',
       title: MESSAGES.visitYourCampus,
-      hint: `Go to ${compiledCampusOrFallback(viewer.campusId).productName}.`,
+      hint: home ? `Go to ${home.productName}.` : 'Go to your campus.',
       to: campusHandoffPath(viewer.campusId),
       external: true,
     });
@@ -56,11 +65,13 @@ export function Banners() {
   const viewer = useViewer();
   const campus = useCampus();
   const location = useLocation();
+  // Only the generic site's "Visit Your Campus" names the viewer's campus.
+  const home = useCampusById(isGenericCampus(campus) ? viewer?.campusId : undefined);
   const [dismissed, setDismissed] = useState<{ key: string; ids: Banner['id'][] }>({
     key: '',
     ids: [],
   });
-  const banners = bannersFor(viewer, campus, location.pathname).filter(
+  const banners = bannersFor(viewer, campus, home, location.pathname).filter(
     (banner) => !(dismissed.key === location.key && dismissed.ids.includes(banner.id)),
   );
   if (banners.length === 0) return null;

@@ -1,4 +1,4 @@
-import { type CampusId, isCampusId } from '@common/campuses';
+import { type CampusId, isCampusIdForm } from '@common/campus-rules';
 import type { CampusDto } from '@common/schemas/campus';
 
 /**
@@ -43,7 +43,7 @@ export function takeRedirectTarget(): CampusId | null {
     const value = window.localStorage.getItem(REDIRECT_TARGET_KEY);
     if (value === null) return null;
     window.localStorage.removeItem(REDIRECT_TARGET_KEY);
-    return isCampusId(value) ? value : null;
+    return isCampusIdForm(value) ? value : null;
   } catch {
     return null;
   }

@@ -1,27 +1,27 @@
-import {
-  type Campus,
-  CAMPUSES,
-  GENERIC_CAMPUS_ID,
-  isCampusId,
-  isSchoolEmail,
-} from '@common/campuses';
+import { GENERIC_CAMPUS_ID, isSchoolEmail, type SchoolDomains } from '@common/campus-rules';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
+import type { CampusDto } from '@common/schemas/campus';
 
 /**
- * The school whose e-mail domains apply: the site's own, or on
- * the generic site the one named by ?campus=. Null when none applies.
+ * The school whose e-mail domains apply: the site's own, or on the generic
+ * site the one of `schools` (the server's list, ADR 057) named by ?campus=.
+ * Null when none applies, or while `schools` is not loaded.
  */
-export function schoolFor(site: Campus, campusParam: string | null): Campus | null {
+export function schoolFor(
+  site: CampusDto,
+  campusParam: string | null,
+  schools: readonly CampusDto[] | undefined,
+): CampusDto | null {
   if (site.id !== GENERIC_CAMPUS_ID) return site;
-  if (!campusParam || !isCampusId(campusParam) || campusParam === GENERIC_CAMPUS_ID) return null;
-  return CAMPUSES[campusParam];
+  if (!campusParam || campusParam === GENERIC_CAMPUS_ID) return null;
+  return schools?.find((c) => c.id === campusParam) ?? null;
 }
 
 /** The message for a school e-mail that cannot be sent a PIN, or null when it can. */
 export function schoolEmailError(
   input: string,
   current: string | null,
-  school: Campus | null,
+  school: SchoolDomains | null,
 ): string | null {
   const email = input.trim().toLowerCase();
   if (!email || email === current?.toLowerCase()) return AUTH_MESSAGES.newSchoolEmail;

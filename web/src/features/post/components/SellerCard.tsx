@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { type CampusId, compiledCampusOrFallback } from '@common/campuses';
+import type { CampusId } from '@common/campus-rules';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { AuthorDto, SellerSummary } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
@@ -9,6 +9,7 @@ import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/Icons';
 import { Verified } from '../../../components/ui/VerifiedBadge';
+import { useCampusById } from '../../../lib/campuses';
 import styles from './SellerCard.module.css';
 
 /**
@@ -27,6 +28,8 @@ export function SellerCard({
 }) {
   const name = authorName(author);
   const titleId = useId();
+  // The listing's campus, from the server: it may be one added after this build (ADR 057).
+  const school = useCampusById(campusId)?.schoolName;
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
@@ -43,10 +46,10 @@ export function SellerCard({
             </Link>
             <Verified verified={author.verified} />
           </p>
-          {seller ? (
+          {seller && school ? (
             <p className={styles.school}>
               <MapPinIcon width={15} height={15} aria-hidden="true" />
-              <span>{compiledCampusOrFallback(campusId).schoolName}</span>
+              <span>{school}</span>
             </p>
           ) : null}
         </div>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { compiledCampus } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import { PROFILE_MESSAGES as M, profileTabOf } from '@common/schemas/profiles';
 import { USERNAME_PATTERN } from '@common/text';
@@ -12,6 +11,7 @@ import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useCampus } from '../../../lib/campus';
+import { useCampusById } from '../../../lib/campuses';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { useProfileReviews } from '../api/get-profile-reviews';
@@ -53,6 +53,8 @@ function Profile({ username, path }: { username: string; path: string }) {
   const data = profile.data;
   const messageAtOnce = params.get('redirect') === 'true';
   const [allReviews, setAllReviews] = useState(false);
+  // The student's campus, from the server: it may be one added after this build (ADR 057).
+  const home = useCampusById(data?.campusId);
 
   // An old username (renamed within 30 days) answers with the new one: show it in the address.
   useEffect(() => {
@@ -88,7 +90,7 @@ function Profile({ username, path }: { username: string; path: string }) {
       </section>
     );
   }
-  const school = compiledCampus(profile.data.campusId)?.schoolName ?? campus.schoolName;
+  const school = home?.schoolName ?? campus.schoolName;
 
   return (
     <div className={styles.page}>

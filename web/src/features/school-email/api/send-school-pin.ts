@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CampusId } from '@common/campuses';
+import type { CampusId } from '@common/campus-rules';
 import { api } from '../../../lib/api';
 
 export interface SendSchoolPinInput {

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { ChevronRightIcon } from '../../../components/ui/Icons';
 import { Skeleton } from '../../../components/ui/Spinner';
-import { useSchools } from '../api/get-schools';
+import { useSchools } from '../../../lib/campuses';
 import styles from './SchoolEmail.module.css';
 
 /** On the generic site: which school's e-mail domains apply (it becomes ?campus=). */

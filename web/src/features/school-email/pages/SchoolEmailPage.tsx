@@ -1,28 +1,24 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Campus } from '@common/campuses';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
-import { campusSiteUrl } from '../../../components/gates/campus-site';
 import { VERIFY_SCHOOL_EMAIL_PATH } from '../../../components/gates/paths';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { CheckIcon, MailIcon } from '../../../components/ui/Icons';
+import { Skeleton } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { isGenericCampus, useCampus } from '../../../lib/campus';
+import { schoolsQueryOptions } from '../../../lib/campuses';
 import { useViewer } from '../../../lib/session';
 import { useSendSchoolPin } from '../api/send-school-pin';
 import { SchoolEmailSteps } from '../components/SchoolEmailSteps';
 import { SchoolPicker } from '../components/SchoolPicker';
 import { schoolEmailError, schoolFor } from '../school-email-rules';
 import styles from '../components/SchoolEmail.module.css';
-
-/** The school as a site (for its logo), from the registry and this deployment's URL. */
-function asSite(school: Campus, site: CampusDto): CampusDto {
-  return { ...school, url: campusSiteUrl(site, school.id) };
-}
 
 /**
  * /settings/account/school_email[?campus=]: enter a school e-mail, Send PIN.
@@ -41,7 +37,10 @@ export function SchoolEmailPage() {
 
   const generic = isGenericCampus(site);
   const campusParam = params.get('campus');
-  const school = schoolFor(site, campusParam);
+  // On the generic site ?campus= names a school of the server's list (ADR 057).
+  const schools = useQuery({ ...schoolsQueryOptions(), enabled: generic });
+  const school = schoolFor(site, campusParam, schools.data);
+  const loadingSchool = generic && Boolean(campusParam) && schools.isPending;
   if (!viewer) return null; // ProtectedRoute has already sent guests away.
 
   const handlePick = (campus: CampusDto) => {
@@ -81,8 +80,8 @@ export function SchoolEmailPage() {
     );
   };
 
-  const logo = school ? asSite(school, site) : site;
-  const pickingSchool = viewer.verified && generic && !school;
+  const logo = school ?? site;
+  const pickingSchool = viewer.verified && generic && !school && !loadingSchool;
   const title = !viewer.verified
     ? 'Confirm your account first'
     : pickingSchool
@@ -127,6 +126,12 @@ export function SchoolEmailPage() {
           <ButtonLink to="/verify" size="lg" block>
             {MESSAGES.verifyAccount}
           </ButtonLink>
+        ) : loadingSchool ? (
+          <div className={styles.form} aria-busy="true" aria-label="Loading your school">
+            <Skeleton width="70%" height={18} radius={6} />
+            <Skeleton height={48} radius={10} />
+            <Skeleton height={48} radius={10} />
+          </div>
         ) : pickingSchool ? (
           <SchoolPicker onPick={handlePick} />
         ) : (

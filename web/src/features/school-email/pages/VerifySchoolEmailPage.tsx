@@ -1,14 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { type CampusId, isCampusId } from '@common/campuses';
+import { type CampusId, isCampusIdForm } from '@common/campus-rules';
 import { AUTH_MESSAGES, MESSAGES } from '@common/messages';
-import { campusSiteUrl, saveRedirectTarget } from '../../../components/gates/campus-site';
+import { saveRedirectTarget } from '../../../components/gates/campus-site';
 import { SCHOOL_EMAIL_PATH } from '../../../components/gates/paths';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { isGenericCampus, useCampus } from '../../../lib/campus';
+import { schoolsQueryOptions } from '../../../lib/campuses';
 import { useSetViewer, useViewer } from '../../../lib/session';
 import { useSendSchoolPin } from '../api/send-school-pin';
 import { useVerifySchoolCode } from '../api/verify-school-code';
@@ -37,13 +39,14 @@ export function VerifySchoolEmailPage() {
   const email = (params.get('email') ?? '').trim().toLowerCase();
   const campusParam = params.get('campus');
   const chosen: CampusId | undefined =
-    isGenericCampus(site) && campusParam && isCampusId(campusParam) ? campusParam : undefined;
+    isGenericCampus(site) && campusParam && isCampusIdForm(campusParam) ? campusParam : undefined;
+  // The chosen school's logo, from the server's list (ADR 057); the site's until it answers.
+  const schools = useQuery({ ...schoolsQueryOptions(), enabled: Boolean(chosen) });
   const back = `${SCHOOL_EMAIL_PATH}${chosen ? `?campus=${chosen}` : ''}`;
   if (!email) return <Navigate to={back} replace />;
   if (!viewer) return null; // ProtectedRoute has already sent guests away.
 
-  const school = schoolFor(site, campusParam);
-  const logo = school ? { ...school, url: campusSiteUrl(site, school.id) } : site;
+  const logo = schoolFor(site, campusParam, schools.data) ?? site;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { findSchools } from '@common/campuses';
+import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { MailIcon, SearchIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
 import { useViewer } from '../../../lib/session';
-import { useCampuses } from '../api/get-campuses';
+import { matchesSchool, schoolsQueryOptions, useCampuses } from '../../../lib/campuses';
 import { SchoolOption, SchoolOptionSkeleton } from '../components/SchoolOption';
 import styles from './SchoolFinderPage.module.css';
 
@@ -56,6 +56,10 @@ export function SchoolFinderPage() {
   const query = urlQuery.trim();
   const { data, isPending, isError, isPlaceholderData, refetch, isRefetching } = useCampuses(query);
   const items = data?.items ?? [];
+  // While the first answer loads, as many placeholders as the schools already known
+  // (the welcome grid or another page read them) match: nothing moves when it lands.
+  const known = useQueryClient().getQueryData(schoolsQueryOptions().queryKey);
+  const placeholders = known ? known.filter((c) => matchesSchool(c, query)).length : 3;
   const resultsQuery = data?.query ?? query;
 
   // The first match is highlighted as soon as there is a query, so Enter opens it.
@@ -147,7 +151,7 @@ export function SchoolFinderPage() {
 
         {isPending ? (
           <div className={styles.list} aria-busy="true" aria-label="Loading schools">
-            {Array.from({ length: Math.max(1, findSchools(query).length) }, (_, i) => (
+            {Array.from({ length: Math.max(1, placeholders) }, (_, i) => (
               <SchoolOptionSkeleton key={i} />
             ))}
           </div>

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { CAMPUSES, GENERIC_CAMPUS_ID } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
+import { Button } from '../../../components/ui/Button';
+import { Skeleton } from '../../../components/ui/Spinner';
 import { useCampus } from '../../../lib/campus';
+import { useSchools } from '../../../lib/campuses';
 import { schoolOf } from '../components/campus-text';
 import { PolicyPage } from '../components/PolicyPage';
 import styles from './StaticPages.module.css';
-
-const SCHOOLS = Object.values(CAMPUSES).filter((c) => c.id !== GENERIC_CAMPUS_ID);
 
 /** /settings/about: what Quad is and how its campus communities work. */
 export function AboutPage() {
@@ -55,14 +55,7 @@ export function AboutPage() {
                 students directly, by Instagram message or e-mail.
               </p>
               <p>Communities today:</p>
-              <ul className={styles.campuses}>
-                {SCHOOLS.map((school) => (
-                  <li key={school.id} aria-current={school.id === campus.id ? 'true' : undefined}>
-                    <strong>{school.productName}</strong>
-                    <span>{school.schoolName}</span>
-                  </li>
-                ))}
-              </ul>
+              <Communities current={campus.id} />
             </>
           ),
         },
@@ -80,5 +73,48 @@ export function AboutPage() {
         },
       ]}
     />
+  );
+}
+
+/**
+ * Every open school, from the server (GET /api/campuses): a campus added with
+ * `npm run campus -- add` is listed without a new build (ADR 057).
+ */
+function Communities({ current }: { current: string }) {
+  const schools = useSchools();
+  if (schools.isError)
+    return (
+      <div className={styles.communitiesError} role="alert">
+        <p>We couldn't load the list of communities.</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void schools.refetch()}
+          disabled={schools.isRefetching}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  if (schools.isPending)
+    return (
+      <ul className={styles.campuses} aria-busy="true" aria-label="Loading communities">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} aria-hidden="true">
+            <Skeleton width="55%" height={17} radius={6} />
+            <Skeleton width="85%" height={14} radius={6} />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <ul className={styles.campuses}>
+      {schools.data.map((school) => (
+        <li key={school.id} aria-current={school.id === current ? 'true' : undefined}>
+          <strong>{school.productName}</strong>
+          <span>{school.schoolName}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { GENERIC_CAMPUS_ID } from '@common/campuses';
+import { GENERIC_CAMPUS_ID } from '@common/campus-rules';
 import { MESSAGES } from '@common/messages';
 import { campusHandoffPath } from '../../../components/gates/campus-site';
 import { ButtonLink } from '../../../components/ui/Button';

@@ -5,7 +5,7 @@ import { CampusLogo } from '../../../components/ui/CampusLogo';
 import { MapPinIcon, PlusIcon } from '../../../components/ui/Icons';
 import { Skeleton } from '../../../components/ui/Spinner';
 import { useCampus } from '../../../lib/campus';
-import { useSchools } from '../api/get-schools';
+import { useSchools } from '../../../lib/campuses';
 import styles from './SchoolGrid.module.css';
 
 /** The seven schools; SCHOOLS in common/campuses.ts has the count the skeleton needs. */
