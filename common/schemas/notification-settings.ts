@@ -84,8 +84,7 @@ export const NOTIFICATION_SETTINGS_TEXT = {
   },
   pushHint: 'Push reaches this device once you allow it.',
   quietTitle: 'Quiet hours',
-  quietHint:
-    'Push and e-mail wait until quiet hours end. Notifications in the app still arrive.',
+  quietHint: 'Push and e-mail wait until quiet hours end. Notifications in the app still arrive.',
   quietSwitch: 'Quiet hours',
   quietFrom: 'From',
   quietTo: 'To',
@@ -116,11 +115,7 @@ export const quietHoursSchema = z
   .object({
     start: timeOfDay,
     end: timeOfDay,
-    timeZone: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine(isTimeZone, NOTIFICATION_SETTINGS_TEXT.badZone),
+    timeZone: z.string().min(1).max(64).refine(isTimeZone, NOTIFICATION_SETTINGS_TEXT.badZone),
   })
   .strict()
   .refine((q) => q.start !== q.end, { message: NOTIFICATION_SETTINGS_TEXT.sameTimes });

@@ -31,7 +31,9 @@ export function notificationSettings() {
         .addColumn('time_zone', 'text')
         .execute();
       await sql`insert into notification_settings (user_id, choices)
-        select id, ${EMAIL_OFF} from users where email_notifications = ${sql.lit(false)}`.execute(db);
+        select id, ${EMAIL_OFF} from users where email_notifications = ${sql.lit(false)}`.execute(
+        db,
+      );
     },
   };
 }

@@ -18,7 +18,6 @@ import type { Executor, NotificationSettingsTable } from '../../db/schema';
  * number of students.
  */
 
-
 const DAY_MINUTES = 24 * 60;
 const MINUTE_MS = 60_000;
 

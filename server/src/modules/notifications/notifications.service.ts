@@ -5,10 +5,7 @@ import {
   type UnreadDto,
 } from '@common/schemas/notifications';
 import { PAGE_SIZES } from '@common/limits';
-import {
-  KIND_OF_TYPE,
-  type NotificationSettingsDto,
-} from '@common/schemas/notification-settings';
+import { KIND_OF_TYPE, type NotificationSettingsDto } from '@common/schemas/notification-settings';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import { requireVerified } from '../../core/policies/roles';
