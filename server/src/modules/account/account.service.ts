@@ -7,7 +7,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentViewer } from '../users/users.presenter';
-import { setEveryEmail } from '../notifications/notifications.preferences';
+import { setEveryEmail } from '../notifications/notifications.service';
 import { accountRepository as account } from './account.repository';
 import { createAccountDeletion } from './account.deletion';
 import type { LeavingPort, PasswordPort } from './account.ports';

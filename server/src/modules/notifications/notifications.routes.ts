@@ -58,6 +58,29 @@ export async function notificationsRoutes(
     },
   );
 
+  await settingsRoutes(fastify, notifications);
+
+  app.get(
+    '/api/unread',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getUnreadCounts',
+        summary: 'Unread notifications and chats',
+        response: { 200: unreadSchema },
+      },
+    },
+    async (request) => notifications.unread(request.user),
+  );
+}
+
+/** The notification settings page's read and save (ADR 059). */
+async function settingsRoutes(
+  fastify: FastifyInstance,
+  notifications: NotificationsService,
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.get(
     '/api/me/notification-settings',
     {
@@ -83,18 +106,5 @@ export async function notificationsRoutes(
       },
     },
     async (request) => notifications.saveSettings(request.user, request.body),
-  );
-
-  app.get(
-    '/api/unread',
-    {
-      config: { access: 'session' },
-      schema: {
-        operationId: 'getUnreadCounts',
-        summary: 'Unread notifications and chats',
-        response: { 200: unreadSchema },
-      },
-    },
-    async (request) => notifications.unread(request.user),
   );
 }

@@ -47,6 +47,9 @@ export interface UndoneAct {
 /** An act redone within this long of the last one it notified of notifies nobody again (ADR 037). */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** What students let reach them, for the other modules and the push channel (ADR 059). */
+export { allows, reach, setEveryEmail, shouldPush } from './notifications.preferences';
+
 /** The bus topic of one student's own events (messages, notifications, unread counts). */
 export const userTopic = (userId: string) => `user:${userId}`;
 
@@ -214,6 +217,25 @@ export interface NotificationsService {
   unread(user: UserRow | null): Promise<UnreadDto>;
 }
 
+/** The settings page's reads and saves. */
+function settingsOf(db: Db): Pick<NotificationsService, 'settings' | 'saveSettings'> {
+  return {
+    async settings(user: UserRow | null): Promise<NotificationSettingsDto> {
+      requireVerified(user);
+      return readSettings(db.kysely, user.id);
+    },
+
+    async saveSettings(
+      user: UserRow | null,
+      settings: NotificationSettingsDto,
+    ): Promise<NotificationSettingsDto> {
+      requireVerified(user);
+      await db.kysely.transaction().execute((trx) => writeSettings(trx, user.id, settings));
+      return readSettings(db.kysely, user.id);
+    },
+  };
+}
+
 /** Builds the NotificationsService. */
 export function createNotificationsService({
   db,
@@ -230,6 +252,7 @@ export function createNotificationsService({
   };
 
   const service = {
+    ...settingsOf(db),
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
       const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
@@ -287,20 +310,6 @@ export function createNotificationsService({
         await setEveryEmail(trx, userId, false);
         return true;
       });
-    },
-
-    async settings(user: UserRow | null): Promise<NotificationSettingsDto> {
-      requireVerified(user);
-      return readSettings(db.kysely, user.id);
-    },
-
-    async saveSettings(
-      user: UserRow | null,
-      settings: NotificationSettingsDto,
-    ): Promise<NotificationSettingsDto> {
-      requireVerified(user);
-      await db.kysely.transaction().execute((trx) => writeSettings(trx, user.id, settings));
-      return readSettings(db.kysely, user.id);
     },
 
     async unread(user: UserRow | null): Promise<UnreadDto> {
