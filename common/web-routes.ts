@@ -31,6 +31,7 @@ export const WEB_ROUTES = [
   '/settings/account/verify_school_email',
   '/settings/payments',
   '/settings/saved-searches',
+  '/settings/notifications',
   '/settings/blocked',
   '/login',
   '/login/sent',

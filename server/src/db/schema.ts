@@ -296,6 +296,17 @@ export interface NotificationMarksTable {
   notified_at: Time;
 }
 
+/** A student's notification settings (migration 0030, ADR 059); none: the defaults. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  /** JSON: by kind, by channel, what the student chose; one left out takes the default. */
+  choices: string;
+  /** Quiet hours as minutes of the day in `time_zone`; null: none. */
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string | null;
+}
+
 export interface MailOutboxTable {
   id: string;
   to_address: string;
@@ -509,6 +520,7 @@ export interface Database {
   reviews: ReviewsTable;
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
+  notification_settings: NotificationSettingsTable;
   mail_outbox: MailOutboxTable;
   upload_usage: UploadUsageTable;
   searches: SearchesTable;

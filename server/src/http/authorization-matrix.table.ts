@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@common/schemas/notification-settings';
 import type { Student, World } from './authorization-matrix.world';
 import { PASSWORD, photoBody } from './authorization-matrix.world';
 
@@ -384,6 +385,18 @@ export const ROUTES: Record<string, Row> = {
   },
   'GET /api/notifications': { expect: verifiedAccount() },
   'GET /api/unread': { expect: verifiedAccount() },
+  'GET /api/me/notification-settings': { expect: verifiedAccount() },
+  'PUT /api/me/notification-settings': {
+    expect: verifiedAccount(),
+    why: 'each student saves only their own settings',
+    send: () =>
+      json({
+        kinds: Object.fromEntries(
+          NOTIFICATION_KINDS.map((k) => [k, { inApp: true, push: false, email: k !== 'news' }]),
+        ),
+        quietHours: { start: '22:00', end: '07:00', timeZone: 'America/Chicago' },
+      }),
+  },
   'GET /api/unsubscribe': {
     expect: publicRoute(),
     send: () => ({ url: '/api/unsubscribe?token=not-a-real-token' }),

@@ -762,6 +762,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer’s notification settings by kind and channel, and quiet hours */
+        get: operations["getNotificationSettings"];
+        /** Save the viewer’s whole notification settings */
+        put: operations["saveNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unread": {
         parameters: {
             query?: never;
@@ -4607,6 +4625,188 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kinds: {
+                            messages: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            offers: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            comments: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            saves: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            savedSearches: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            reminders: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            news: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                        };
+                        quietHours: {
+                            start: string;
+                            end: string;
+                            timeZone: string;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kinds: {
+                        messages: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        offers: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        comments: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        saves: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        savedSearches: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        reminders: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                        news: {
+                            inApp: boolean;
+                            push: boolean;
+                            email: boolean;
+                        };
+                    };
+                    quietHours: {
+                        start: string;
+                        end: string;
+                        timeZone: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kinds: {
+                            messages: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            offers: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            comments: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            saves: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            savedSearches: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            reminders: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                            news: {
+                                inApp: boolean;
+                                push: boolean;
+                                email: boolean;
+                            };
+                        };
+                        quietHours: {
+                            start: string;
+                            end: string;
+                            timeZone: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountBody } from '@common/schemas/account';
 import type { Viewer } from '@common/schemas/auth';
 import { api } from './api';
@@ -16,9 +16,15 @@ export interface AccountUpdated {
  */
 export function useUpdateAccount() {
   const setViewer = useSetViewer();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AccountBody) =>
       api<AccountUpdated>('/api/me/account', { method: 'PATCH', json: body }),
-    onSuccess: ({ viewer }) => setViewer(viewer),
+    onSuccess: ({ viewer }, body) => {
+      setViewer(viewer);
+      // E-mail alerts on or off changes every kind's e-mail (ADR 059).
+      if (body.emailNotifications !== undefined)
+        void queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
+    },
   });
 }

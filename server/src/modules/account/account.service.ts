@@ -7,6 +7,7 @@ import type { Db } from '../../db/kysely';
 import type { UserRow } from '../../db/schema';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentViewer } from '../users/users.presenter';
+import { setEveryEmail } from '../notifications/notifications.service';
 import { accountRepository as account } from './account.repository';
 import { createAccountDeletion } from './account.deletion';
 import type { LeavingPort, PasswordPort } from './account.ports';
@@ -120,19 +121,21 @@ export function createAccountService({
     async update(viewer: UserRow | null, body: AccountBody): Promise<Viewer> {
       requireSignedIn(viewer);
       const at = now();
-      await account.update(
-        db.kysely,
-        viewer.id,
-        {
-          ...(body.phone !== undefined ? { phone: normalisePhone(body.phone) } : {}),
-          ...(body.gender !== undefined ? { gender: body.gender } : {}),
-          ...(body.birthDate !== undefined ? birthDateColumns(body.birthDate, at) : {}),
-          ...(body.emailNotifications !== undefined
-            ? { email_notifications: body.emailNotifications }
-            : {}),
-        },
-        at,
-      );
+      await db.kysely.transaction().execute(async (trx) => {
+        await account.update(
+          trx,
+          viewer.id,
+          {
+            ...(body.phone !== undefined ? { phone: normalisePhone(body.phone) } : {}),
+            ...(body.gender !== undefined ? { gender: body.gender } : {}),
+            ...(body.birthDate !== undefined ? birthDateColumns(body.birthDate, at) : {}),
+          },
+          at,
+        );
+        // "E-mail alerts" turns every kind's e-mail off, or back to the defaults (ADR 059).
+        if (body.emailNotifications !== undefined)
+          await setEveryEmail(trx, viewer.id, body.emailNotifications);
+      });
       return reread(viewer.id);
     },
   };

@@ -62,11 +62,11 @@ export function readUnsubscribeToken(secret: string, token: string): string | nu
 export const UNSUBSCRIBE_TEXT = {
   ask: 'Turn off e-mail alerts?',
   askBody:
-    'You will no longer get e-mails about messages, saves and comments. Notifications in the app stay on.',
+    'You will no longer get e-mails of any kind: messages, offers, comments, saves, saved searches or reminders. Notifications in the app stay on.',
   button: 'Turn off e-mail alerts',
   done: 'E-mail alerts are off',
   doneBody:
-    'You will no longer get e-mail alerts. You can still see everything under Notifications.',
+    'You will no longer get e-mail alerts. You can still see everything under Notifications, and choose which e-mails to get in Settings.',
   invalid: 'This link does not work',
   invalidBody:
     'Open the link from your most recent e-mail alert, or sign in and change it in Settings.',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notificationSettingsSchema } from '@common/schemas/notification-settings';
 import { notificationListSchema, unreadSchema } from '@common/schemas/notifications';
 import { pageQuerySchema } from '@common/schemas/posts';
 import { z } from 'zod';
@@ -57,6 +58,8 @@ export async function notificationsRoutes(
     },
   );
 
+  await settingsRoutes(fastify, notifications);
+
   app.get(
     '/api/unread',
     {
@@ -68,5 +71,40 @@ export async function notificationsRoutes(
       },
     },
     async (request) => notifications.unread(request.user),
+  );
+}
+
+/** The notification settings page's read and save (ADR 059). */
+async function settingsRoutes(
+  fastify: FastifyInstance,
+  notifications: NotificationsService,
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/me/notification-settings',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'getNotificationSettings',
+        summary: 'The viewer’s notification settings by kind and channel, and quiet hours',
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    async (request) => notifications.settings(request.user),
+  );
+
+  app.put(
+    '/api/me/notification-settings',
+    {
+      config: { access: 'session', changes: ['viewer'] },
+      schema: {
+        operationId: 'saveNotificationSettings',
+        summary: 'Save the viewer’s whole notification settings',
+        body: notificationSettingsSchema,
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    async (request) => notifications.saveSettings(request.user, request.body),
   );
 }

@@ -5,6 +5,7 @@ import {
   type UnreadDto,
 } from '@common/schemas/notifications';
 import { PAGE_SIZES } from '@common/limits';
+import { KIND_OF_TYPE, type NotificationSettingsDto } from '@common/schemas/notification-settings';
 import { v7 as uuidv7 } from 'uuid';
 import { decodeKeyset, encodeKeyset } from '../../core/cursor';
 import { requireVerified } from '../../core/policies/roles';
@@ -15,6 +16,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
 import type { AlertMailer } from './notifications.alerts';
 import { readUnsubscribeToken } from './notifications.mails';
+import { allows, readSettings, setEveryEmail, writeSettings } from './notifications.preferences';
 import { presentNotification } from './notifications.presenter';
 import { notificationsRepository as notifications } from './notifications.repository';
 
@@ -44,6 +46,9 @@ export interface UndoneAct {
 
 /** An act redone within this long of the last one it notified of notifies nobody again (ADR 037). */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** What students let reach them, for the other modules and the push channel (ADR 059). */
+export { allows, reach, setEveryEmail, shouldPush } from './notifications.preferences';
 
 /** The bus topic of one student's own events (messages, notifications, unread counts). */
 export const userTopic = (userId: string) => `user:${userId}`;
@@ -151,6 +156,27 @@ async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) 
   return notifications.claimMark(trx, mark, at, since);
 }
 
+/** The rows the students let into the app (ADR 059): one read of settings per type in the batch. */
+async function wantedInApp<T extends { type: string; to_user_id: string }>(
+  trx: Executor,
+  rows: T[],
+  at: number,
+): Promise<T[]> {
+  const kept: T[] = [];
+  for (const type of new Set(rows.map((r) => r.type as NotificationType))) {
+    const ofType = rows.filter((r) => r.type === type);
+    const allowed = await allows(
+      trx,
+      ofType.map((r) => r.to_user_id),
+      KIND_OF_TYPE[type],
+      'inApp',
+      at,
+    );
+    kept.push(...ofType.filter((r) => allowed.has(r.to_user_id)));
+  }
+  return kept;
+}
+
 /** In-app notifications and the badge's unread counts. */
 export interface NotificationsService {
   /**
@@ -178,10 +204,36 @@ export interface NotificationsService {
     user: UserRow | null,
     query: { cursor?: string },
   ): Promise<{ items: NotificationDto[]; nextCursor: string | null }>;
-  /** Turns off the e-mail alerts of the student an unsubscribe link was made for. */
+  /** Turns off every kind's e-mail of the student an unsubscribe link was made for (ADR 059). */
   unsubscribe(token: string): Promise<boolean>;
+  /** The viewer's notification settings by kind and channel, and quiet hours (ADR 059). */
+  settings(user: UserRow | null): Promise<NotificationSettingsDto>;
+  /** Saves the viewer's whole notification settings; returns them as stored. */
+  saveSettings(
+    user: UserRow | null,
+    settings: NotificationSettingsDto,
+  ): Promise<NotificationSettingsDto>;
   /** The badge's two parts: unread notifications and chats with unseen messages. */
   unread(user: UserRow | null): Promise<UnreadDto>;
+}
+
+/** The settings page's reads and saves. */
+function settingsOf(db: Db): Pick<NotificationsService, 'settings' | 'saveSettings'> {
+  return {
+    async settings(user: UserRow | null): Promise<NotificationSettingsDto> {
+      requireVerified(user);
+      return readSettings(db.kysely, user.id);
+    },
+
+    async saveSettings(
+      user: UserRow | null,
+      settings: NotificationSettingsDto,
+    ): Promise<NotificationSettingsDto> {
+      requireVerified(user);
+      await db.kysely.transaction().execute((trx) => writeSettings(trx, user.id, settings));
+      return readSettings(db.kysely, user.id);
+    },
+  };
 }
 
 /** Builds the NotificationsService. */
@@ -200,14 +252,17 @@ export function createNotificationsService({
   };
 
   const service = {
+    ...settingsOf(db),
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
       const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
-      await notifications.insert(trx, rows);
+      // E-mail follows its own setting: a kind kept out of the app may still be mailed.
+      const shown = await wantedInApp(trx, rows, at);
+      await notifications.insert(trx, shown);
       await alerts?.queue(trx, rows);
       return () =>
         publish(
-          rows.map((r) => r.to_user_id),
+          shown.map((r) => r.to_user_id),
           { type: 'notification.created' },
         );
     },
@@ -249,7 +304,12 @@ export function createNotificationsService({
 
     async unsubscribe(token: string): Promise<boolean> {
       const userId = secretKey ? readUnsubscribeToken(secretKey, token) : null;
-      return userId !== null && (await notifications.turnOffEmail(db.kysely, userId));
+      if (userId === null) return false;
+      return db.kysely.transaction().execute(async (trx) => {
+        if (!(await notifications.turnOffEmail(trx, userId))) return false;
+        await setEveryEmail(trx, userId, false);
+        return true;
+      });
     },
 
     async unread(user: UserRow | null): Promise<UnreadDto> {

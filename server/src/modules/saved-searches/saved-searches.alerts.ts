@@ -4,7 +4,7 @@ import type { Db } from '../../db/kysely';
 import type { Executor } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail';
 import type { BlockReader } from '../blocks/blocks.service';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { allows, type NotificationsService } from '../notifications/notifications.service';
 import { listingMatches, type NewListing } from '../posts/posts.service';
 import { matchScore, type QueryTerm } from '../search/search.service';
 import { type MailedGroup, savedSearchMail } from './saved-searches.mails';
@@ -79,7 +79,9 @@ async function mail(
 ): Promise<boolean> {
   const { userId, taken, at, kind } = batch;
   const to = await saved.recipient(trx, userId);
-  if (!to?.email_notifications || taken.length === 0) return false;
+  // Their settings may hold the e-mail until their quiet hours end (ADR 059).
+  const when = (await allows(trx, [userId], 'savedSearches', 'email', at)).get(userId);
+  if (!to || when === undefined || taken.length === 0) return false;
   const [searches, posts] = await Promise.all([
     saved.searchesByIds(trx, [...new Set(taken.map((m) => m.saved_search_id))]),
     saved.postsByIds(trx, [...new Set(taken.map((m) => m.post_id))]),
@@ -94,7 +96,7 @@ async function mail(
   await enqueueMail(
     trx,
     savedSearchMail(campusOf(to.campus_id), publicUrl, to.email, groups, kind),
-    at,
+    when,
   );
   return true;
 }
@@ -127,8 +129,15 @@ async function match(deps: MatchDeps, post: NewListing): Promise<void> {
         message: NOTIFICATION_TEXT['saved search'](s.query, post.text),
       })),
     );
+    const mailable = await allows(
+      trx,
+      chosen.map((s) => s.user_id),
+      'savedSearches',
+      'email',
+      at,
+    );
     for (const s of chosen) {
-      if (s.email === 'off' || !s.email_notifications) continue;
+      if (s.email === 'off' || !mailable.has(s.user_id)) continue;
       const taken = { saved_search_id: s.id, post_id: post.id, user_id: s.user_id, created_at: at };
       if (s.email === 'instant' && (await saved.claimMail(trx, s.id, at, at - MAIL_WINDOW_MS)))
         await mail(trx, deps, { userId: s.user_id, taken: [taken], at, kind: 'instant' });

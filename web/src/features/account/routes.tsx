@@ -13,6 +13,10 @@ const EmailPage = lazyNamed(() => import('./pages/EmailPage'), 'EmailPage');
 const PhonePage = lazyNamed(() => import('./pages/PhonePage'), 'PhonePage');
 const GenderPage = lazyNamed(() => import('./pages/GenderPage'), 'GenderPage');
 const BirthDatePage = lazyNamed(() => import('./pages/BirthDatePage'), 'BirthDatePage');
+const NotificationSettingsPage = lazyNamed(
+  () => import('./pages/NotificationSettingsPage'),
+  'NotificationSettingsPage',
+);
 
 /**
  * /settings/account and its sub-pages, signed-in only. App.tsx
@@ -29,6 +33,8 @@ export const accountRoutes: RouteObject[] = [
       { path: `${ACCOUNT_PATH}/phone`, element: <PhonePage /> },
       { path: `${ACCOUNT_PATH}/gender`, element: <GenderPage /> },
       { path: `${ACCOUNT_PATH}/birth_date`, element: <BirthDatePage /> },
+      // Notifications by kind and channel, and quiet hours (ADR 059).
+      { path: '/settings/notifications', element: <NotificationSettingsPage /> },
     ],
   },
 ];

@@ -2,8 +2,10 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
+import { NOTIFICATION_SETTINGS_TEXT } from '@common/schemas/notification-settings';
 import { PAYMENTS_MESSAGES } from '@common/schemas/payments';
 import {
+  BellIcon,
   BlockIcon,
   CashIcon,
   ChevronRightIcon,
@@ -57,6 +59,13 @@ function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
               label: MESSAGES.settingsAccountSettings,
               Icon: SlidersIcon,
               activeBelow: true,
+            },
+            // Each kind of notification by channel, and quiet hours (ADR 059).
+            {
+              to: '/settings/notifications',
+              label: NOTIFICATION_SETTINGS_TEXT.title,
+              hint: NOTIFICATION_SETTINGS_TEXT.menuHint,
+              Icon: BellIcon,
             },
             { to: '/settings/payments', label: PAYMENTS_MESSAGES.title, Icon: CashIcon },
             // Saved searches and their alerts (ADR 010).
