@@ -1375,6 +1375,9 @@ export interface components {
                 code: string;
                 message: string;
                 messages?: string[];
+                fields?: {
+                    [key: string]: string;
+                };
             };
         };
     };

@@ -71,6 +71,8 @@ export const campusInputSchema = z.strictObject({
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'supportEmail must be an e-mail address.'),
   rankedFeed: z.boolean().optional(),
+  /** The campus of a host that names none: setting it moves the default here. */
+  isDefault: z.boolean().optional(),
   logoMediaId: z.string().min(1).nullable().optional(),
   spots: z.array(spotSchema, { error: 'spots must be a list of meetup spots.' }),
 });
@@ -91,14 +93,23 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** One problem of a campus, with the field it is about (`theme.primary`, `spots.0.name`). */
+export interface CampusProblem {
+  field: string;
+  message: string;
+}
+
 /** Thrown with every problem of a campus, one per line. */
 export class CampusInvalid extends Error {
+  readonly problems: string[];
   constructor(
     readonly id: string,
-    readonly problems: string[],
+    readonly issues: CampusProblem[],
   ) {
+    const problems = [...new Set(issues.map((p) => p.message))];
     super(`Campus ${id || '(no id)'} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'CampusInvalid';
+    this.problems = problems;
   }
 }
 
@@ -116,7 +127,13 @@ export function validateCampus(
   const rawId = (input as { id?: unknown } | null)?.id;
   const id = typeof rawId === 'string' ? rawId : '';
   if (!parsed.success)
-    throw new CampusInvalid(id, [...new Set(parsed.error.issues.map(issueText))]);
+    throw new CampusInvalid(
+      id,
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: issueText(issue),
+      })),
+    );
   const c = parsed.data;
   const problems = crossChecks(c, others);
   if (problems.length) throw new CampusInvalid(c.id, problems);
@@ -137,7 +154,7 @@ export function validateCampus(
     supportEmail: c.supportEmail,
     privacy: 'private',
     status: existing?.status ?? 'active',
-    isDefault: existing?.isDefault ?? false,
+    isDefault: c.isDefault ?? existing?.isDefault ?? false,
     rankedFeed: c.rankedFeed ?? existing?.rankedFeed ?? false,
     logoMediaId: c.logoMediaId === undefined ? (existing?.logoMediaId ?? null) : c.logoMediaId,
     spots: c.spots,
@@ -152,27 +169,33 @@ function issueText(issue: z.core.$ZodIssue): string {
 
 /** The rules across fields and campuses. */
 function crossChecks(c: z.output<typeof campusInputSchema>, others: readonly SiteCampus[]) {
-  const problems: string[] = [];
+  const problems: CampusProblem[] = [];
+  const problem = (field: string, message: string) => problems.push({ field, message });
   const onPrimary = c.theme.onPrimary ?? '#ffffff';
   const ratio = contrastRatio(onPrimary, c.theme.primary);
   if (ratio < MIN_CONTRAST)
-    problems.push(
+    problem(
+      'theme.primary',
       `theme.primary ${c.theme.primary} gives ${onPrimary === '#ffffff' ? 'white' : onPrimary} text a contrast of ${ratio.toFixed(2)}:1; WCAG AA needs at least ${MIN_CONTRAST}:1. Choose a darker primary colour.`,
     );
   if (c.spots.length < MIN_SPOTS)
-    problems.push(
+    problem(
+      'spots',
       `A campus needs at least ${MIN_SPOTS} meetup spots; this one has ${c.spots.length}.`,
     );
   const spotIds = c.spots.map((s) => s.id);
   for (const dup of new Set(spotIds.filter((s, i) => spotIds.indexOf(s) !== i)))
-    problems.push(`Meetup spot id "${dup}" is used twice.`);
+    problem('spots', `Meetup spot id "${dup}" is used twice.`);
   for (const dup of new Set(c.emailDomains.filter((d, i) => c.emailDomains.indexOf(d) !== i)))
-    problems.push(`E-mail domain ${dup} is listed twice.`);
+    problem('emailDomains', `E-mail domain ${dup} is listed twice.`);
   for (const other of others) {
     if (other.id === c.id)
-      problems.push(`Campus id "${c.id}" is taken: ${c.id}.{domain} already serves ${other.name}.`);
+      problem('id', `Campus id "${c.id}" is taken: ${c.id}.{domain} already serves ${other.name}.`);
     for (const d of c.emailDomains.filter((d) => other.emailDomains.includes(d)))
-      problems.push(`E-mail domain ${d} already belongs to campus ${other.id} (${other.name}).`);
+      problem(
+        'emailDomains',
+        `E-mail domain ${d} already belongs to campus ${other.id} (${other.name}).`,
+      );
   }
   return problems;
 }
