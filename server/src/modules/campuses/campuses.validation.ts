@@ -1,5 +1,8 @@
 import { CAMPUS_ID_PATTERN, type SiteCampus } from '@common/campuses';
 import { z } from 'zod';
+import { contrastRatio, MIN_CONTRAST } from '@common/contrast';
+
+export { contrastRatio, MIN_CONTRAST };
 
 /**
  * What an operator may write of a campus (`npm run campus`, ADR 054), and the
@@ -11,8 +14,6 @@ import { z } from 'zod';
 const HEX = /^#[0-9a-f]{6}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SPOT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** WCAG 2.2 AA for normal text (1.4.3). */
-export const MIN_CONTRAST = 4.5;
 export const MIN_SPOTS = 2;
 
 const text = (field: string, max: number) =>
@@ -77,21 +78,6 @@ export const campusInputSchema = z.strictObject({
   spots: z.array(spotSchema, { error: 'spots must be a list of meetup spots.' }),
 });
 export type CampusInput = z.input<typeof campusInputSchema>;
-
-/** The relative luminance of an sRGB colour (#rrggbb), WCAG 2.2. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The contrast ratio of two colours, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** One problem of a campus, with the field it is about (`theme.primary`, `spots.0.name`). */
 export interface CampusProblem {
