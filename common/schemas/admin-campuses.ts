@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_CONTRAST } from '../contrast';
 import { campusIdSchema, campusSchema } from './campus';
 
 /**
@@ -70,5 +71,41 @@ export const ADMIN_CAMPUS_MESSAGES = {
   saved: (name: string) => `${name} is saved.`,
   retired: (name: string) => `${name} is read-only.`,
   closed: (name: string) => `${name} is closed.`,
+  fixFields: 'Fix the fields marked below.',
+} as const;
+
+/** The words of the form (ADR 056); the refusals are the server's own. */
+export const CAMPUS_FORM_WORDS = {
+  id: 'Campus id',
+  idHint: 'Lowercase letters and digits; the site is {id}.your-domain. It never changes.',
+  name: 'Short name',
+  nameHint: 'Like Rice: the feed and the mails say it.',
+  productName: 'Product name',
+  productNameHint: 'Like Rice Buy / Sell; empty gives “{short name} Buy / Sell”.',
+  schoolName: 'University',
+  city: 'City',
+  cityHint: 'Like Houston, Texas.',
+  state: 'State',
+  domains: 'School e-mail domains',
+  domainsHint: 'Separated by commas, like rice.edu, alumni.rice.edu.',
+  primary: 'Primary colour',
+  accent: 'Accent colour',
+  preview: 'Preview',
+  contrast: (ratio: string, ok: boolean) =>
+    `White text on the primary colour: ${ratio}:1. ${ok ? 'Passes' : 'Fails'} WCAG AA (needs ${MIN_CONTRAST}:1).`,
+  instagram: 'Instagram account',
+  instagramHint: 'Without @, like ricebuysell.',
+  supportEmail: 'Support address',
+  rankedFeed: 'Rank the feed (otherwise newest first)',
+  isDefault: 'Default campus: serves hosts that name no campus',
+  spots: 'Meetup spots',
+  spotsHint: 'At least two public places to meet.',
+  spot: (n: number) => `Spot ${n}`,
+  spotId: 'Spot id',
+  spotName: 'Name',
+  spotDescription: 'Description',
+  spotHours: 'Hours (optional)',
+  addSpot: 'Add a meetup spot',
+  removeSpot: (n: number) => `Remove spot ${n}`,
   fixFields: 'Fix the fields marked below.',
 } as const;

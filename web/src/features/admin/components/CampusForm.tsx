@@ -1,46 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import { contrastRatio, MIN_CONTRAST } from '@common/contrast';
-import type { AdminCampus, AdminCampusInput } from '@common/schemas/admin-campuses';
+import {
+  type AdminCampus,
+  type AdminCampusInput,
+  CAMPUS_FORM_WORDS,
+} from '@common/schemas/admin-campuses';
 import { Button } from '../../../components/ui/Button';
 import { FieldMessage, TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import styles from './CampusForm.module.css';
 
-/** The words of the form (ADR 056); the refusals are the server's own. */
-export const CAMPUS_FORM_WORDS = {
-  id: 'Campus id',
-  idHint: 'Lowercase letters and digits; the site is {id}.your-domain. It never changes.',
-  name: 'Short name',
-  nameHint: 'Like Rice: the feed and the mails say it.',
-  productName: 'Product name',
-  productNameHint: 'Like Rice Buy / Sell; empty gives “{short name} Buy / Sell”.',
-  schoolName: 'University',
-  city: 'City',
-  cityHint: 'Like Houston, Texas.',
-  state: 'State',
-  domains: 'School e-mail domains',
-  domainsHint: 'Separated by commas, like rice.edu, alumni.rice.edu.',
-  primary: 'Primary colour',
-  accent: 'Accent colour',
-  preview: 'Preview',
-  contrast: (ratio: string, ok: boolean) =>
-    `White text on the primary colour: ${ratio}:1. ${ok ? 'Passes' : 'Fails'} WCAG AA (needs ${MIN_CONTRAST}:1).`,
-  instagram: 'Instagram account',
-  instagramHint: 'Without @, like ricebuysell.',
-  supportEmail: 'Support address',
-  rankedFeed: 'Rank the feed (otherwise newest first)',
-  isDefault: 'Default campus: serves hosts that name no campus',
-  spots: 'Meetup spots',
-  spotsHint: 'At least two public places to meet.',
-  spot: (n: number) => `Spot ${n}`,
-  spotId: 'Spot id',
-  spotName: 'Name',
-  spotDescription: 'Description',
-  spotHours: 'Hours (optional)',
-  addSpot: 'Add a meetup spot',
-  removeSpot: (n: number) => `Remove spot ${n}`,
-  fixFields: 'Fix the fields marked below.',
-} as const;
 const W = CAMPUS_FORM_WORDS;
 
 interface SpotDraft {

@@ -2,9 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_CAMPUS_MESSAGES as M, type AdminCampus } from '@common/schemas/admin-campuses';
+import {
+  ADMIN_CAMPUS_MESSAGES as M,
+  type AdminCampus,
+  CAMPUS_FORM_WORDS as W,
+} from '@common/schemas/admin-campuses';
 import { AlertProvider } from '../../../components/ui/Alerts';
-import { CAMPUS_FORM_WORDS as W } from '../components/CampusForm';
 import { CampusesPage } from './CampusesPage';
 
 /**
