@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { contrastRatio, MIN_CONTRAST } from '@common/contrast';
 import {
   type AdminCampus,
@@ -201,6 +201,13 @@ export function CampusForm({
   const [draft, setDraft] = useState(() => draftOf(campus));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
+  const summary = useRef<HTMLDivElement>(null);
+  // A refusal brings its summary into view and focus: the button pressed is at the form's end.
+  useEffect(() => {
+    if (!general.length) return;
+    summary.current?.focus();
+    summary.current?.scrollIntoView?.({ block: 'center' });
+  }, [general]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const setSpot = (key: number, field: keyof Omit<SpotDraft, 'key'>, value: string) =>
@@ -253,7 +260,7 @@ export function CampusForm({
   return (
     <form className={`card ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate>
       {general.length ? (
-        <div className={styles.general} role="alert">
+        <div className={styles.general} role="alert" tabIndex={-1} ref={summary}>
           {general.map((m) => (
             <p key={m}>{m}</p>
           ))}
