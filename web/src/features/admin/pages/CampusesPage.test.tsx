@@ -147,7 +147,7 @@ describe('the admin campus page', () => {
       theme: { primary: '#ffcc00' },
       spots: [{ id: '' }, { id: '' }],
     });
-  });
+  }, 20_000);
 
   it('retires a campus only after the confirmation', async () => {
     open();
