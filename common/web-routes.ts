@@ -63,6 +63,7 @@ export const WEB_ROUTES = [
   '/profile/set-up',
   '/moderation',
   '/admin',
+  '/admin/campuses',
   '/:username',
 ] as const;
 export type WebRoute = (typeof WEB_ROUTES)[number];

@@ -7,7 +7,11 @@ import type { AppDeps } from './deps';
 import { registerAccess } from './http/access';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerCampusResolution } from './http/campus-context';
-import { createCampusRegistry, unknownCampusIds } from './modules/campuses/campuses.registry';
+import {
+  type CampusRegistry,
+  createCampusRegistry,
+  unknownCampusIds,
+} from './modules/campuses/campuses.registry';
 import { registerGeoGate } from './http/geo-gate';
 import { moduleRoutes, registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
@@ -19,6 +23,8 @@ import { responseSerializer } from './http/serializer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessions, sessionCookieName } from './modules/auth/session-cookie';
 import { campusRoutes } from './modules/campuses/campuses.routes';
+import { campusAdminRoutes } from './modules/campuses/campuses.admin.routes';
+import { createCampusAdmin } from './modules/campuses/campuses.admin';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
@@ -128,15 +134,24 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onClose', () => built.close());
 
   registerSessions(app, config, services.sessions);
-  await registerRoutes(app, services);
+  await registerRoutes(app, services, campuses);
   await registerPages(app, { pages: services.pages });
   return app;
 }
 
 /** Every module's routes, each plugin handed the services it needs. */
-async function registerRoutes(app: App, services: Services): Promise<void> {
+async function registerRoutes(
+  app: App,
+  services: Services,
+  registry: CampusRegistry,
+): Promise<void> {
   await app.register(moduleRoutes('health', healthRoutes), { health: services.health });
   await app.register(moduleRoutes('campuses', campusRoutes), { campuses: services.campuses });
+  await app.register(moduleRoutes('campuses', campusAdminRoutes), {
+    admin: createCampusAdmin({ db: app.deps.db, bus: app.deps.bus }),
+    campuses: services.campuses,
+    reload: () => registry.reload(),
+  });
   await app.register(moduleRoutes('auth', authRoutes), {
     auth: services.auth,
     google: services.google,

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly messages?: string[],
+    /** The message of each field of the request that has one (a form shows it beside the field). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

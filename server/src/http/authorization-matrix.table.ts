@@ -383,6 +383,25 @@ export const ROUTES: Record<string, Row> = {
     send: () => ({ url: '/api/admin/dashboard?campus=all&days=30' }),
     why: 'as analytics: operators only (dashboard tests cover them), 404 to everyone else (ADR 055)',
   },
+  'GET /api/admin/campuses': {
+    expect: publicRoute(404),
+    why: 'the admin campus page: operators only (campuses.admin.routes.test.ts covers them, moderators and other campuses refused too), 404 to everyone else (ADR 056)',
+  },
+  'POST /api/admin/campuses': {
+    expect: publicRoute(404),
+    send: () => ({ body: { id: 'matrix', name: 'Matrix' } }),
+    why: 'as GET /api/admin/campuses: refused before the body is read',
+  },
+  'PATCH /api/admin/campuses/:id': {
+    expect: publicRoute(404),
+    send: () => ({ url: '/api/admin/campuses/ut', body: { city: 'Anywhere' } }),
+    why: 'as GET /api/admin/campuses',
+  },
+  'POST /api/admin/campuses/:id/retire': {
+    expect: publicRoute(404),
+    send: () => ({ url: '/api/admin/campuses/ut/retire' }),
+    why: 'as GET /api/admin/campuses',
+  },
   'GET /api/notifications': { expect: verifiedAccount() },
   'GET /api/unread': { expect: verifiedAccount() },
   'GET /api/me/notification-settings': { expect: verifiedAccount() },

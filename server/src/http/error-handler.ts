@@ -22,6 +22,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           code: error.code,
           message: error.message,
           ...(error.messages ? { messages: error.messages } : {}),
+          ...(error.fields ? { fields: error.fields } : {}),
         },
       });
     }

@@ -1393,6 +1393,9 @@ export interface components {
                 code: string;
                 message: string;
                 messages?: string[];
+                fields?: {
+                    [key: string]: string;
+                };
             };
         };
     };

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly messages: string[] = [],
+    /** The message of each form field the server refused (`theme.primary`, `spots.0.name`). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,6 +54,7 @@ export async function api<T>(
       error?.code ?? 'error',
       error?.message ?? 'Something went wrong. Try again.',
       error?.messages,
+      error?.fields,
     );
   }
   return body as T;

@@ -1,5 +1,6 @@
 import type { CampusStatus, SiteCampus } from '@common/campuses';
 import type { Db } from '../../db/kysely';
+import type { Executor } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { CAMPUS_CHANGED, CAMPUS_TOPIC } from './campuses.registry';
 import { readCampuses, saveCampus, setCampusStatus } from './campuses.store';
@@ -21,9 +22,35 @@ export interface CampusAdmin {
   retire(id: string): Promise<SiteCampus>;
 }
 
-/** A refusal of the CLI, in words for the operator. */
+/**
+ * A refusal of the CLI and the admin page, in words for the operator; `fields`
+ * names the field each problem is about (`theme.primary`, `spots.0.name`),
+ * where there is one, for the page to show it beside that field.
+ */
 export class CampusAdminError extends Error {
   override name = 'CampusAdminError';
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+    /** Each problem on its own, without the heading the CLI prints. */
+    readonly problems: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+/** Retiring refused: the campus is closed already, or it is the default. */
+export class CampusRetireRefused extends CampusAdminError {
+  override name = 'CampusRetireRefused';
+}
+
+/** The first problem of each field. */
+function fieldsOf(problems: readonly CampusInvalid[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const p of problems)
+    for (const { field, message } of p.issues)
+      if (field && !(field in fields)) fields[field] = message;
+  return fields;
 }
 
 const NEXT_STATUS: Record<CampusStatus, CampusStatus | null> = {
@@ -46,9 +73,69 @@ export function campusAsInput(c: SiteCampus): Record<string, unknown> {
     instagram: c.instagram,
     supportEmail: c.supportEmail,
     rankedFeed: c.rankedFeed,
+    isDefault: c.isDefault,
     logoMediaId: c.logoMediaId,
     spots: c.spots.map((s) => ({ ...s })),
   };
+}
+
+const NO_DEFAULT =
+  'One campus serves hosts that name none: make another campus the default instead.';
+const RETIRED_DEFAULT = 'A retired campus cannot be the default.';
+const ONE_DEFAULT = 'Only one campus can be the default.';
+
+/** Takes the default from whichever campus has it, before `id` gets it. */
+async function moveDefault(trx: Executor, id: string, at: number): Promise<void> {
+  await trx
+    .updateTable('campuses')
+    .set({ is_default: false, updated_at: at })
+    .where('is_default', '=', true)
+    .where('id', '!=', id)
+    .execute();
+}
+
+/** The campuses `inputs` describe, each checked against the known ones and those before it. */
+function validateAll(inputs: unknown[], known: SiteCampus[]): SiteCampus[] {
+  const out: SiteCampus[] = [];
+  const problems: CampusInvalid[] = [];
+  for (const one of inputs) {
+    try {
+      out.push(validateCampus(one, [...known, ...out]));
+    } catch (error) {
+      if (!(error instanceof CampusInvalid)) throw error;
+      problems.push(error);
+    }
+  }
+  if (problems.length)
+    throw new CampusAdminError(
+      problems.map((p) => p.message).join('\n'),
+      fieldsOf(problems),
+      problems.flatMap((p) => p.problems),
+    );
+  if (out.filter((c) => c.isDefault).length > 1)
+    throw new CampusAdminError(ONE_DEFAULT, { isDefault: ONE_DEFAULT });
+  return out;
+}
+
+/** `existing` with `changed` applied, checked; the default moves, never vanishes. */
+function validateEdit(
+  existing: SiteCampus,
+  changed: Record<string, unknown>,
+  others: SiteCampus[],
+): SiteCampus {
+  let next: SiteCampus;
+  try {
+    next = validateCampus({ ...campusAsInput(existing), ...changed }, others, existing);
+  } catch (error) {
+    if (error instanceof CampusInvalid)
+      throw new CampusAdminError(error.message, fieldsOf([error]), error.problems);
+    throw error;
+  }
+  if (existing.isDefault && !next.isDefault)
+    throw new CampusAdminError(NO_DEFAULT, { isDefault: NO_DEFAULT });
+  if (next.isDefault && !existing.isDefault && next.status !== 'active')
+    throw new CampusAdminError(RETIRED_DEFAULT, { isDefault: RETIRED_DEFAULT });
+  return next;
 }
 
 export function createCampusAdmin({
@@ -76,20 +163,11 @@ export function createCampusAdmin({
       const inputs = Array.isArray(input) ? input : [input];
       if (inputs.length === 0) throw new CampusAdminError('The file holds no campus.');
       const added = await db.kysely.transaction().execute(async (trx) => {
-        const known = await readCampuses(trx);
-        const out: SiteCampus[] = [];
-        const problems: CampusInvalid[] = [];
-        for (const one of inputs) {
-          try {
-            const campus = validateCampus(one, [...known, ...out]);
-            out.push(campus);
-          } catch (error) {
-            if (!(error instanceof CampusInvalid)) throw error;
-            problems.push(error);
-          }
+        const out = validateAll(inputs, await readCampuses(trx));
+        for (const campus of out) {
+          if (campus.isDefault) await moveDefault(trx, campus.id, now());
+          await saveCampus(trx, campus, now());
         }
-        if (problems.length) throw new CampusAdminError(problems.map((p) => p.message).join('\n'));
-        for (const campus of out) await saveCampus(trx, campus, now());
         return out;
       });
       await announce(added.map((c) => c.id));
@@ -101,22 +179,20 @@ export function createCampusAdmin({
         throw new CampusAdminError('The changes must be one JSON object of fields.');
       const changed = changes as Record<string, unknown>;
       if ('id' in changed && changed.id !== id)
-        throw new CampusAdminError(`A campus id never changes: ${id} stays ${id}.`);
+        throw new CampusAdminError(`A campus id never changes: ${id} stays ${id}.`, {
+          id: `A campus id never changes: ${id} stays ${id}.`,
+        });
       const campus = await db.kysely.transaction().execute(async (trx) => {
         const known = await readCampuses(trx);
         const existing = known.find((c) => c.id === id);
         if (!existing) throw new CampusAdminError(`There is no campus "${id}".`);
         const others = known.filter((c) => c.id !== id);
-        let next: SiteCampus;
-        try {
-          next = validateCampus({ ...campusAsInput(existing), ...changed }, others, existing);
-        } catch (error) {
-          if (error instanceof CampusInvalid) throw new CampusAdminError(error.message);
-          throw error;
-        }
+        const next = validateEdit(existing, changed, others);
+        if (next.isDefault && !existing.isDefault) await moveDefault(trx, id, now());
         await saveCampus(trx, next, now());
         return next;
       });
+      // Every server reads every campus again: the one that lost the default too.
       await announce([id]);
       return campus;
     },
@@ -124,9 +200,9 @@ export function createCampusAdmin({
     async retire(id) {
       const campus = await find(id);
       const status = NEXT_STATUS[campus.status];
-      if (!status) throw new CampusAdminError(`Campus ${id} is already closed.`);
+      if (!status) throw new CampusRetireRefused(`Campus ${id} is already closed.`);
       if (campus.isDefault)
-        throw new CampusAdminError(
+        throw new CampusRetireRefused(
           `Campus ${id} serves hosts that name no campus: it cannot be retired.`,
         );
       await setCampusStatus(db.kysely, id, status, now());

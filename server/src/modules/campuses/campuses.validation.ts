@@ -1,5 +1,8 @@
 import { CAMPUS_ID_PATTERN, type SiteCampus } from '@common/campuses';
 import { z } from 'zod';
+import { contrastRatio, MIN_CONTRAST } from '@common/contrast';
+
+export { contrastRatio, MIN_CONTRAST };
 
 /**
  * What an operator may write of a campus (`npm run campus`, ADR 054), and the
@@ -11,8 +14,6 @@ import { z } from 'zod';
 const HEX = /^#[0-9a-f]{6}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SPOT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** WCAG 2.2 AA for normal text (1.4.3). */
-export const MIN_CONTRAST = 4.5;
 export const MIN_SPOTS = 2;
 
 const text = (field: string, max: number) =>
@@ -71,34 +72,30 @@ export const campusInputSchema = z.strictObject({
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'supportEmail must be an e-mail address.'),
   rankedFeed: z.boolean().optional(),
+  /** The campus of a host that names none: setting it moves the default here. */
+  isDefault: z.boolean().optional(),
   logoMediaId: z.string().min(1).nullable().optional(),
   spots: z.array(spotSchema, { error: 'spots must be a list of meetup spots.' }),
 });
 export type CampusInput = z.input<typeof campusInputSchema>;
 
-/** The relative luminance of an sRGB colour (#rrggbb), WCAG 2.2. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The contrast ratio of two colours, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+/** One problem of a campus, with the field it is about (`theme.primary`, `spots.0.name`). */
+export interface CampusProblem {
+  field: string;
+  message: string;
 }
 
 /** Thrown with every problem of a campus, one per line. */
 export class CampusInvalid extends Error {
+  readonly problems: string[];
   constructor(
     readonly id: string,
-    readonly problems: string[],
+    readonly issues: CampusProblem[],
   ) {
+    const problems = [...new Set(issues.map((p) => p.message))];
     super(`Campus ${id || '(no id)'} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'CampusInvalid';
+    this.problems = problems;
   }
 }
 
@@ -116,7 +113,13 @@ export function validateCampus(
   const rawId = (input as { id?: unknown } | null)?.id;
   const id = typeof rawId === 'string' ? rawId : '';
   if (!parsed.success)
-    throw new CampusInvalid(id, [...new Set(parsed.error.issues.map(issueText))]);
+    throw new CampusInvalid(
+      id,
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: issueText(issue),
+      })),
+    );
   const c = parsed.data;
   const problems = crossChecks(c, others);
   if (problems.length) throw new CampusInvalid(c.id, problems);
@@ -137,7 +140,7 @@ export function validateCampus(
     supportEmail: c.supportEmail,
     privacy: 'private',
     status: existing?.status ?? 'active',
-    isDefault: existing?.isDefault ?? false,
+    isDefault: c.isDefault ?? existing?.isDefault ?? false,
     rankedFeed: c.rankedFeed ?? existing?.rankedFeed ?? false,
     logoMediaId: c.logoMediaId === undefined ? (existing?.logoMediaId ?? null) : c.logoMediaId,
     spots: c.spots,
@@ -152,27 +155,33 @@ function issueText(issue: z.core.$ZodIssue): string {
 
 /** The rules across fields and campuses. */
 function crossChecks(c: z.output<typeof campusInputSchema>, others: readonly SiteCampus[]) {
-  const problems: string[] = [];
+  const problems: CampusProblem[] = [];
+  const problem = (field: string, message: string) => problems.push({ field, message });
   const onPrimary = c.theme.onPrimary ?? '#ffffff';
   const ratio = contrastRatio(onPrimary, c.theme.primary);
   if (ratio < MIN_CONTRAST)
-    problems.push(
+    problem(
+      'theme.primary',
       `theme.primary ${c.theme.primary} gives ${onPrimary === '#ffffff' ? 'white' : onPrimary} text a contrast of ${ratio.toFixed(2)}:1; WCAG AA needs at least ${MIN_CONTRAST}:1. Choose a darker primary colour.`,
     );
   if (c.spots.length < MIN_SPOTS)
-    problems.push(
+    problem(
+      'spots',
       `A campus needs at least ${MIN_SPOTS} meetup spots; this one has ${c.spots.length}.`,
     );
   const spotIds = c.spots.map((s) => s.id);
   for (const dup of new Set(spotIds.filter((s, i) => spotIds.indexOf(s) !== i)))
-    problems.push(`Meetup spot id "${dup}" is used twice.`);
+    problem('spots', `Meetup spot id "${dup}" is used twice.`);
   for (const dup of new Set(c.emailDomains.filter((d, i) => c.emailDomains.indexOf(d) !== i)))
-    problems.push(`E-mail domain ${dup} is listed twice.`);
+    problem('emailDomains', `E-mail domain ${dup} is listed twice.`);
   for (const other of others) {
     if (other.id === c.id)
-      problems.push(`Campus id "${c.id}" is taken: ${c.id}.{domain} already serves ${other.name}.`);
+      problem('id', `Campus id "${c.id}" is taken: ${c.id}.{domain} already serves ${other.name}.`);
     for (const d of c.emailDomains.filter((d) => other.emailDomains.includes(d)))
-      problems.push(`E-mail domain ${d} already belongs to campus ${other.id} (${other.name}).`);
+      problem(
+        'emailDomains',
+        `E-mail domain ${d} already belongs to campus ${other.id} (${other.name}).`,
+      );
   }
   return problems;
 }

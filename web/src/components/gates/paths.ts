@@ -8,6 +8,8 @@ export const PROFILE_SET_UP_PATH = '/profile/set-up';
 export const MODERATION_PATH = '/moderation';
 /** The operators' dashboard (features/admin, ADR 055). */
 export const ADMIN_PATH = '/admin';
+/** The operators' campus page (ADR 056). */
+export const ADMIN_CAMPUSES_PATH = '/admin/campuses';
 
 const STATIC_SETTINGS =
   /^\/settings(\/(about|howitworks|help|feedback|returns|terms|trust_and_safety|trust|privacy|cookies))?\/?$/;
@@ -65,6 +67,6 @@ export function mayStayWithoutSchoolEmail(
     isAccountLinkPage(path) ||
     isStaticSettingsPage(path) ||
     (moderator && path === MODERATION_PATH) ||
-    (admin && path === ADMIN_PATH)
+    (admin && (path === ADMIN_PATH || path === ADMIN_CAMPUSES_PATH))
   );
 }

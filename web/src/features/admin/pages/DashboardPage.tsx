@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { CAMPUS_IDS, CAMPUSES } from '@common/campuses';
 import {
   DASHBOARD_MEASURES,
   DASHBOARD_MESSAGES as M,
@@ -9,7 +8,10 @@ import {
 } from '@common/schemas/dashboard';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
+import { useAdminCampuses } from '../api/campuses';
 import { useDashboard } from '../api/dashboard';
+import { ButtonLink } from '../../../components/ui/Button';
+import { ADMIN_CAMPUSES_PATH } from '../../../components/gates/paths';
 import { MeasureSection } from '../components/MeasureSection';
 import { CHART_HEIGHT } from '../components/TimeSeriesChart';
 import settings from '../../../components/layout/SettingsList.module.css';
@@ -26,6 +28,8 @@ function Controls({
   onChange: (query: DashboardQuery) => void;
 }) {
   const id = useId();
+  // The campuses the server has, added ones included (ADR 056).
+  const campuses = useAdminCampuses();
   return (
     <div className={styles.controls}>
       <label className={styles.control} htmlFor={`${id}-c`}>
@@ -38,9 +42,9 @@ function Controls({
           }
         >
           <option value="all">{M.allCampuses}</option>
-          {CAMPUS_IDS.map((c) => (
-            <option key={c} value={c}>
-              {CAMPUSES[c].name}
+          {(campuses.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
             </option>
           ))}
         </select>
@@ -114,7 +118,15 @@ export function DashboardPage() {
   const dashboard = useDashboard(query);
   return (
     <div className={`${settings.page} ${styles.page}`}>
-      <PageHeader title={M.title} fallback="/settings" />
+      <PageHeader
+        title={M.title}
+        fallback="/settings"
+        actions={
+          <ButtonLink to={ADMIN_CAMPUSES_PATH} variant="secondary" size="sm">
+            Campuses
+          </ButtonLink>
+        }
+      />
       <Controls query={query} onChange={setQuery} />
       {dashboard.isPending ? (
         <Skeleton />
