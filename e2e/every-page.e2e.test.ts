@@ -116,6 +116,9 @@ const STATIC_PAGES = [
   '/settings/feedback',
 ];
 
+/** The footer's links, Help last, wherever the footer shows. */
+const FOOTER_LINKS = 'Terms of Service | Privacy | Trust/Safety | Returns | About | Help';
+
 /** A route's page has drawn its data: no spinner, skeleton or busy region is left. */
 async function loaded(page: Page): Promise<void> {
   const settled = () =>
@@ -140,6 +143,14 @@ async function checkAll(page: Page, width: number, paths: string[]): Promise<str
     await page.goto(env.server.url('ut', path));
     await loaded(page);
     for (const v of await violations(page)) found.push(`${path} at ${width} px: ${v}`);
+    // Help is found in the same place on every page that shows the footer's links (WCAG 3.2.6).
+    const footers = await page.evaluate(() =>
+      [...document.querySelectorAll('footer nav')]
+        .filter((nav) => nav.checkVisibility())
+        .map((nav) => [...nav.querySelectorAll('a')].map((a) => a.textContent).join(' | ')),
+    );
+    for (const links of footers)
+      if (links !== FOOTER_LINKS) found.push(`${path} at ${width} px: footer reads ${links}`);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     if (scrollWidth > width)
       found.push(`${path} at ${width} px scrolls sideways: ${scrollWidth} px wide`);
