@@ -72,7 +72,9 @@ function EntryStep({ initialEmail }: { initialEmail: string }) {
   return (
     <AuthCard title={MESSAGES.logInSignUp} subtitle={MESSAGES.takesSeconds}>
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        {/* "username": a password manager fills the first step of a sign-in too (docs/accessibility.md). */}
         <EmailField
+          autoComplete="username"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={form.blur('email')}

@@ -28,10 +28,12 @@ export function EditProfilePage() {
       <PageHeader title={M.editProfile} fallback="/profile" />
       <section className={`card ${styles.card}`}>
         <PhotoPicker viewer={viewer} />
-        <dl className={styles.rows}>
+        <div className={styles.rows}>
           <div className={styles.row}>
-            <dt className={styles.term}>{M.displayName}</dt>
-            <dd className={styles.value}>{`${viewer.firstName} ${viewer.lastName}`.trim()}</dd>
+            <dl className={styles.pair}>
+              <dt className={styles.term}>{M.displayName}</dt>
+              <dd className={styles.value}>{`${viewer.firstName} ${viewer.lastName}`.trim()}</dd>
+            </dl>
             <Button
               variant="secondary"
               size="sm"
@@ -42,10 +44,12 @@ export function EditProfilePage() {
             </Button>
           </div>
           <div className={styles.row}>
-            <dt className={styles.term}>{M.bio}</dt>
-            <dd className={`${styles.value} ${bio ? '' : styles.muted}`}>
-              {bio === undefined ? <Skeleton height={18} width="60%" /> : bio || M.noBio}
-            </dd>
+            <dl className={styles.pair}>
+              <dt className={styles.term}>{M.bio}</dt>
+              <dd className={`${styles.value} ${bio ? '' : styles.muted}`}>
+                {bio === undefined ? <Skeleton height={18} width="60%" /> : bio || M.noBio}
+              </dd>
+            </dl>
             <Button
               variant="secondary"
               size="sm"
@@ -56,7 +60,7 @@ export function EditProfilePage() {
               Edit
             </Button>
           </div>
-        </dl>
+        </div>
       </section>
       <EditNameDialog
         viewer={viewer}

@@ -115,7 +115,12 @@ export function SchoolFinderPage() {
     <>
       <PageHeader title="Find your school" />
       <section className={`card ${styles.finder}`} aria-labelledby={`${baseId}-label`}>
-        <form role="search" className={styles.form} onSubmit={handleSubmit}>
+        <form
+          role="search"
+          className={styles.form}
+          aria-labelledby={`${baseId}-label`}
+          onSubmit={handleSubmit}
+        >
           <label id={`${baseId}-label`} htmlFor={`${baseId}-input`} className={styles.label}>
             Search by school, city or short name
           </label>

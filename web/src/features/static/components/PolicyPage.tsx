@@ -124,7 +124,6 @@ export function PolicyPage({
               key={section.id}
               id={section.id}
               className={`${styles.section}${hash === `#${section.id}` ? ` ${styles.targeted}` : ''}`}
-              aria-labelledby={`${section.id}-title`}
             >
               <h2 id={`${section.id}-title`}>{section.title}</h2>
               {section.content}
