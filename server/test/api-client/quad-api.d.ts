@@ -347,6 +347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads/{id}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an uploaded video, not yet posted, its poster frame and length */
+        post: operations["uploadPoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed": {
         parameters: {
             query?: never;
@@ -1341,6 +1358,9 @@ export interface components {
                 thumbUrl: string;
                 width: number;
                 height: number;
+                alt: string;
+                posterUrl: string | null;
+                durationMs: number | null;
             }[];
             likeCount: number;
             commentCount: number;
@@ -2544,12 +2564,66 @@ export interface operations {
                         thumbUrl: string;
                         width: number;
                         height: number;
+                        alt: string;
+                        posterUrl: string | null;
+                        durationMs: number | null;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPoster: {
+        parameters: {
+            query?: {
+                durationMs?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "image" | "video";
+                        mime: string;
+                        url: string;
+                        thumbUrl: string;
+                        width: number;
+                        height: number;
+                        alt: string;
+                        posterUrl: string | null;
+                        durationMs: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2605,6 +2679,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2686,6 +2763,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2767,6 +2847,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2848,6 +2931,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2901,6 +2987,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2992,6 +3081,10 @@ export interface operations {
                     condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
                     /** @enum {string} */
                     status?: "available" | "pending" | "sold";
+                    mediaAlt?: {
+                        id: string;
+                        alt: string;
+                    }[];
                 };
             };
         };
@@ -3027,6 +3120,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3083,6 +3179,11 @@ export interface operations {
                     parentId?: string | null;
                     /** @default [] */
                     mediaIds?: string[];
+                    /** @default [] */
+                    mediaAlt?: {
+                        id: string;
+                        alt: string;
+                    }[];
                     price?: number | null;
                     /** @default false */
                     obo?: boolean;
@@ -3123,6 +3224,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3204,6 +3308,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3614,6 +3721,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             hearts: number;
                             hearted: boolean;
@@ -3731,6 +3841,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -3944,6 +4057,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4195,6 +4311,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4311,6 +4430,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4686,6 +4808,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -4777,6 +4902,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -5339,6 +5467,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -5391,6 +5522,9 @@ export interface operations {
                                     thumbUrl: string;
                                     width: number;
                                     height: number;
+                                    alt: string;
+                                    posterUrl: string | null;
+                                    durationMs: number | null;
                                 }[];
                                 likeCount: number;
                                 commentCount: number;

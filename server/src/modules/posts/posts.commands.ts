@@ -17,6 +17,7 @@ import {
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
+import { mediaRepository } from '../media/media.repository';
 import { factChange, factsChanged, type PostCache } from './posts.cache';
 import { feedScore } from './posts.cursor';
 import type { SharedPages, ViewerBlocks, ViewerSaves } from './posts.pages';
@@ -121,6 +122,12 @@ async function insert(
       'media_unavailable',
       'Some photos could not be attached. Please add them again.',
     );
+  // Descriptions of files this post took; any other id is ignored (ADR 060).
+  await mediaRepository.setAlt(
+    trx,
+    id,
+    body.mediaAlt.filter((a) => body.mediaIds.includes(a.id)),
+  );
   if (parent) {
     // The chain runs up to the root, so the root's new counts are among the touched rows.
     const touched = await posts.touchAncestors(trx, await chainAbove(trx, parent), at, 1);

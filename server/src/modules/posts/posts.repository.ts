@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ListingFilter } from '@common/schemas/posts';
 import type { Dialect } from '../../db/kysely';
@@ -40,8 +40,8 @@ type Query = ReturnType<typeof withAuthor>;
 
 /** A post's file as a page shows it. */
 export type PostFile = Pick<
-  MediaColumns,
-  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
+  Selectable<MediaColumns>,
+  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants' | 'alt' | 'duration_ms'
 > & { post_id: string };
 
 /** A post of a page with its files in order, read in the page's own statement. */
@@ -69,6 +69,8 @@ function withFiles(query: Query) {
           'm.width',
           'm.height',
           'm.variants',
+          'm.alt',
+          'm.duration_ms',
         ])
         .whereRef('m.post_id', '=', 'posts.id')
         .orderBy('m.position'),
