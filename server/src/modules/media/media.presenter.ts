@@ -5,7 +5,10 @@ import { mediaRepository, parseVariants } from './media.repository';
 
 type MediaRow = Selectable<MediaColumns>;
 /** A fresh upload has no description or length yet: they read as '' and null. */
-type PresentableMedia = Pick<MediaRow, 'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'> &
+type PresentableMedia = Pick<
+  MediaRow,
+  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
+> &
   Partial<Pick<MediaRow, 'alt' | 'duration_ms'>>;
 
 /**

@@ -53,7 +53,7 @@ export async function mediaRoutes(
       config: { access: 'session', rateLimit: LIMITS.upload, changes: [] },
       schema: {
         operationId: 'uploadPoster',
-        summary: "Give an uploaded video, not yet posted, its poster frame and length",
+        summary: 'Give an uploaded video, not yet posted, its poster frame and length',
         consumes: ['multipart/form-data'],
         params: idParams,
         querystring: posterQuerySchema,

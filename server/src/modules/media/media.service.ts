@@ -201,7 +201,12 @@ export function createMediaService({
       campusPolicy.canContribute(viewer, campus);
       const video = await mediaRepository.find(db.kysely, mediaId);
       // Another's video, a posted one and a photo are told apart from no video at all by nobody.
-      if (!video || video.owner_id !== viewer.id || video.post_id !== null || video.kind !== 'video')
+      if (
+        !video ||
+        video.owner_id !== viewer.id ||
+        video.post_id !== null ||
+        video.kind !== 'video'
+      )
         throw notFound('no_such_video', MEDIA_ALT_MESSAGES.notAVideo);
       const allowance = await quota.allowance(viewer.id);
       if (allowance.left <= 0) throw allowance.refusal;
