@@ -63,6 +63,26 @@ export async function photoBody(): Promise<{ body: Buffer; headers: Record<strin
   };
 }
 
+/** A tiny MP4 the owner uploaded and no post took yet. */
+async function uploadVideo(
+  app: App,
+  cookie: string,
+  remoteAddress: string,
+): Promise<{ id: string }> {
+  const res = await api(app, {
+    method: 'POST',
+    url: '/api/uploads',
+    cookie,
+    remoteAddress,
+    payload: multipart([
+      { filename: 'clip.mp4', type: 'video/mp4', data: videoBytes('isom', 4096) },
+    ]),
+    headers: { 'content-type': MULTIPART_TYPE },
+  });
+  if (res.statusCode !== 201) throw new Error(`video: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+
 let emails = 0;
 
 /** Builds worlds on one app; `passwordHash` is the hash of PASSWORD that every student gets. */
@@ -210,20 +230,7 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
       return res.json() as { id: string; url: string };
     }),
-    video: once(async () => {
-      const res = await api(app, {
-        method: 'POST',
-        url: '/api/uploads',
-        cookie: owner.cookie,
-        remoteAddress: nextIp(),
-        payload: multipart([
-          { filename: 'clip.mp4', type: 'video/mp4', data: videoBytes('isom', 4096) },
-        ]),
-        headers: { 'content-type': MULTIPART_TYPE },
-      });
-      if (res.statusCode !== 201) throw new Error(`video: ${res.statusCode} ${res.body}`);
-      return res.json() as { id: string };
-    }),
+    video: once(() => uploadVideo(app, owner.cookie, nextIp())),
     payoutAccount: async (viewer, onboarded = false) => {
       if (!viewer) return;
       await api(app, {

@@ -109,21 +109,6 @@ export const mediaRepository = {
     return Number(result.numUpdatedRows) > 0;
   },
 
-  /** Sets the descriptions of a post's photos; ids that are not the post's change nothing. */
-  async setAlt(
-    db: Executor,
-    postId: string,
-    alts: readonly { id: string; alt: string }[],
-  ): Promise<void> {
-    for (const { id, alt } of alts)
-      await db
-        .updateTable('post_media')
-        .set({ alt })
-        .where('id', '=', id)
-        .where('post_id', '=', postId)
-        .execute();
-  },
-
   /** Removes these rows if they are still unattached (a post may have taken one meanwhile). */
   async deleteUnattached(db: Executor, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];

@@ -17,7 +17,6 @@ import {
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { keysOfMedia } from '../media/media.presenter';
-import { mediaRepository } from '../media/media.repository';
 import { factChange, factsChanged, type PostCache } from './posts.cache';
 import { feedScore } from './posts.cursor';
 import type { SharedPages, ViewerBlocks, ViewerSaves } from './posts.pages';
@@ -123,7 +122,7 @@ async function insert(
       'Some photos could not be attached. Please add them again.',
     );
   // Descriptions of files this post took; any other id is ignored (ADR 060).
-  await mediaRepository.setAlt(
+  await posts.setMediaAlt(
     trx,
     id,
     body.mediaAlt.filter((a) => body.mediaIds.includes(a.id)),

@@ -10,7 +10,6 @@ import type { PostDto, UpdateListingBody } from '@common/schemas/posts';
 import { badRequest } from '../../core/errors';
 import * as postPolicy from '../../core/policies/post';
 import type { Executor, UserRow } from '../../db/schema';
-import { mediaRepository } from '../media/media.repository';
 import { factChange, factsChanged } from './posts.cache';
 import { postsRepository as posts } from './posts.repository';
 import type { PostCommandDeps } from './posts.commands';
@@ -83,7 +82,7 @@ export function createListingWrites({
       const { mediaAlt, ...listing } = body;
       if (Object.values(listing).every((v) => v === undefined)) {
         // Only photo descriptions: the listing's price, status and lifetime stay as they are.
-        await mediaRepository.setAlt(db.kysely, id, mediaAlt ?? []);
+        await posts.setMediaAlt(db.kysely, id, mediaAlt ?? []);
         cache.changed(
           post!.campus_id,
           factsChanged(factChange['campus-lists'](), factChange.post(id)),
@@ -110,7 +109,7 @@ export function createListingWrites({
       const dropped = post!.price !== null && price !== null && price < post!.price;
       const announce = await db.kysely.transaction().execute(async (trx) => {
         await posts.updateListing(trx, id, change);
-        if (mediaAlt) await mediaRepository.setAlt(trx, id, mediaAlt);
+        if (mediaAlt) await posts.setMediaAlt(trx, id, mediaAlt);
         if (post!.status === 'sold' && body.status !== undefined && body.status !== 'sold')
           await sales.unsold(trx, id);
         if (!dropped) return () => undefined;

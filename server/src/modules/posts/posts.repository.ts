@@ -625,6 +625,21 @@ export const postsRepository = {
     return attached;
   },
 
+  /** Sets the descriptions of a post's photos; ids that are not the post's change nothing. */
+  async setMediaAlt(
+    db: Executor,
+    postId: string,
+    alts: readonly { id: string; alt: string }[],
+  ): Promise<void> {
+    for (const { id, alt } of alts)
+      await db
+        .updateTable('post_media')
+        .set({ alt })
+        .where('id', '=', id)
+        .where('post_id', '=', postId)
+        .execute();
+  },
+
   mediaFor(db: Executor, postIds: string[]) {
     if (postIds.length === 0) return Promise.resolve([]);
     return db
