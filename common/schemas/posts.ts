@@ -4,7 +4,7 @@ import { ALL_CATEGORIES, CATEGORIES } from '../categories';
 import { POST_MAX_CHARS } from '../limits';
 import { CONDITIONS, LISTING_MESSAGES as L, LISTING_STATUSES, PRICE_MAX } from '../listings';
 import { countPostCharacters, isBlank } from '../text';
-import { cursorField, idField, lines, NO_CONTROLS } from './fields';
+import { cursorField, idField, lines, NO_CONTROLS, oneLine } from './fields';
 import { spotIdField, spotRefSchema } from './meetups';
 
 /** The composer's and posts' words: validation, alerts, empty states. */
@@ -40,6 +40,45 @@ export const POST_MESSAGES = {
 
 export const MAX_FILES_PER_POST = 10;
 
+/** The longest description of a photo, in characters (ADR 060). */
+export const ALT_TEXT_MAX_CHARS = 250;
+/** The longest video whose length the web may report, in milliseconds (four hours). */
+export const VIDEO_DURATION_MAX_MS = 4 * 60 * 60 * 1000;
+
+/** Words of photo descriptions and video posters (docs/product/posts-and-listings.md, Media). */
+export const MEDIA_ALT_MESSAGES = {
+  altTooLong: `Photo descriptions can be up to ${ALT_TEXT_MAX_CHARS} characters.`,
+  /** The composer's label of a photo's description field. */
+  altLabel: (n: number, of: number) => `Describe photo ${n} of ${of}`,
+  altHint: 'Say what the photo shows for people who cannot see it.',
+  /** "120 / 250": characters used of the limit. */
+  altCounter: (used: number) => `${used} / ${ALT_TEXT_MAX_CHARS}`,
+  /** The web's alt text of a photo that has no description. */
+  photoAlt: (n: number, of: number) => `Photo ${n} of ${of}`,
+  notAVideo: 'Only a video of yours that is not posted yet can take a poster frame.',
+  posterNotImage: 'A poster frame must be a JPEG, PNG or WebP image.',
+  posterTooLarge: 'This poster frame is too large: it can be up to 5 MB.',
+  /** "Video, 0:42": a video's accessible name with its length. */
+  videoLength: (duration: string) => `Video, ${duration}`,
+} as const;
+
+/**
+ * A photo's description: one line, trimmed, at most ALT_TEXT_MAX_CHARS
+ * characters (counted as a reader sees them, not in UTF-16 units). Control
+ * characters are refused with the words every text field uses.
+ */
+export const altTextField = z
+  .string()
+  .max(ALT_TEXT_MAX_CHARS * 4, MEDIA_ALT_MESSAGES.altTooLong)
+  .refine(oneLine, NO_CONTROLS)
+  .trim()
+  .refine((t) => [...t].length <= ALT_TEXT_MAX_CHARS, MEDIA_ALT_MESSAGES.altTooLong);
+
+/** Descriptions of a post's photos by media id; ids not of the post are ignored. */
+export const mediaAltField = z
+  .array(z.object({ id: idField, alt: altTextField }))
+  .max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles);
+
 export const categorySchema = z.enum(CATEGORIES);
 
 /** A price in whole dollars, 0 (Free) to PRICE_MAX, with Quad's words (ADR 023). */
@@ -62,6 +101,8 @@ export const createPostBodySchema = z
     category: categorySchema.nullish(),
     parentId: idField.nullish(),
     mediaIds: z.array(idField).max(MAX_FILES_PER_POST, POST_MESSAGES.tooManyFiles).default([]),
+    /** What each photo shows, written by the seller (ADR 060). */
+    mediaAlt: mediaAltField.default([]),
     price: priceField.nullish(),
     obo: z.boolean().default(false),
     condition: conditionSchema.nullish(),
@@ -88,10 +129,20 @@ export const mediaSchema = z.object({
   kind: z.enum(['image', 'video']),
   mime: z.string(),
   url: z.string(),
-  /** 200 px tall thumbnail (images; videos use the poster-less original). */
+  /** 200 px tall thumbnail (images; a video's poster frame, or the video when it has none). */
   thumbUrl: z.string(),
+  /**
+   * Pixel size of the file at `url`; for a video, its poster's (the video's
+   * frame size), so the player's box is known before it loads; 0 × 0 unknown.
+   */
   width: z.number(),
   height: z.number(),
+  /** The seller's description of a photo; '' when none (the web says "Photo N of M"). */
+  alt: z.string(),
+  /** A video's poster frame at feed size (ADR 060); null for photos and videos without one. */
+  posterUrl: z.string().nullable(),
+  /** A video's length in milliseconds as measured at upload; null when unknown. */
+  durationMs: z.number().nullable(),
 });
 export type MediaDto = z.infer<typeof mediaSchema>;
 
@@ -269,8 +320,15 @@ export const updateListingBodySchema = z
     obo: z.boolean().optional(),
     condition: conditionSchema.nullable().optional(),
     status: listingStatusSchema.optional(),
+    /** New descriptions of the post's photos (ADR 060). */
+    mediaAlt: mediaAltField.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: L.nothingToChange });
+
+/** `?durationMs=` of a poster upload: the video's length as the browser measured it. */
+export const posterQuerySchema = z.object({
+  durationMs: z.coerce.number().int().min(1).max(VIDEO_DURATION_MAX_MS).optional(),
+});
 export type UpdateListingBody = z.output<typeof updateListingBodySchema>;
 
 export const postListSchema = z.object({

@@ -131,6 +131,9 @@ describe('the first posts of /home, rendered without a DOM', () => {
       thumbUrl: '/uploads/m1-thumb.webp',
       width: 800,
       height: 600,
+      alt: '',
+      posterUrl: null,
+      durationMs: null,
     };
     const html = render([{ ...post(1), media: [media] }]);
     // ADR 046: the viewer's own code is not part of this copy; its button and photo are.

@@ -24,6 +24,7 @@ import { sales } from './migrations/0023-sales';
 import { reviewReports } from './migrations/0025-review-reports';
 import { campuses } from './migrations/0026-campuses';
 import { notificationSettings } from './migrations/0030-notification-settings';
+import { mediaAlt } from './migrations/0031-media-alt';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -52,6 +53,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0025-review-reports': reviewReports(),
     '0026-campuses': campuses(db.dialect),
     '0030-notification-settings': notificationSettings(),
+    '0031-media-alt': mediaAlt(),
   };
 }
 

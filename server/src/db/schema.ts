@@ -146,6 +146,10 @@ export interface MediaColumns {
   bytes: number;
   /** JSON: the stored variants (thumbnail, feed, original) with their keys and sizes. */
   variants: string;
+  /** The seller's description of a photo, '' when none (migration 0031, ADR 060). */
+  alt: Generated<string>;
+  /** A video's length as the browser measured it at upload; null when unknown (ADR 060). */
+  duration_ms: Generated<number | null>;
   created_at: Time;
 }
 

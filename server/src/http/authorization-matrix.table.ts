@@ -247,6 +247,14 @@ export const ROUTES: Record<string, Row> = {
     send: () => photoBody(),
     why: 'uploading is contributing; the matrix found another campus’s student allowed (201), fixed',
   },
+  'POST /api/uploads/:id/poster': {
+    expect: ownerOnly(),
+    send: async (w) => ({
+      url: `/api/uploads/${(await w.video()).id}/poster?durationMs=4000`,
+      ...(await photoBody()),
+    }),
+    why: "a video's poster frame is its uploader's until posted; another student's is not found",
+  },
   'POST /api/posts': {
     expect: schoolMember(201),
     send: () => json({ text: 'Desk lamp, $10.' }),

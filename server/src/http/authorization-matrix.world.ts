@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../test/app';
 import { addressSequence, api, loginAs } from '../../test/auth';
 import { buildPost, buildUser } from '../../test/factories';
-import { solidImage } from '../../test/media-fixtures';
+import { solidImage, videoBytes } from '../../test/media-fixtures';
 import { MULTIPART_TYPE, multipart } from '../../test/multipart';
 
 /**
@@ -42,6 +42,8 @@ export interface World {
   recentSearch(): Promise<{ id: string }>;
   /** A photo the owner uploaded and no post took yet. */
   upload(): Promise<{ id: string; url: string }>;
+  /** A video the owner uploaded and no post took yet (for its poster frame, ADR 060). */
+  video(): Promise<{ id: string }>;
   /** A new e-mail address for register, magic links and e-mail changes. */
   freshEmail(): string;
   /**
@@ -59,6 +61,26 @@ export async function photoBody(): Promise<{ body: Buffer; headers: Record<strin
     body: multipart([{ filename: 'photo.png', type: 'image/png', data }]),
     headers: { 'content-type': MULTIPART_TYPE },
   };
+}
+
+/** A tiny MP4 the owner uploaded and no post took yet. */
+async function uploadVideo(
+  app: App,
+  cookie: string,
+  remoteAddress: string,
+): Promise<{ id: string }> {
+  const res = await api(app, {
+    method: 'POST',
+    url: '/api/uploads',
+    cookie,
+    remoteAddress,
+    payload: multipart([
+      { filename: 'clip.mp4', type: 'video/mp4', data: videoBytes('isom', 4096) },
+    ]),
+    headers: { 'content-type': MULTIPART_TYPE },
+  });
+  if (res.statusCode !== 201) throw new Error(`video: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
 }
 
 let emails = 0;
@@ -208,6 +230,7 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
       return res.json() as { id: string; url: string };
     }),
+    video: once(() => uploadVideo(app, owner.cookie, nextIp())),
     payoutAccount: async (viewer, onboarded = false) => {
       if (!viewer) return;
       await api(app, {

@@ -347,6 +347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads/{id}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an uploaded video, not yet posted, its poster frame and length */
+        post: operations["uploadPoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed": {
         parameters: {
             query?: never;
@@ -1359,6 +1376,9 @@ export interface components {
                 thumbUrl: string;
                 width: number;
                 height: number;
+                alt: string;
+                posterUrl: string | null;
+                durationMs: number | null;
             }[];
             likeCount: number;
             commentCount: number;
@@ -2565,12 +2585,66 @@ export interface operations {
                         thumbUrl: string;
                         width: number;
                         height: number;
+                        alt: string;
+                        posterUrl: string | null;
+                        durationMs: number | null;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPoster: {
+        parameters: {
+            query?: {
+                durationMs?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "image" | "video";
+                        mime: string;
+                        url: string;
+                        thumbUrl: string;
+                        width: number;
+                        height: number;
+                        alt: string;
+                        posterUrl: string | null;
+                        durationMs: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2626,6 +2700,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2707,6 +2784,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2788,6 +2868,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2869,6 +2952,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -2922,6 +3008,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -3013,6 +3102,10 @@ export interface operations {
                     condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
                     /** @enum {string} */
                     status?: "available" | "pending" | "sold";
+                    mediaAlt?: {
+                        id: string;
+                        alt: string;
+                    }[];
                 };
             };
         };
@@ -3048,6 +3141,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3104,6 +3200,11 @@ export interface operations {
                     parentId?: string | null;
                     /** @default [] */
                     mediaIds?: string[];
+                    /** @default [] */
+                    mediaAlt?: {
+                        id: string;
+                        alt: string;
+                    }[];
                     price?: number | null;
                     /** @default false */
                     obo?: boolean;
@@ -3144,6 +3245,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3225,6 +3329,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         likeCount: number;
                         commentCount: number;
@@ -3635,6 +3742,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             hearts: number;
                             hearted: boolean;
@@ -3752,6 +3862,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -3965,6 +4078,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4216,6 +4332,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4332,6 +4451,9 @@ export interface operations {
                             thumbUrl: string;
                             width: number;
                             height: number;
+                            alt: string;
+                            posterUrl: string | null;
+                            durationMs: number | null;
                         }[];
                         hearts: number;
                         hearted: boolean;
@@ -4889,6 +5011,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -4980,6 +5105,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -5542,6 +5670,9 @@ export interface operations {
                                 thumbUrl: string;
                                 width: number;
                                 height: number;
+                                alt: string;
+                                posterUrl: string | null;
+                                durationMs: number | null;
                             }[];
                             likeCount: number;
                             commentCount: number;
@@ -5594,6 +5725,9 @@ export interface operations {
                                     thumbUrl: string;
                                     width: number;
                                     height: number;
+                                    alt: string;
+                                    posterUrl: string | null;
+                                    durationMs: number | null;
                                 }[];
                                 likeCount: number;
                                 commentCount: number;

@@ -13,13 +13,18 @@ export interface StoredVariant {
 
 /**
  * The `variants` column (JSON text). Images have all three sizes as WebP;
- * videos only `original`, the uploaded file as it came.
+ * videos `original`, the uploaded file as it came, and once the browser sent
+ * one, a poster frame at feed size and as a thumbnail (ADR 060).
  */
 export interface MediaVariants {
   thumb?: StoredVariant;
   feed?: StoredVariant;
   original: StoredVariant;
+  poster?: StoredVariant;
+  posterThumb?: StoredVariant;
 }
+
+const OPTIONAL_VARIANTS = ['feed', 'thumb', 'poster', 'posterThumb'] as const;
 
 /** The variants of a row; a row whose JSON is unreadable falls back to its main file. */
 export function parseVariants(
@@ -31,11 +36,12 @@ export function parseVariants(
   try {
     const parsed = JSON.parse(row.variants) as Partial<MediaVariants> | null;
     return parsed && isVariant(parsed.original)
-      ? {
-          original: parsed.original,
-          ...(isVariant(parsed.feed) ? { feed: parsed.feed } : {}),
-          ...(isVariant(parsed.thumb) ? { thumb: parsed.thumb } : {}),
-        }
+      ? Object.assign(
+          { original: parsed.original },
+          ...OPTIONAL_VARIANTS.map((name) =>
+            isVariant(parsed[name]) ? { [name]: parsed[name] } : {},
+          ),
+        )
       : fallback;
   } catch {
     return fallback;
@@ -80,6 +86,27 @@ export const mediaRepository = {
       .orderBy('created_at')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * Gives the owner's unattached video its poster frame and length; false when
+   * the row is not such a video (another's, posted already, a photo, gone).
+   */
+  async setPoster(
+    db: Executor,
+    id: string,
+    ownerId: string,
+    change: { variants: string; width: number; height: number; duration_ms: number | null },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('post_media')
+      .set(change)
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('post_id', 'is', null)
+      .where('kind', '=', 'video')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   /** Removes these rows if they are still unattached (a post may have taken one meanwhile). */
@@ -193,8 +220,9 @@ export const mediaRepository = {
     const keys = new Set<string>();
     for (const row of rows) {
       keys.add(row.key);
-      const { thumb, feed, original } = parseVariants(row);
-      for (const variant of [thumb, feed, original]) if (variant) keys.add(variant.key);
+      const { thumb, feed, original, poster, posterThumb } = parseVariants(row);
+      for (const variant of [thumb, feed, original, poster, posterThumb])
+        if (variant) keys.add(variant.key);
     }
     return [...keys];
   },

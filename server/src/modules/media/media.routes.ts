@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uploadSchema } from '@common/schemas/posts';
+import { idParams } from '@common/schemas/fields';
+import { posterQuerySchema, uploadSchema } from '@common/schemas/posts';
 import { LIMITS } from '../../core/limits';
 import { MAX_VIDEO_BYTES, type MediaService } from './media.service';
 
@@ -43,5 +44,38 @@ export async function mediaRoutes(
       });
       return reply.status(201).send(created);
     },
+  );
+
+  // A video's poster frame, captured by the browser from the video (ADR 060).
+  app.post(
+    '/api/uploads/:id/poster',
+    {
+      config: { access: 'session', rateLimit: LIMITS.upload, changes: [] },
+      schema: {
+        operationId: 'uploadPoster',
+        summary: 'Give an uploaded video, not yet posted, its poster frame and length',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        querystring: posterQuerySchema,
+        response: { 200: uploadSchema },
+      },
+    },
+    async (request) =>
+      media.uploadPoster(
+        request.user,
+        request.campus,
+        request.params.id,
+        request.query.durationMs,
+        async () => {
+          if (!request.isMultipart()) return undefined;
+          const part = await request.file();
+          if (!part) return undefined;
+          return {
+            field: part.fieldname,
+            stream: part.file,
+            truncated: () => part.file.truncated,
+          };
+        },
+      ),
   );
 }

@@ -5,24 +5,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES, type MediaDto, POST_MESSAGES } from '@common/schemas/posts';
 import { formatBytes, UPLOAD_MESSAGES } from '@common/messages';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/kysely';
 import type { Executor, UserRow } from '../../db/schema';
 import type { Campus } from '@common/campuses';
 import * as campusPolicy from '../../core/policies/campus';
-import { badRequest, HttpError, tooLarge, tooMany } from '../../core/errors';
+import { badRequest, HttpError, notFound, tooLarge, tooMany } from '../../core/errors';
 import { DETECT_BYTES, type DetectedMedia, detectMedia, processImage } from '../../platform/images';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from './media.presenter';
-import { type MediaVariants, mediaRepository, type StoredVariant } from './media.repository';
+import {
+  type MediaVariants,
+  mediaRepository,
+  parseVariants,
+  type StoredVariant,
+} from './media.repository';
 import { stripVideoMetadata, UnreadableVideoError } from './video-metadata';
 
 const MB = 1024 * 1024;
 /** Upload limits. */
 export const MAX_IMAGE_BYTES = 20 * MB;
 export const MAX_VIDEO_BYTES = 200 * MB;
+/** A poster frame is one still the browser encoded: far below a photo's limit (ADR 060). */
+export const MAX_POSTER_BYTES = 5 * MB;
 /** How much one student may upload in any 24 hours unless configured (ADR 039). */
 export const DEFAULT_UPLOAD_BYTES_PER_DAY = 1024 * MB;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +92,19 @@ export interface MediaService {
   upload(
     viewer: UserRow | null,
     campus: Campus,
+    receive: () => Promise<IncomingFile | undefined>,
+  ): Promise<MediaDto>;
+  /**
+   * Gives the viewer's video, not yet posted, the poster frame the browser
+   * captured from it (ADR 060) and its length: the file must be a photo,
+   * re-encoded like one (feed size and thumbnail, no metadata) and stored
+   * beside the video, so it goes wherever the video goes.
+   */
+  uploadPoster(
+    viewer: UserRow | null,
+    campus: Campus,
+    mediaId: string,
+    durationMs: number | undefined,
     receive: () => Promise<IncomingFile | undefined>,
   ): Promise<MediaDto>;
   /**
@@ -164,6 +184,89 @@ export function createMediaService({
           return await store(viewer, detected, temp, bytes);
         } catch (error) {
           await quota.takeBack(counted);
+          throw error;
+        }
+      } finally {
+        await fs.rm(temp, { force: true });
+      }
+    },
+
+    async uploadPoster(
+      viewer: UserRow | null,
+      campus: Campus,
+      mediaId: string,
+      durationMs: number | undefined,
+      receive: () => Promise<IncomingFile | undefined>,
+    ): Promise<MediaDto> {
+      campusPolicy.canContribute(viewer, campus);
+      const video = await mediaRepository.find(db.kysely, mediaId);
+      // Another's video, a posted one and a photo are told apart from no video at all by nobody.
+      if (
+        !video ||
+        video.owner_id !== viewer.id ||
+        video.post_id !== null ||
+        video.kind !== 'video'
+      )
+        throw notFound('no_such_video', MEDIA_ALT_MESSAGES.notAVideo);
+      const allowance = await quota.allowance(viewer.id);
+      if (allowance.left <= 0) throw allowance.refusal;
+      const file = await receive().catch((error: unknown) => {
+        throw asClientFault(error);
+      });
+      if (!file || file.field !== 'file') {
+        file?.stream.resume();
+        throw badRequest('no_file', MEDIA_ALT_MESSAGES.posterNotImage);
+      }
+      const temp = path.join(os.tmpdir(), `${TEMP_PREFIX}${randomUUID()}`);
+      try {
+        const posterLimits = { image: MAX_POSTER_BYTES, video: MAX_POSTER_BYTES };
+        const { detected, bytes } = await receiveToFile(file, temp, posterLimits, allowance).catch(
+          (error: unknown) => {
+            if (!(error instanceof HttpError)) throw error;
+            if (error.code === 'not_media')
+              throw badRequest('not_an_image', MEDIA_ALT_MESSAGES.posterNotImage);
+            if (error.code === 'file_too_large')
+              throw tooLarge('file_too_large', MEDIA_ALT_MESSAGES.posterTooLarge);
+            throw error;
+          },
+        );
+        if (detected.kind !== 'image')
+          throw badRequest('not_an_image', MEDIA_ALT_MESSAGES.posterNotImage);
+        const image = await processImage(temp).catch(() => {
+          throw badRequest('not_an_image', MEDIA_ALT_MESSAGES.posterNotImage);
+        });
+        const counted = await quota.count(viewer.id, bytes);
+        const poster = {
+          key: `media/${mediaId}/poster.${image.variants.feed.ext}`,
+          width: image.variants.feed.width,
+          height: image.variants.feed.height,
+        };
+        const posterThumb = {
+          key: `media/${mediaId}/poster-thumb.${image.variants.thumb.ext}`,
+          width: image.variants.thumb.width,
+          height: image.variants.thumb.height,
+        };
+        const variants: MediaVariants = { ...parseVariants(video), poster, posterThumb };
+        try {
+          const results = await Promise.allSettled([
+            storage.put(poster.key, image.variants.feed.data, image.variants.feed.mime),
+            storage.put(posterThumb.key, image.variants.thumb.data, image.variants.thumb.mime),
+          ]);
+          const failed = results.find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
+          const change = {
+            variants: JSON.stringify(variants),
+            width: poster.width,
+            height: poster.height,
+            duration_ms: durationMs ?? video.duration_ms,
+          };
+          if (!(await mediaRepository.setPoster(db.kysely, mediaId, viewer.id, change)))
+            throw notFound('no_such_video', MEDIA_ALT_MESSAGES.notAVideo);
+          return presentMedia({ ...video, ...change }, storage);
+        } catch (error) {
+          await quota.takeBack(counted);
+          // The row may have gone meanwhile (posted, swept): its poster files go too.
+          await storage.delete([poster.key, posterThumb.key]).catch(() => {});
           throw error;
         }
       } finally {

@@ -202,6 +202,9 @@ describe('photos', () => {
       thumbUrl: `/uploads/media/${media.id}/thumb.webp`,
       width: 200,
       height: 300,
+      alt: '',
+      posterUrl: null,
+      durationMs: null,
     });
 
     let total = 0;
@@ -284,6 +287,9 @@ describe('videos', () => {
       thumbUrl: `/uploads/${key}`,
       width: 0,
       height: 0,
+      alt: '',
+      posterUrl: null,
+      durationMs: null,
     });
     const { row, variants } = await rowOf(media);
     expect(row).toMatchObject({

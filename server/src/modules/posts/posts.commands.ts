@@ -121,6 +121,12 @@ async function insert(
       'media_unavailable',
       'Some photos could not be attached. Please add them again.',
     );
+  // Descriptions of files this post took; any other id is ignored (ADR 060).
+  await posts.setMediaAlt(
+    trx,
+    id,
+    body.mediaAlt.filter((a) => body.mediaIds.includes(a.id)),
+  );
   if (parent) {
     // The chain runs up to the root, so the root's new counts are among the touched rows.
     const touched = await posts.touchAncestors(trx, await chainAbove(trx, parent), at, 1);

@@ -85,6 +85,16 @@ export function createListingWrites({
       const post = await posts.find(db.kysely, id);
       postPolicy.canEditListing(user, campus, post);
       if (post!.parent_id) throw badRequest('not_a_listing', LISTING_MESSAGES.notOnComments);
+      const { mediaAlt, ...listing } = body;
+      if (Object.values(listing).every((v) => v === undefined)) {
+        // Only photo descriptions: the listing's price, status and lifetime stay as they are.
+        await posts.setMediaAlt(db.kysely, id, mediaAlt ?? []);
+        cache.changed(
+          post!.campus_id,
+          factsChanged(factChange['campus-lists'](), factChange.post(id)),
+        );
+        return presentFor(user, id);
+      }
       const price = body.price === undefined ? post!.price : body.price;
       const obo = price === null ? false : (body.obo ?? Boolean(post!.obo));
       if (body.obo && price === null)
@@ -105,6 +115,7 @@ export function createListingWrites({
       const dropped = post!.price !== null && price !== null && price < post!.price;
       const announce = await db.kysely.transaction().execute(async (trx) => {
         await posts.updateListing(trx, id, change);
+        if (mediaAlt) await posts.setMediaAlt(trx, id, mediaAlt);
         if (post!.status === 'sold' && body.status !== undefined && body.status !== 'sold')
           await sales.unsold(trx, id);
         if (!dropped) return () => undefined;

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ListingFilter } from '@common/schemas/posts';
 import type { Dialect } from '../../db/kysely';
@@ -40,8 +40,8 @@ type Query = ReturnType<typeof withAuthor>;
 
 /** A post's file as a page shows it. */
 export type PostFile = Pick<
-  MediaColumns,
-  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants'
+  Selectable<MediaColumns>,
+  'id' | 'kind' | 'mime' | 'key' | 'width' | 'height' | 'variants' | 'alt' | 'duration_ms'
 > & { post_id: string };
 
 /** A post of a page with its files in order, read in the page's own statement. */
@@ -69,6 +69,8 @@ function withFiles(query: Query) {
           'm.width',
           'm.height',
           'm.variants',
+          'm.alt',
+          'm.duration_ms',
         ])
         .whereRef('m.post_id', '=', 'posts.id')
         .orderBy('m.position'),
@@ -621,6 +623,21 @@ export const postsRepository = {
       attached += Number(result.numUpdatedRows);
     }
     return attached;
+  },
+
+  /** Sets the descriptions of a post's photos; ids that are not the post's change nothing. */
+  async setMediaAlt(
+    db: Executor,
+    postId: string,
+    alts: readonly { id: string; alt: string }[],
+  ): Promise<void> {
+    for (const { id, alt } of alts)
+      await db
+        .updateTable('post_media')
+        .set({ alt })
+        .where('id', '=', id)
+        .where('post_id', '=', postId)
+        .execute();
   },
 
   mediaFor(db: Executor, postIds: string[]) {

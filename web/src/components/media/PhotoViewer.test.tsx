@@ -24,6 +24,9 @@ const photo = (n: number) => ({
   thumbUrl: `/uploads/m${n}-thumb.webp`,
   width: 800,
   height: 600,
+  alt: '',
+  posterUrl: null,
+  durationMs: null,
 });
 
 const post: PostDto = {

@@ -66,7 +66,9 @@ export function PhotoViewer({
     turn(direction);
   };
   const zoomed = gestures.view.scale > 1;
+  // The seller's description when there is one (ADR 060), else which photo and whose.
   const alt = (i: number) =>
+    photos[i]?.alt ||
     M.photoAlt(i + 1, total, about?.author, about?.text ? excerpt(about.text) : undefined);
 
   return (

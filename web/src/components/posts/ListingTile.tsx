@@ -4,6 +4,7 @@ import { FEED_VIEW_MESSAGES } from '@common/feed-view';
 import { LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import type { MediaDto, PostDto } from '@common/schemas/posts';
 import { timeAgo } from '@common/time';
+import { VideoStill } from '../media/VideoPlayer';
 import { ImageIcon } from '../ui/Icons';
 import { splitTitle } from './listing-card';
 import { Verified } from '../ui/VerifiedBadge';
@@ -69,10 +70,8 @@ export function ListingTile({ post }: { post: PostDto }) {
 /** The first photo as its thumbnail (the full photo on dense screens), cropped to the square. */
 function TilePhoto({ media }: { media: MediaDto }) {
   if (media.kind === 'video')
-    return (
-      // The first frame stands in for a poster; the player is on the listing's page.
-      <video src={`${media.thumbUrl}#t=0.1`} muted playsInline preload="metadata" aria-hidden />
-    );
+    // The poster (or first frame) and length; the player is on the listing's page.
+    return <VideoStill media={media} />;
   const measured = media.width > 0 && media.height > 0;
   const thumbWidth = measured ? Math.round((THUMB_HEIGHT * media.width) / media.height) : 0;
   return (

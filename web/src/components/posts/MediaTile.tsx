@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { priceLabel } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { PostDto } from '@common/schemas/posts';
+import { formatDuration } from '../../lib/video-poster';
+import { VideoStill } from '../media/VideoPlayer';
 import { Skeleton } from '../ui/Spinner';
 import styles from './MediaTile.module.css';
 
@@ -37,7 +39,13 @@ export function MediaTile({ post }: { post: PostDto }) {
     <Link
       to={`/media/${post.id}`}
       className={styles.tile}
-      aria-label={first.kind === 'video' ? (price ? `${name}, ${price}` : name) : undefined}
+      aria-label={
+        first.kind === 'video'
+          ? [name, first.durationMs ? formatDuration(first.durationMs) : null, price]
+              .filter(Boolean)
+              .join(', ')
+          : undefined
+      }
     >
       {first.kind === 'image' ? (
         <img
@@ -49,8 +57,8 @@ export function MediaTile({ post }: { post: PostDto }) {
           decoding="async"
         />
       ) : (
-        // The first frame stands in for a poster; the player is on the detail page.
-        <video src={`${first.thumbUrl}#t=0.1`} muted playsInline preload="metadata" aria-hidden />
+        // The poster (or first frame) and length; the player is on the detail page.
+        <VideoStill media={first} />
       )}
       {first.kind === 'video' ? (
         <span className={`${styles.badge} ${styles.play}`} aria-hidden="true">

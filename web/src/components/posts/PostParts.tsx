@@ -4,13 +4,20 @@ import { categoryLabel } from '@common/categories';
 import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
-import { type AuthorDto, type MediaDto, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import {
+  type AuthorDto,
+  MEDIA_ALT_MESSAGES,
+  type MediaDto,
+  POST_MESSAGES,
+  type PostDto,
+} from '@common/schemas/posts';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';
 import { PhotoButton } from '../media/PhotoButton';
 import { usePhotoViewer } from '../media/use-photo-viewer';
+import { VideoPlayer } from '../media/VideoPlayer';
 import { Avatar } from '../ui/Avatar';
 import { BookmarkIcon, ChatIcon, MapPinIcon } from '../ui/Icons';
 import { Verified } from '../ui/VerifiedBadge';
@@ -216,16 +223,7 @@ export function MediaGrid({
     <div className={layout}>
       {media.map((m, index) =>
         m.kind === 'video' ? (
-          <video
-            key={m.id}
-            className={styles.media}
-            src={m.url}
-            width={m.width || undefined}
-            height={m.height || undefined}
-            controls
-            preload="metadata"
-            playsInline
-          />
+          <VideoPlayer key={m.id} media={m} className={styles.media} />
         ) : (
           <PhotoButton key={m.id} onOpen={(opener) => open(index, opener)}>
             <img
@@ -233,7 +231,7 @@ export function MediaGrid({
               src={m.url}
               width={m.width}
               height={m.height}
-              alt={`Photo ${index + 1} of ${media.length}`}
+              alt={m.alt || MEDIA_ALT_MESSAGES.photoAlt(index + 1, media.length)}
               loading="lazy"
               decoding="async"
             />

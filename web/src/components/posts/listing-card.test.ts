@@ -9,6 +9,9 @@ const media = (width: number, height: number) => ({
   thumbUrl: '/t.webp',
   width,
   height,
+  alt: '',
+  posterUrl: null,
+  durationMs: null,
 });
 
 describe("a listing's title and lead photo (ADR 047)", () => {

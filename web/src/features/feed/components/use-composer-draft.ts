@@ -4,7 +4,13 @@ import type { Category } from '@common/categories';
 import { type Condition, LISTING_MESSAGES, PRICE_MAX } from '@common/listings';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
-import { MAX_FILES_PER_POST, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import {
+  ALT_TEXT_MAX_CHARS,
+  MAX_FILES_PER_POST,
+  MEDIA_ALT_MESSAGES,
+  POST_MESSAGES,
+  type PostDto,
+} from '@common/schemas/posts';
 import { countPostCharacters, isBlank } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
@@ -16,6 +22,7 @@ import {
   rememberOwnPost,
   uploadFile,
 } from '../../../lib/posts-api';
+import { type CapturedPoster, capturePoster, uploadPoster } from '../../../lib/video-poster';
 
 /** What is wrong with a typed price, with the server's words; null when it is fine or empty. */
 export function priceProblem(typed: string): string | null {
@@ -29,7 +36,23 @@ export interface Draft {
   file: File;
   preview: string;
   video: boolean;
+  /** The seller's description of a photo (ADR 060); '' for none. */
+  alt: string;
+  /** A video's poster frame and length, captured as it is chosen; null for photos. */
+  poster: Promise<CapturedPoster | null> | null;
 }
+
+/**
+ * The suggestion a photo's empty description field shows (its placeholder,
+ * ADR 060): the post's first line, cut to the limit.
+ */
+export function suggestAlt(text: string): string {
+  const first = text.split('\n').find((line) => line.trim() !== '') ?? '';
+  return [...first.trim()].slice(0, ALT_TEXT_MAX_CHARS).join('');
+}
+
+/** Characters of a description, as the server counts them. */
+export const altLength = (alt: string) => [...alt.trim()].length;
 
 /**
  * A post being written: text,
@@ -89,11 +112,16 @@ export function useComposerDraft(initialCategory: Category | null = null) {
     }
     const room = MAX_FILES_PER_POST - files.length;
     if (allowed.length > room) alert({ msg: POST_MESSAGES.tooManyFiles, alertType: 'okay' });
-    const added = allowed.slice(0, Math.max(0, room)).map((file) => ({
-      file,
-      preview: URL.createObjectURL(file),
-      video: isVideoName(file.name),
-    }));
+    const added = allowed.slice(0, Math.max(0, room)).map((file): Draft => {
+      const video = isVideoName(file.name);
+      return {
+        file,
+        preview: URL.createObjectURL(file),
+        video,
+        alt: '',
+        poster: video ? capturePoster(file) : null,
+      };
+    });
     if (added.length > 0) {
       setFiles((list) => [...list, ...added]);
       setError(null);
@@ -106,6 +134,19 @@ export function useComposerDraft(initialCategory: Category | null = null) {
       if (gone) URL.revokeObjectURL(gone.preview);
       return list.filter((_, i) => i !== index);
     });
+  };
+
+  /** A photo's description: typing stops at the limit; a longer paste is refused on submit. */
+  const handleAlt = (index: number, next: string) => {
+    setFiles((list) =>
+      list.map((draft, i) => {
+        if (i !== index) return draft;
+        const typed = next.length - draft.alt.length === 1;
+        if (typed && altLength(next) > ALT_TEXT_MAX_CHARS) return draft;
+        return { ...draft, alt: next };
+      }),
+    );
+    setError(null);
   };
 
   const handleCategory = (next: Category | null) => {
@@ -133,24 +174,34 @@ export function useComposerDraft(initialCategory: Category | null = null) {
       setError(LISTING_MESSAGES.oboNeedsPrice);
       return null;
     }
+    if (files.some((f) => altLength(f.alt) > ALT_TEXT_MAX_CHARS)) {
+      setError(MEDIA_ALT_MESSAGES.altTooLong);
+      return null;
+    }
     setError(null);
     const total = files.reduce((sum, f) => sum + f.file.size, 0) || 1;
     let done = 0;
     setProgress(0);
     try {
       const mediaIds: string[] = [];
+      const mediaAlt: { id: string; alt: string }[] = [];
       for (const draft of files) {
         const media = await uploadFile(draft.file, (loaded) =>
           setProgress(Math.min(0.95, (done + loaded) / total)),
         );
         done += draft.file.size;
         mediaIds.push(media.id);
+        if (!draft.video && draft.alt.trim() !== '') mediaAlt.push({ id: media.id, alt: draft.alt });
+        // A poster is a nicety: a video this browser cannot decode, or a refused poster, posts without.
+        const poster = await draft.poster;
+        if (poster) await uploadPoster(media.id, poster).catch(() => undefined);
       }
       setProgress(0.97);
       const post = await createPost({
         text,
         category,
         mediaIds,
+        mediaAlt,
         ...(price.trim() !== '' ? { price: Number(price), obo } : {}),
         ...(condition ? { condition } : {}),
         spotId: spotId || null,
@@ -193,6 +244,7 @@ export function useComposerDraft(initialCategory: Category | null = null) {
     handleText,
     handleFiles,
     handleRemove,
+    handleAlt,
     handleCategory,
     submit,
   };

@@ -1,6 +1,7 @@
 import type { PostDto } from '@common/schemas/posts';
 import { PhotoButton } from '../../../components/media/PhotoButton';
 import { usePhotoViewer } from '../../../components/media/use-photo-viewer';
+import { VideoPlayer } from '../../../components/media/VideoPlayer';
 import {
   authorName,
   CommentLink,
@@ -35,7 +36,7 @@ export function MediaPost({ post, headingLevel = 2 }: { post: PostDto; headingLe
             <PhotoButton key={media.id} onOpen={(opener) => open(index, opener)}>
               <img
                 src={media.url}
-                alt={`Photo ${index + 1} of ${post.media.length} by ${name}`}
+                alt={media.alt || `Photo ${index + 1} of ${post.media.length} by ${name}`}
                 width={media.width}
                 height={media.height}
                 decoding="async"
@@ -43,16 +44,11 @@ export function MediaPost({ post, headingLevel = 2 }: { post: PostDto; headingLe
               />
             </PhotoButton>
           ) : (
-            <video
+            <VideoPlayer
               key={media.id}
+              media={media}
               className={media.width ? undefined : styles.video}
-              src={media.url}
-              width={media.width || undefined}
-              height={media.height || undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label={`Video ${index + 1} of ${post.media.length} by ${name}`}
+              label={`Video ${index + 1} of ${post.media.length} by ${name}`}
             />
           ),
         )}
