@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { registerAccess } from './http/access';
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
             stream: stdoutLogStream(),
           }),
     // One short line a request instead of Fastify's two long ones (ADR 062).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refusals before routing keep the one error body (http/error-handler.ts).
