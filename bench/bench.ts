@@ -16,7 +16,12 @@
  * restarts` restarts this machine's PostgreSQL and Redis under load
  * (restarts.ts) and writes its section. `--only cpu` measures the server's
  * CPU time per request of the cached thread and feed per kind of reader
- * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR.
+ * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR; it also
+ * compares the cached feed with the log at `warn` and at `info` (ADR 062),
+ * and with `--processes 1,2` runs the real entry point at each
+ * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's).
+ * Every section notes the machine's load average at its start and end
+ * (load-average.ts); a failed Lighthouse run is reported, not fatal.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
  * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
@@ -115,12 +120,18 @@ async function cpuOnly(scratch: string): Promise<void> {
   const started = Date.now();
   const flag = process.argv.indexOf('--cpu-prof');
   const profiles = flag >= 0 ? path.resolve(process.argv[flag + 1] ?? 'cpu-profiles') : undefined;
-  const rows = await section('cpu', () => benchCpu(scratch, profiles));
+  const counts = process.argv.includes('--processes')
+    ? (process.argv[process.argv.indexOf('--processes') + 1] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n >= 1)
+    : [];
+  const report = await section('cpu', () => benchCpu(scratch, profiles, counts));
   const seconds = (Date.now() - started) / 1000;
   const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only cpu\` (${seconds.toFixed(0)} s). ${loadNote('cpu')} Other processes' CPU does not count in these figures, but a busy machine still slows caches and the scheduler.`;
   const out = replaceSection(
     '## Server CPU per request',
-    cpuSection(rows, note, profiles !== undefined),
+    cpuSection(report, note, profiles !== undefined),
     '## Search (1M posts)',
   );
   console.log(`\nWrote the CPU section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);

@@ -152,6 +152,8 @@ async function runPrimary(config: Config): Promise<void> {
   };
   const stopAll = (signal: NodeJS.Signals) => {
     closing = true;
+    // Every worker already gone (each waiting to be started again): nothing to drain.
+    if (runsJobs.size === 0) process.exit(failed ? 1 : 0);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // Workers drain within 15 s or exit themselves (serve); this is the last word.
     setTimeout(() => {
