@@ -201,6 +201,7 @@ describe('WEB_CONCURRENCY', () => {
         const jobs = logged(output(), 'running the periodic jobs');
         expect(jobs).toHaveLength(1);
         expect(pids).toContain(jobs[0]!.pid);
+        expect(output().split('Quad is running (SQLite, 2 processes) on ')).toHaveLength(2);
         // One line a request, with no query string.
         await request(port, 'GET', '/readyz?token=secret');
         await expect
