@@ -16,7 +16,12 @@
  * restarts` restarts this machine's PostgreSQL and Redis under load
  * (restarts.ts) and writes its section. `--only cpu` measures the server's
  * CPU time per request of the cached thread and feed per kind of reader
- * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR.
+ * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR; it also
+ * compares the cached feed with the log at `warn` and at `info` (ADR 062),
+ * and with `--processes 1,2` runs the real entry point at each
+ * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's).
+ * Every section notes the machine's load average at its start and end
+ * (load-average.ts); a failed Lighthouse run is reported, not fatal.
  *
  * The parts: data.ts (the data set), database.ts (one database's run),
  * load.ts (autocannon), plans.ts (query plans), search*.ts (search),
@@ -27,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchCpu, cpuSection } from './cpu';
+import { loadNote, section } from './load-average';
 import { benchDatabase, benchPostgres, type DbReport } from './database';
 import { benchFaults, faultsSection, replaceFaultsSection } from './faults';
 import { benchMessages, type MessagesReport } from './messages';
@@ -47,9 +53,9 @@ const only = process.argv.includes('--only')
 /** The search part alone: its section of docs/benchmarks.md, dated, the rest kept. */
 async function searchOnly(scratch: string): Promise<void> {
   const started = Date.now();
-  const { reports, pgNote } = await benchSearch(scratch);
+  const { reports, pgNote } = await section('search', () => benchSearch(scratch));
   const seconds = (Date.now() - started) / 1000;
-  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only search\` (${seconds.toFixed(0)} s), on the machine described above; the rest of this file comes from an earlier full run.`;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only search\` (${seconds.toFixed(0)} s), on the machine described above; the rest of this file comes from an earlier full run. ${loadNote('search')}`;
   const out = replaceSearchSection(searchSection(reports, pgNote, note));
   console.log(
     `\nWrote the search section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
@@ -59,9 +65,9 @@ async function searchOnly(scratch: string): Promise<void> {
 /** The mixed load alone (ADR 031): its section of docs/benchmarks.md, the rest kept. */
 async function mixedOnly(scratch: string): Promise<void> {
   const started = Date.now();
-  const { reports, pgNote } = await benchMixed(scratch);
+  const { reports, pgNote } = await section('mixed', () => benchMixed(scratch));
   const seconds = (Date.now() - started) / 1000;
-  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only mixed\` (${seconds.toFixed(0)} s).`;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only mixed\` (${seconds.toFixed(0)} s). ${loadNote('mixed')}`;
   const out = replaceMixedSection(mixedSection(reports, pgNote, note));
   console.log(
     `\nWrote the mixed-load section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
@@ -71,9 +77,9 @@ async function mixedOnly(scratch: string): Promise<void> {
 /** The crash loop at length (ADR 020): its section of docs/benchmarks.md. */
 async function faultsOnly(): Promise<void> {
   const started = Date.now();
-  const { reports, pgNote } = await benchFaults();
+  const { reports, pgNote } = await section('faults', () => benchFaults());
   const seconds = (Date.now() - started) / 1000;
-  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only faults\` (${seconds.toFixed(0)} s).`;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only faults\` (${seconds.toFixed(0)} s). ${loadNote('faults')}`;
   const out = replaceFaultsSection(faultsSection(reports, pgNote, note));
   console.log(
     `\nWrote the crash section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
@@ -87,9 +93,9 @@ async function faultsOnly(): Promise<void> {
  */
 async function restartsOnly(scratch: string): Promise<void> {
   const started = Date.now();
-  const { report, note } = await benchRestarts(scratch);
+  const { report, note } = await section('restarts', () => benchRestarts(scratch));
   const seconds = (Date.now() - started) / 1000;
-  const runNote = `Measured ${new Date().toISOString()} by \`npm run bench -- --only restarts\` (${seconds.toFixed(0)} s).`;
+  const runNote = `Measured ${new Date().toISOString()} by \`npm run bench -- --only restarts\` (${seconds.toFixed(0)} s). ${loadNote('restarts')}`;
   const out = replaceRestartsSection(restartsSection(report, note, runNote));
   console.log(
     `\nWrote the restarts section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`,
@@ -99,14 +105,12 @@ async function restartsOnly(scratch: string): Promise<void> {
 /** The web budgets alone (initial JavaScript, Lighthouse on the feed): their section, the rest kept. */
 async function webOnly(scratch: string): Promise<void> {
   const started = Date.now();
-  const load = os.loadavg()[0]!.toFixed(2);
-  const web = initialJavaScript(path.join(scratch, 'build'));
-  const lh = await lighthouseFeed(
-    path.join(scratch, 'build', 'web'),
-    path.join(scratch, 'lighthouse'),
+  const web = await section('web', () => initialJavaScript(path.join(scratch, 'build')));
+  const lh = await section('lighthouse', () =>
+    lighthouseFeed(path.join(scratch, 'build', 'web'), path.join(scratch, 'lighthouse')),
   );
   const seconds = (Date.now() - started) / 1000;
-  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only web\` (${seconds.toFixed(0)} s), ${os.availableParallelism()} cores, 1-minute load average ${load} when it began (Lighthouse's total blocking time is measured on the real main thread: a busy machine lowers the score).`;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only web\` (${seconds.toFixed(0)} s). ${loadNote('lighthouse')} Lighthouse's total blocking time is measured on the real main thread: a busy machine lowers the score.`;
   const out = replaceSection('## Web', webSection(web, lh, note), '## Mixed load (100k posts)');
   console.log(`\nWrote the web section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
 }
@@ -116,12 +120,18 @@ async function cpuOnly(scratch: string): Promise<void> {
   const started = Date.now();
   const flag = process.argv.indexOf('--cpu-prof');
   const profiles = flag >= 0 ? path.resolve(process.argv[flag + 1] ?? 'cpu-profiles') : undefined;
-  const rows = await benchCpu(scratch, profiles);
+  const counts = process.argv.includes('--processes')
+    ? (process.argv[process.argv.indexOf('--processes') + 1] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n >= 1)
+    : [];
+  const report = await section('cpu', () => benchCpu(scratch, profiles, counts));
   const seconds = (Date.now() - started) / 1000;
-  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only cpu\` (${seconds.toFixed(0)} s), load average ${os.loadavg()[0]!.toFixed(1)} at the end (other processes' CPU does not count in these figures, but a busy machine still slows caches and the scheduler).`;
+  const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only cpu\` (${seconds.toFixed(0)} s). ${loadNote('cpu')} Other processes' CPU does not count in these figures, but a busy machine still slows caches and the scheduler.`;
   const out = replaceSection(
     '## Server CPU per request',
-    cpuSection(rows, note, profiles !== undefined),
+    cpuSection(report, note, profiles !== undefined),
     '## Search (1M posts)',
   );
   console.log(`\nWrote the CPU section of ${path.relative(root, out)} in ${seconds.toFixed(0)} s.`);
@@ -157,35 +167,39 @@ async function main(): Promise<void> {
   let search: string[];
   let mixed: string[];
   try {
-    web = initialJavaScript(path.join(scratch, 'build'));
+    web = await section('web', () => initialJavaScript(path.join(scratch, 'build')));
     console.log(`initial JavaScript: ${web.total} bytes gzipped`);
-    lh = await lighthouseFeed(path.join(scratch, 'build', 'web'), path.join(scratch, 'lighthouse'));
+    lh = await section('lighthouse', () =>
+      lighthouseFeed(path.join(scratch, 'build', 'web'), path.join(scratch, 'lighthouse')),
+    );
     reports.push(
-      await benchDatabase(
-        'SQLite',
-        'sqlite',
-        path.join(scratch, 'bench.db'),
-        path.join(scratch, 'sqlite'),
+      await section('SQLite', () =>
+        benchDatabase(
+          'SQLite',
+          'sqlite',
+          path.join(scratch, 'bench.db'),
+          path.join(scratch, 'sqlite'),
+        ),
       ),
     );
-    const postgres = await benchPostgres(path.join(scratch, 'pg'));
+    const postgres = await section('PostgreSQL', () => benchPostgres(path.join(scratch, 'pg')));
     pgNote = postgres.note;
     if (postgres.report) reports.push(postgres.report);
     const searchStarted = Date.now();
-    const found = await benchSearch(scratch);
+    const found = await section('search', () => benchSearch(scratch));
     const searchSeconds = (Date.now() - searchStarted) / 1000;
     search = searchSection(
       found.reports,
       found.pgNote,
-      `Part of this full run (${searchSeconds.toFixed(0)} s of it).`,
+      `Part of this full run (${searchSeconds.toFixed(0)} s of it). ${loadNote('search')}`,
     );
-    messages = await benchMessages(path.join(scratch, 'messages'));
+    messages = await section('messages', () => benchMessages(path.join(scratch, 'messages')));
     const mixedStarted = Date.now();
-    const mixedFound = await benchMixed(scratch);
+    const mixedFound = await section('mixed', () => benchMixed(scratch));
     mixed = mixedSection(
       mixedFound.reports,
       mixedFound.pgNote,
-      `Part of this full run (${((Date.now() - mixedStarted) / 1000).toFixed(0)} s of it).`,
+      `Part of this full run (${((Date.now() - mixedStarted) / 1000).toFixed(0)} s of it). ${loadNote('mixed')}`,
     );
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });

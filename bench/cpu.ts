@@ -6,18 +6,30 @@
  * hole written again. A small data set (the thread is the same 200
  * comments); the app in this process, autocannon in its own. With
  * `--cpu-prof DIR`, each run's CPU profile (open it in Chrome's DevTools)
- * is written to DIR.
+ * is written to DIR. Then the log's cost on the cached feed, and with
+ * `--processes 1,2` the cached feed and thread at each WEB_CONCURRENCY.
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { LogController } from 'fastify';
 import { openDatabase } from '../server/src/db/kysely';
 import { migrateToLatest } from '../server/src/db/migrate';
+import { createLogStream } from '../server/src/http/request-log';
+import { freePort } from '../server/test/free-port';
 import { generate } from './data';
-import { get, load } from './load';
-import { serve, signIn, targetOf } from './database';
-import { CAMPUS, DURATION_S, TOP_LEVEL_POSTS } from './settings';
+import { type Client, get, load } from './load';
+import { serve, signIn, type Target, targetOf } from './database';
+import {
+  CAMPUS,
+  CONNECTIONS as LOAD_CONNECTIONS,
+  DURATION_S,
+  root,
+  TOP_LEVEL_POSTS,
+} from './settings';
 
 const CONNECTIONS = 10;
 
@@ -43,79 +55,313 @@ function authorsOf(page: { comments: Array<{ author: { id: string }; replies: un
   return ids;
 }
 
-export async function benchCpu(scratch: string, profiles?: string): Promise<CpuRow[]> {
-  const file = path.join(scratch, 'cpu.db');
-  const db = openDatabase({ kind: 'sqlite', file });
+/** The CPU profiler of this process, started. */
+async function startProfiler(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return session;
+}
+
+/** The cached feed with the log at `warn`, and at `info` to a file as before ADR 062 and now. */
+export interface LogRow {
+  log: string;
+  rps: number;
+  cpuUs: number;
+  p99: number;
+}
+
+/** The cached feed and thread served by WEB_CONCURRENCY processes (ADR 062). */
+export interface ProcessRow {
+  processes: number;
+  route: string;
+  rps: number;
+  cpuUs: number;
+  p99: number;
+}
+
+export interface CpuReport {
+  rows: CpuRow[];
+  logging: LogRow[];
+  processes: ProcessRow[];
+  processesNote: string;
+}
+
+/** Each route for each reader, with the caches as configured (`on`) or both off (the miss path). */
+async function routeRows(
+  target: Target,
+  data: Awaited<ReturnType<typeof generate>>,
+  client: Client,
+  caches: CpuRow['caches'],
+  profiles: string | undefined,
+): Promise<CpuRow[]> {
   const rows: CpuRow[] = [];
+  const env = caches === 'on' ? {} : { POSTS_CACHE_MS: '0', SESSION_CACHE_MS: '0' };
+  const { app, base } = await serve(target, env);
   try {
-    await migrateToLatest(db);
-    const data = await generate(db);
-    const client = await signIn(db, data.viewers);
-    for (const caches of ['on', 'off'] as const) {
-      const env = caches === 'on' ? {} : { POSTS_CACHE_MS: '0', SESSION_CACHE_MS: '0' };
-      const { app, base } = await serve(targetOf('sqlite', file, scratch, db), env);
-      try {
-        const thread = `/api/posts/${data.threadId}`;
-        const page = (await get(base, thread, client.headers)) as Parameters<typeof authorsOf>[0];
-        const authors = authorsOf(page);
-        const writer = data.viewers.findIndex((v) => authors.has(v));
-        const reader = data.viewers.findIndex((v) => !authors.has(v));
-        const readers: Array<[string, number]> = [
-          ['nothing on the page is theirs', reader],
-          ['wrote a comment in the thread', writer],
-        ];
-        for (const [route, url] of [
-          ['thread (200 comments)', thread],
-          ['feed', '/api/feed'],
-        ] as const)
-          for (const [kind, index] of readers) {
-            if (index < 0) continue;
-            const cookie = client.cookies[index]!;
-            const headers = { ...client.headers, cookie };
-            for (let n = 0; n < 200; n++) await get(base, url, headers);
-            const session = profiles ? new Session() : null;
-            if (session) {
-              session.connect();
-              await session.post('Profiler.enable');
-              await session.post('Profiler.start');
-            }
-            const before = process.cpuUsage();
-            const result = await load(`${base}${url}`, headers, [cookie], DURATION_S, {
-              connections: CONNECTIONS,
-            });
-            const used = process.cpuUsage(before);
-            if (session) {
-              const { profile } = await session.post('Profiler.stop');
-              const name = `${route.split(' ')[0]}-${index === writer ? 'writer' : 'reader'}-caches-${caches}.cpuprofile`;
-              fs.mkdirSync(profiles!, { recursive: true });
-              fs.writeFileSync(path.join(profiles!, name), JSON.stringify(profile));
-              session.disconnect();
-            }
-            const row = {
-              caches,
-              route,
-              reader: kind,
-              requests: result.total,
-              cpuUs: Math.round((used.user + used.system) / result.total),
-              p99: result.p99,
-            };
-            console.log(
-              `${row.route}, ${row.reader}, caches ${caches}: ${row.cpuUs} µs of server CPU a request`,
-            );
-            rows.push(row);
-          }
-      } finally {
-        await app.close();
+    const thread = `/api/posts/${data.threadId}`;
+    const page = (await get(base, thread, client.headers)) as Parameters<typeof authorsOf>[0];
+    const authors = authorsOf(page);
+    const writer = data.viewers.findIndex((v) => authors.has(v));
+    const reader = data.viewers.findIndex((v) => !authors.has(v));
+    const readers: Array<[string, number]> = [
+      ['nothing on the page is theirs', reader],
+      ['wrote a comment in the thread', writer],
+    ];
+    for (const [route, url] of [
+      ['thread (200 comments)', thread],
+      ['feed', '/api/feed'],
+    ] as const)
+      for (const [kind, index] of readers) {
+        if (index < 0) continue;
+        const cookie = client.cookies[index]!;
+        const headers = { ...client.headers, cookie };
+        for (let n = 0; n < 200; n++) await get(base, url, headers);
+        const session = profiles ? await startProfiler() : null;
+        const before = process.cpuUsage();
+        const result = await load(`${base}${url}`, headers, [cookie], DURATION_S, {
+          connections: CONNECTIONS,
+        });
+        const used = process.cpuUsage(before);
+        if (session) {
+          const { profile } = await session.post('Profiler.stop');
+          const name = `${route.split(' ')[0]}-${index === writer ? 'writer' : 'reader'}-caches-${caches}.cpuprofile`;
+          fs.mkdirSync(profiles!, { recursive: true });
+          fs.writeFileSync(path.join(profiles!, name), JSON.stringify(profile));
+          session.disconnect();
+        }
+        const row = {
+          caches,
+          route,
+          reader: kind,
+          requests: result.total,
+          cpuUs: Math.round((used.user + used.system) / result.total),
+          p99: result.p99,
+        };
+        console.log(
+          `${row.route}, ${row.reader}, caches ${caches}: ${row.cpuUs} µs of server CPU a request`,
+        );
+        rows.push(row);
       }
-    }
   } finally {
-    await db.close();
+    await app.close();
   }
   return rows;
 }
 
+export async function benchCpu(
+  scratch: string,
+  profiles?: string,
+  processCounts: number[] = [],
+): Promise<CpuReport> {
+  const file = path.join(scratch, 'cpu.db');
+  const db = openDatabase({ kind: 'sqlite', file });
+  const rows: CpuRow[] = [];
+  let logging: LogRow[] = [];
+  let measured = {
+    rows: [] as ProcessRow[],
+    note: 'not measured (`--processes 1,2` measures them)',
+  };
+  try {
+    await migrateToLatest(db);
+    const data = await generate(db);
+    const client = await signIn(db, data.viewers);
+    for (const caches of ['on', 'off'] as const)
+      rows.push(
+        ...(await routeRows(targetOf('sqlite', file, scratch, db), data, client, caches, profiles)),
+      );
+    const target = targetOf('sqlite', file, scratch, db);
+    logging = await benchLogging(target, client, scratch);
+    if (processCounts.length > 0)
+      measured = await benchProcesses(
+        file,
+        scratch,
+        client,
+        `/api/posts/${data.threadId}`,
+        processCounts,
+      );
+  } finally {
+    await db.close();
+  }
+  return { rows, logging, processes: measured.rows, processesNote: measured.note };
+}
+
+/**
+ * The cached feed's cost of the log (ADR 062): the log at `warn`, then at
+ * `info` to a file, as it was (Fastify's two lines a request, each written at
+ * once) and as it is (one short line, written with others later).
+ */
+async function benchLogging(target: Target, client: Client, scratch: string): Promise<LogRow[]> {
+  const rows: LogRow[] = [];
+  const variants: Array<
+    [string, (file: string) => Parameters<typeof serve>[3], Record<string, string>]
+  > = [
+    [
+      'warn',
+      (file) => ({ logger: { level: 'warn', stream: createLogStream(fs.openSync(file, 'a')) } }),
+      {},
+    ],
+    [
+      'info, as before: two lines a request, each written at once',
+      (file) => ({
+        logger: { level: 'info', file },
+        logController: new LogController({ disableRequestLogging: false }),
+      }),
+      // The new request line only for writes: the cached feed's GETs get Fastify's two.
+      { LOG_SAMPLE: '0' },
+    ],
+    [
+      'info, now: one line a request, written asynchronously',
+      (file) => ({ logger: { level: 'info', stream: createLogStream(fs.openSync(file, 'a')) } }),
+      {},
+    ],
+  ];
+  for (const [name, options, env] of variants) {
+    const file = path.join(scratch, `log-${rows.length}.log`);
+    const { app, base } = await serve(target, env, undefined, options(file));
+    try {
+      for (let n = 0; n < 200; n++) await get(base, '/api/feed', client.headers);
+      const before = process.cpuUsage();
+      const result = await load(`${base}/api/feed`, client.headers, client.cookies, DURATION_S, {
+        connections: CONNECTIONS,
+      });
+      const used = process.cpuUsage(before);
+      const row = {
+        log: name,
+        rps: result.rps,
+        cpuUs: Math.round((used.user + used.system) / result.total),
+        p99: result.p99,
+      };
+      console.log(
+        `cached feed, log ${row.log}: ${row.rps.toFixed(0)} requests/s, ${row.cpuUs} µs a request`,
+      );
+      rows.push(row);
+    } finally {
+      await app.close();
+    }
+  }
+  return rows;
+}
+
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** CPU time (user + system, µs) of `pid` and every process it started, from /proc (Linux). */
+function treeCpuUs(pid: number): number {
+  const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux
+  const ofPid = (p: number): number => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const own = (Number(fields[11]) + Number(fields[12])) * tick;
+      const children = fs
+        .readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+      return own + children.reduce((sum, c) => sum + ofPid(c), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return ofPid(pid);
+}
+
+/**
+ * The real entry point (server/src/main.ts) with WEB_CONCURRENCY at each of
+ * `counts`, on the same database, Redis joining the processes: the cached
+ * feed and thread, and the CPU of every server process per request.
+ */
+async function benchProcesses(
+  file: string,
+  scratch: string,
+  client: Client,
+  thread: string,
+  counts: number[],
+): Promise<{ rows: ProcessRow[]; note: string }> {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const rows: ProcessRow[] = [];
+  for (const processes of counts) {
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--import', tsxLoader, 'server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+        GEO_GATE: 'off',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: scratch,
+        DATABASE_URL: `sqlite:${file}`,
+        WEB_DIST: path.join(scratch, 'no-web-build'),
+        REDIS_URL: redisUrl,
+        WEB_CONCURRENCY: String(processes),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      if (!(await ready(server, port)))
+        return { rows, note: `${processes} processes did not start (is Redis at ${redisUrl}?)` };
+      const base = `http://127.0.0.1:${port}`;
+      for (const [route, url] of [
+        ['feed', '/api/feed'],
+        ['thread (200 comments)', thread],
+      ] as const) {
+        for (let n = 0; n < 200; n++) await get(base, url, client.headers);
+        const before = treeCpuUs(server.pid!);
+        const result = await load(`${base}${url}`, client.headers, client.cookies, DURATION_S, {
+          connections: LOAD_CONNECTIONS,
+        });
+        const row = {
+          processes,
+          route,
+          rps: result.rps,
+          cpuUs: Math.round((treeCpuUs(server.pid!) - before) / Math.max(1, result.total)),
+          p99: result.p99,
+        };
+        console.log(
+          `${processes} process(es), ${route}: ${row.rps.toFixed(0)} requests/s, p99 ${row.p99} ms, ${row.cpuUs} µs a request`,
+        );
+        rows.push(row);
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) =>
+        server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
+      );
+    }
+  }
+  return {
+    rows,
+    note: `the real entry point (\`node server/src/main.ts\` through tsx) with WEB_CONCURRENCY at ${counts.join(' and ')}, Redis at ${redisUrl.replace(/\/\/[^@]*@/, '//')}, ${LOAD_CONNECTIONS} connections for ${DURATION_S} s per row; server CPU is that of the primary and every worker, from /proc`,
+  };
+}
+
+async function ready(server: ChildProcess, port: number): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && server.exitCode === null) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
 /** The section of docs/benchmarks.md. */
-export function cpuSection(rows: CpuRow[], note: string, profiled: boolean): string[] {
+export function cpuSection(
+  { rows, logging, processes, processesNote }: CpuReport,
+  note: string,
+  profiled: boolean,
+): string[] {
+  const warn = logging[0];
   return [
     '## Server CPU per request',
     '',
@@ -129,5 +375,33 @@ export function cpuSection(rows: CpuRow[], note: string, profiled: boolean): str
       (r) =>
         `| ${r.caches} | ${r.route} | ${r.reader} | ${r.requests.toLocaleString('en-US')} | ${r.cpuUs} µs | ${r.p99} ms |`,
     ),
+    '',
+    "### The log's cost (ADR 062)",
+    '',
+    `The cached feed, ${CONNECTIONS} connections for ${DURATION_S} s, one reader per connection, with the log written to a file: at \`warn\` (nothing a request), then at \`info\` as it was (Fastify's two lines a request, each with one write of its own) and as it is (one short line a request, written with the others of the moment). Budget: logging every request at \`info\` costs under 10% of the requests a second at \`warn\`.`,
+    '',
+    '| log | requests/s | × warn | server CPU a request | p99 | budget: ≥ 0.90 × warn |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...logging.map((l) => {
+      const ratio = warn ? l.rps / warn.rps : 1;
+      const verdict = l === warn ? '' : ratio >= 0.9 ? '**met**' : '**not met**';
+      return `| ${l.log} | ${l.rps.toFixed(0)} | ${ratio.toFixed(2)} × | ${l.cpuUs} µs | ${l.p99} ms | ${verdict} |`;
+    }),
+    '',
+    '### Processes (WEB_CONCURRENCY, ADR 062)',
+    '',
+    `Measured: ${processesNote}.`,
+    '',
+    ...(processes.length > 0
+      ? [
+          '| processes | route | requests/s | server CPU a request | p99 |',
+          '| ---: | --- | ---: | ---: | ---: |',
+          ...processes.map(
+            (p) =>
+              `| ${p.processes} | ${p.route} | ${p.rps.toFixed(0)} | ${p.cpuUs} µs | ${p.p99} ms |`,
+          ),
+          '',
+        ]
+      : []),
   ];
 }

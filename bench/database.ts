@@ -5,6 +5,7 @@ import fs from 'node:fs';
  */
 import path from 'node:path';
 import pg from 'pg';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { type Env, loadConfig } from '../server/src/config';
 import { type Db, openDatabase } from '../server/src/db/kysely';
@@ -118,6 +119,7 @@ export async function serve(
   { kind, target, dataDir, db, storage }: Target,
   env: Env,
   bus: EventBus = createMemoryBus(),
+  options: FastifyServerOptions = { logger: false },
 ) {
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -137,7 +139,7 @@ export async function serve(
       geo: createGeoLookup(config),
       mail: createDevTransport(() => {}, 'http://localhost/dev/mailbox'),
     },
-    { logger: false },
+    options,
   );
   // The bare route exists only inside the benchmark.
   app.get('/api/bench/bare', async () => ({ hello: 'world' }));

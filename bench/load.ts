@@ -20,6 +20,8 @@ export interface LoadResult {
   timeouts: number;
   /** CPU time autocannon itself used. */
   cpuMs: number;
+  /** The server's CPU time (user and system) per answered request, in µs, where measured. */
+  serverCpuUs?: number;
 }
 
 export type Route = 'bare' | 'feed' | 'thread';
@@ -86,8 +88,9 @@ export async function measureRoutes<K extends string>(
     othersCpuMs += machineBusyMs() - busy0 - (self.user + self.system) / 1000 - results[key].cpuMs;
     wallMs += Date.now() - t0;
     const res = results[key];
+    res.serverCpuUs = Math.round((self.user + self.system) / Math.max(1, res.total));
     console.log(
-      `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p95 ${res.p95} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${(((self.user + self.system) / Math.max(1, res.total)) | 0).toString()} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
+      `${key.padEnd(6)} ${res.rps.toFixed(0).padStart(6)} req/s  p50 ${res.p50} ms  p95 ${res.p95} ms  p99 ${res.p99} ms  (${res.total} requests, non-2xx ${res.non2xx}, errors ${res.errors}, timeouts > 30 s ${res.timeouts}; server CPU ${res.serverCpuUs} µs/request, load generator CPU ${res.cpuMs.toFixed(0)} ms)`,
     );
     // A wrong answer invalidates the numbers; slow answers are what is being measured.
     if (res.non2xx > 0) throw new Error(`${key}: ${res.non2xx} non-2xx answers`);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DbReport } from './database';
+import { loadTable as loadAverageTable } from './load-average';
 import type { LoadResult } from './load';
 import { fullScans, type Plan } from './plans';
 import {
@@ -78,6 +79,7 @@ function header(pgNote: string, seconds: number): string[] {
     `- PostgreSQL: ${pgNote}`,
     `- Whole run: ${seconds.toFixed(0)} s`,
     '',
+    ...loadAverageTable(),
     'Routes: **bare** is `GET /api/bench/bare` (added only inside the benchmark, answers `{"hello":"world"}` through the same hooks as every API call: campus, the session lookup, security headers); ' +
       '**feed** is `GET /api/feed` (page of 15 with authors, media, like state, counts); **thread** is `GET /api/posts/:id` of the 200-comment post.',
     '',
@@ -98,9 +100,6 @@ function machine(): { cores: string; cpu: string; memory: string } {
 }
 
 function databaseSection(r: DbReport): string[] {
-  const { bare, feed, thread } = r.results;
-  const ratio = feed.rps / bare.rps;
-  const threadStatements = r.plans.filter((p) => p.title.startsWith('GET /api/posts')).length;
   return [
     `## ${r.name}`,
     '',
@@ -120,20 +119,44 @@ function databaseSection(r: DbReport): string[] {
     'As configured by default: the campus cache (feed pages and threads written as JSON, and each viewer’s saves on them) and the session cache on (ADR 004, ADR 005).',
     '',
     ...loadTable(r.results),
-    '| budget | measured | verdict |',
-    '|---|---|---|',
-    `| feed ≥ 0.5 × bare requests/s | ${ratio.toFixed(2)} × (${feed.rps.toFixed(0)} / ${bare.rps.toFixed(0)}) | ${yes(ratio >= 0.5)} |`,
-    `| feed p99 < 25 ms at ${CONNECTIONS} connections | ${ms(feed, 'p99')} | ${yes(feed.total > 0 && feed.p99 < 25)} |`,
-    `| thread (200 comments) p99 < 25 ms | ${ms(thread, 'p99')} | ${yes(thread.total > 0 && thread.p99 < 25)} |`,
-    `| thread: one round of queries, no N+1 | ${threadStatements} statements for 200 comments | ${yes(threadStatements <= 8)} |`,
-    '',
-    '**With both caches off** (`POSTS_CACHE_MS=0`, `SESSION_CACHE_MS=0`), every request reads the session, the page, its media and the viewer’s saves from the database and writes the page anew. With the caches on, that happens once per page after each write to the campus (concurrent misses share one load). Shown for transparency: this way the budgets above are not met.',
+    ...budgetTable(r),
+    '**With both caches off** (`POSTS_CACHE_MS=0`, `SESSION_CACHE_MS=0`), every request reads the session, the page, its media and the viewer’s saves from the database and writes the page anew: the miss path, whose budgets are the last four rows above. With the caches on, that happens once per page after each write to the campus (concurrent misses share one load).',
     '',
     ...loadTable(r.uncached),
     `Feed / bare with both caches off: ${(r.uncached.feed.rps / r.uncached.bare.rps).toFixed(2)} ×.`,
     '',
     ...planFindings(r),
     ...planSection(r),
+  ];
+}
+
+/**
+ * Every budget of the load beside what was measured: the cached routes, then
+ * the miss path (both caches off), its p99 and the server's CPU per request.
+ */
+function budgetTable(r: DbReport): string[] {
+  const { bare, feed, thread } = r.results;
+  const ratio = feed.rps / bare.rps;
+  const threadStatements = r.plans.filter((p) => p.title.startsWith('GET /api/posts')).length;
+  const miss = r.uncached;
+  const cpu = (result: LoadResult, budgetUs: number) =>
+    result.serverCpuUs === undefined
+      ? ['not measured', yes(false)]
+      : [`${(result.serverCpuUs / 1000).toFixed(2)} ms`, yes(result.serverCpuUs < budgetUs)];
+  const [feedCpu, feedCpuOk] = cpu(miss.feed, 500);
+  const [threadCpu, threadCpuOk] = cpu(miss.thread, 2000);
+  return [
+    '| budget | measured | verdict |',
+    '|---|---|---|',
+    `| feed ≥ 0.5 × bare requests/s | ${ratio.toFixed(2)} × (${feed.rps.toFixed(0)} / ${bare.rps.toFixed(0)}) | ${yes(ratio >= 0.5)} |`,
+    `| feed p99 < 25 ms at ${CONNECTIONS} connections | ${ms(feed, 'p99')} | ${yes(feed.total > 0 && feed.p99 < 25)} |`,
+    `| thread (200 comments) p99 < 25 ms | ${ms(thread, 'p99')} | ${yes(thread.total > 0 && thread.p99 < 25)} |`,
+    `| thread: one round of queries, no N+1 | ${threadStatements} statements for 200 comments | ${yes(threadStatements <= 8)} |`,
+    `| caches off: feed p99 < 50 ms at ${CONNECTIONS} connections | ${ms(miss.feed, 'p99')} | ${yes(miss.feed.total > 0 && miss.feed.p99 < 50)} |`,
+    `| caches off: thread p99 < 100 ms | ${ms(miss.thread, 'p99')} | ${yes(miss.thread.total > 0 && miss.thread.p99 < 100)} |`,
+    `| caches off: server CPU a feed page < 0.5 ms | ${feedCpu} | ${feedCpuOk} |`,
+    `| caches off: server CPU a thread of 200 comments < 2 ms | ${threadCpu} | ${threadCpuOk} |`,
+    '',
   ];
 }
 
@@ -230,9 +253,22 @@ export function webSection(web: WebReport, lh: LighthouseReport, note?: string):
     '| budget | measured | verdict |',
     '|---|---|---|',
     `| initial JavaScript under 150 KB gzipped | ${kb(web.total)} | ${yes(web.total < 150_000)} |`,
-    `| Lighthouse mobile performance ≥ 95 on the feed | ${lh.median.performance} (median of ${lh.runs.length}) | ${yes(lh.median.performance >= 95)} |`,
-    `| Lighthouse accessibility 100 on the feed | ${lh.median.accessibility} | ${yes(lh.median.accessibility === 100)} |`,
+    ...(lh.median
+      ? [
+          `| Lighthouse mobile performance ≥ 95 on the feed | ${lh.median.performance} (median of ${lh.runs.length}) | ${yes(lh.median.performance >= 95)} |`,
+          `| Lighthouse accessibility 100 on the feed | ${lh.median.accessibility} | ${yes(lh.median.accessibility === 100)} |`,
+        ]
+      : [
+          '| Lighthouse mobile performance ≥ 95 on the feed | no run measured the page | **not measured** |',
+          '| Lighthouse accessibility 100 on the feed | no run measured the page | **not measured** |',
+        ]),
     '',
+    ...(lh.failures.length > 0
+      ? [
+          `Lighthouse failed (each run is made up to three times before it counts as failed): ${lh.failures.map((f) => f.split('\n')[0]).join('; ')}.`,
+          '',
+        ]
+      : []),
     `Lighthouse ${lh.version}, mobile (its emulated phone, simulated slow 4G, 4× CPU slowdown), ${lh.runs.length} runs of \`${lh.url}\` as a signed-in student over the demo data of \`npm run seed\`, served by the real app from this build:`,
     '',
     '| run | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index |',

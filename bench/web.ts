@@ -25,9 +25,11 @@ interface LighthouseRun {
 export interface LighthouseReport {
   url: string;
   runs: LighthouseRun[];
-  /** The run with the median performance score. */
-  median: LighthouseRun;
+  /** The run with the median performance score; null when no run measured the page. */
+  median: LighthouseRun | null;
   version: string;
+  /** Runs that failed even when made again, and why: reported, never the end of `npm run bench`. */
+  failures: string[];
 }
 
 /** What Lighthouse's JSON report holds that the bench reads. */
@@ -84,6 +86,25 @@ export function initialJavaScript(dir: string): WebReport {
  * the fresh build in `webDist`, over the demo data of `npm run seed` in `dir`.
  */
 export async function lighthouseFeed(webDist: string, dir: string): Promise<LighthouseReport> {
+  try {
+    return await lighthouseOnFeed(webDist, dir);
+  } catch (error) {
+    // No server, no seed, no Lighthouse at all: the report says so and the bench goes on.
+    const message = error instanceof Error ? error.message : String(error);
+    console.log(`lighthouse could not run: ${message}`);
+    return {
+      url: LIGHTHOUSE_URL,
+      runs: [],
+      median: null,
+      version: LIGHTHOUSE_VERSION,
+      failures: [message],
+    };
+  }
+}
+
+const LIGHTHOUSE_URL = 'http://ou.localhost:PORT/home';
+
+async function lighthouseOnFeed(webDist: string, dir: string): Promise<LighthouseReport> {
   const file = path.join(dir, 'quad.db');
   const port = await freePort();
   const env = {
@@ -125,13 +146,14 @@ export async function lighthouseFeed(webDist: string, dir: string): Promise<Ligh
       ip: '127.0.0.1',
     });
     const url = `http://ou.localhost:${port}/home`;
-    const { runs, version } = lighthouseRuns(url, `quad_session=${token}`, dir);
+    const { runs, version, failures } = lighthouseRuns(url, `quad_session=${token}`, dir);
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
     return {
-      url: 'http://ou.localhost:PORT/home',
+      url: LIGHTHOUSE_URL,
       runs,
-      median: sorted[Math.floor(sorted.length / 2)]!,
+      median: sorted[Math.floor(sorted.length / 2)] ?? null,
       version,
+      failures,
     };
   } finally {
     server.kill('SIGTERM');
@@ -158,11 +180,20 @@ function lighthouseRuns(
   url: string,
   cookie: string,
   dir: string,
-): { runs: LighthouseRun[]; version: string } {
+): { runs: LighthouseRun[]; version: string; failures: string[] } {
   const runs: LighthouseRun[] = [];
-  let version = '';
+  const failures: string[] = [];
+  let version = LIGHTHOUSE_VERSION;
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const lhr = measuredRun(url, cookie, path.join(dir, `lighthouse-${i}.json`));
+    let lhr: LighthouseResult;
+    try {
+      lhr = measuredRun(url, cookie, path.join(dir, `lighthouse-${i}.json`));
+    } catch (error) {
+      const message = `run ${i + 1}: ${error instanceof Error ? error.message : String(error)}`;
+      console.log(`lighthouse ${message}`);
+      failures.push(message);
+      continue;
+    }
     version = lhr.lighthouseVersion;
     const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
     runs.push({
@@ -177,16 +208,17 @@ function lighthouseRuns(
       },
     });
     console.log(
-      `lighthouse run ${i + 1}: performance ${runs[i]!.performance}, accessibility ${runs[i]!.accessibility}`,
+      `lighthouse run ${i + 1}: performance ${runs.at(-1)!.performance}, accessibility ${runs.at(-1)!.accessibility}`,
     );
   }
-  return { runs, version };
+  return { runs, version, failures };
 }
 
 /**
  * A run that measured the page. Lighthouse sometimes fails to record the
- * trace of a load at all ("NO_NAVSTART"): that measured nothing, so the run
- * is made again (twice at most) rather than ending the whole benchmark.
+ * trace of a load at all ("NO_NAVSTART"), or fails otherwise: that measured
+ * nothing, so the run is made again (twice at most); a run that still fails
+ * is reported by lighthouseRuns, never the end of the whole benchmark.
  */
 function measuredRun(url: string, cookie: string, output: string): LighthouseResult {
   for (let attempt = 1; ; attempt++) {
@@ -194,7 +226,8 @@ function measuredRun(url: string, cookie: string, output: string): LighthouseRes
       return runLighthouse(url, cookie, output);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.log(`lighthouse recorded no load (attempt ${attempt}); running it again`);
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      console.log(`lighthouse failed (attempt ${attempt}: ${message}); running it again`);
     }
   }
 }

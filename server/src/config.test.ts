@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, prettyLog } from './config';
@@ -93,6 +94,28 @@ describe('metrics and analytics configuration', () => {
     expect(loadConfig({ METRICS: 'on', METRICS_TOKEN: token }).metrics).toEqual({ token });
     // A token without METRICS=on turns nothing on.
     expect(loadConfig({ METRICS_TOKEN: token }).metrics).toBeUndefined();
+  });
+
+  it('runs one process unless WEB_CONCURRENCY says, and several only with Redis (ADR 062)', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig({ ...redis, WEB_CONCURRENCY: '2' }).processes).toBe(2);
+    expect(loadConfig({ ...redis, WEB_CONCURRENCY: 'auto' }).processes).toBe(
+      os.availableParallelism(),
+    );
+    expect(problemsOf({ WEB_CONCURRENCY: '2' })).toContain(
+      'WEB_CONCURRENCY: 2 processes need REDIS_URL: without Redis each process would keep its own live events, caches and rate limits (set REDIS_URL, or WEB_CONCURRENCY=1)',
+    );
+    for (const bad of ['0', 'two', '65', '1.5'])
+      expect(problemsOf({ ...redis, WEB_CONCURRENCY: bad })).toContain(
+        'WEB_CONCURRENCY: must be a whole number from 1 to 64, or auto (one process a CPU)',
+      );
+  });
+
+  it('logs every successful GET unless LOG_SAMPLE says a share (ADR 062)', () => {
+    expect(loadConfig({}).logSample).toBe(1);
+    expect(loadConfig({ LOG_SAMPLE: '0.1' }).logSample).toBe(0.1);
+    expect(problemsOf({ LOG_SAMPLE: '2' })).toMatch(/^LOG_SAMPLE: /);
   });
 
   it('reads the staff and admin lists as lowercase addresses', () => {

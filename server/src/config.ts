@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CAMPUS_ID_PATTERN, type CampusId } from '@common/campuses';
@@ -109,6 +110,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON object a line (containers, files); pretty: coloured lines; unset: pretty on a terminal. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** The share of successful GET requests that get their line at `info` (ADR 062); errors and writes always do. */
+  LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
+  /** How many server processes share the port (ADR 062): a number, or auto for one a CPU. */
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .default('1')
+    .refine((v) => v === 'auto' || (/^[1-9][0-9]?$/.test(v) && Number(v) <= 64), {
+      message: 'must be a whole number from 1 to 64, or auto (one process a CPU)',
+    })
+    .transform((v) => (v === 'auto' ? os.availableParallelism() : Number(v))),
   WEB_DIST: z.string().default('./dist/web'),
   GOOGLE_CLIENT_ID: z
     .string()
@@ -184,8 +196,18 @@ const envSchema = z.object({
 /** Every environment variable the configuration reads (README.md's table lists each). */
 export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof z.input<typeof envSchema>)[];
 
-/** /metrics exposes the server's insides: on only with a token long enough not to be guessed. */
+/**
+ * Several processes need Redis; /metrics exposes the server's insides: on only
+ * with a token long enough not to be guessed.
+ */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  // Processes share live events, cache drops and rate limits through Redis only (ADR 062).
+  if (e.WEB_CONCURRENCY > 1 && !e.REDIS_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message: `${e.WEB_CONCURRENCY} processes need REDIS_URL: without Redis each process would keep its own live events, caches and rate limits (set REDIS_URL, or WEB_CONCURRENCY=1)`,
+    });
   if (e.METRICS !== true) return;
   if (!e.METRICS_TOKEN)
     ctx.addIssue({
@@ -225,6 +247,10 @@ export interface Config {
   logLevel: string;
   /** How the log is written; undefined lets main.ts choose by whether stdout is a terminal. */
   logFormat?: 'json' | 'pretty';
+  /** The share (0 to 1) of successful GETs logged at `info`; every other request is always logged. */
+  logSample: number;
+  /** How many server processes share the port (ADR 062); more than one needs Redis. */
+  processes: number;
   webDist: string;
   /** Google sign-in (OpenID Connect); off when no client id is set. */
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
@@ -329,8 +355,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox,
     geo: { enabled: e.GEO_GATE === true, header: e.GEO_HEADER },
     trustProxy: e.TRUST_PROXY === true,
-    logLevel: e.LOG_LEVEL,
-    logFormat: e.LOG_FORMAT,
+    ...processesAndLog(e),
     webDist: path.resolve(e.WEB_DIST),
     google: e.GOOGLE_CLIENT_ID
       ? {
@@ -369,6 +394,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     moderators: e.MODERATORS,
     rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
     ...keeping(e),
+  };
+}
+
+/** How many processes serve, and what their log says (ADR 062). */
+function processesAndLog(
+  e: z.infer<typeof envSchema>,
+): Pick<Config, 'logLevel' | 'logFormat' | 'logSample' | 'processes'> {
+  return {
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    logSample: e.LOG_SAMPLE,
+    processes: e.WEB_CONCURRENCY,
   };
 }
 

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { campusUrl } from '@common/campuses';
 import { type App, buildApp } from './app';
-import { ConfigError, loadConfig, prettyLog } from './config';
+import { type Config, ConfigError, loadConfig, prettyLog } from './config';
 import { LISTEN_BACKLOG } from './core/limits';
+import { openDatabase } from './db/kysely';
 import { migrateToLatest } from './db/migrate';
 import { loadDotEnv } from './env-file';
 import { createPlatform } from './platform';
@@ -33,12 +35,27 @@ function startPeriodicJobs(app: App, wakeMail: () => void): () => void {
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
-/** Loads `.env` and the config, migrates, listens, and drains on SIGINT/SIGTERM. */
+/**
+ * Loads `.env` and the config; with WEB_CONCURRENCY above 1 this is the
+ * primary, which migrates and starts the server processes (ADR 062); else it
+ * serves itself.
+ */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
+  if (cluster.isPrimary && config.processes > 1) return runPrimary(config);
+  return serve(config);
+}
+
+/**
+ * One server: migrates when it is the only one, listens (a worker shares its
+ * primary's port), and drains on SIGINT/SIGTERM. The periodic jobs run in one
+ * process only: the only one, or the worker its primary names.
+ */
+async function serve(config: Config): Promise<void> {
+  const runsJobs = cluster.isPrimary || process.env[JOBS_WORKER] === '1';
   const platform = createPlatform(config);
-  await migrateToLatest(platform.db);
+  if (cluster.isPrimary) await migrateToLatest(platform.db);
   const pretty = prettyLog(config, Boolean(process.stdout.isTTY));
   const app = await buildApp(
     platform,
@@ -54,6 +71,7 @@ async function main(): Promise<void> {
         }
       : {},
   );
+  // Every process sends mail: each message is claimed once across servers (outbox.ts).
   const mailWorker = createMailWorker({
     db: platform.db,
     transport: platform.mail,
@@ -61,7 +79,8 @@ async function main(): Promise<void> {
   });
   mailWorker.start();
   wakeAfterAnswersThatQueuedMail(app, mailWorker);
-  const stopJobs = startPeriodicJobs(app, () => mailWorker.wake());
+  const stopJobs = runsJobs ? startPeriodicJobs(app, () => mailWorker.wake()) : () => {};
+  if (runsJobs) app.log.info({ processes: config.processes }, 'running the periodic jobs');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -86,6 +105,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  if (!runsJobs) return;
   const port = (app.server.address() as { port: number }).port;
   const base = new URL(config.publicUrl);
   if (!process.env.PUBLIC_URL) base.port = String(port);
@@ -93,15 +113,82 @@ async function main(): Promise<void> {
     .all()
     .filter((c) => c.status !== 'closed')
     .map(({ id }) => `  ${id.padEnd(9)} ${campusUrl(base.origin, id)}`);
+  const processes = config.processes > 1 ? `, ${config.processes} processes` : '';
   console.log(
     [
       '',
-      `Quad is running (${config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}) on ${base.origin}`,
+      `Quad is running (${config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}${processes}) on ${base.origin}`,
       ...lines,
       ...(config.devMailbox ? [`  mailbox   ${base.origin}/dev/mailbox`] : []),
       '',
     ].join('\n'),
   );
+}
+
+/** The environment variable by which the primary names the worker that runs the periodic jobs. */
+const JOBS_WORKER = 'QUAD_JOBS_WORKER';
+
+/**
+ * The primary of WEB_CONCURRENCY processes (ADR 062): migrates once, forks the
+ * workers (the first runs the periodic jobs), starts another in place of one
+ * that dies while serving, and on SIGINT/SIGTERM has each drain and waits for
+ * all. A worker that dies before it listens stops everything: starting it
+ * again would fail again.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.close();
+  }
+  const runsJobs = new Map<number, boolean>();
+  const listening = new Set<number>();
+  let closing = false;
+  let failed = false;
+  const fork = (jobs: boolean) => {
+    const worker = cluster.fork({ [JOBS_WORKER]: jobs ? '1' : '0' });
+    runsJobs.set(worker.id, jobs);
+  };
+  const stopAll = (signal: NodeJS.Signals) => {
+    closing = true;
+    // Every worker already gone (each waiting to be started again): nothing to drain.
+    if (runsJobs.size === 0) process.exit(failed ? 1 : 0);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Workers drain within 15 s or exit themselves (serve); this is the last word.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, 20_000).unref();
+  };
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    const jobs = runsJobs.get(worker.id) ?? false;
+    const listened = listening.has(worker.id);
+    runsJobs.delete(worker.id);
+    listening.delete(worker.id);
+    const how = signal ?? `exit code ${code}`;
+    if (!closing && !listened) {
+      console.error(`Quad cannot start: a server process stopped before listening (${how})`);
+      stopAll('SIGTERM');
+      failed = true;
+    } else if (!closing) {
+      console.error(
+        `a server process (pid ${worker.process.pid}) stopped (${how}); starting another`,
+      );
+      setTimeout(() => {
+        if (!closing) fork(jobs);
+      }, 1000);
+      return;
+    }
+    if (code !== 0) failed = true;
+    if (runsJobs.size === 0) process.exit(failed ? 1 : 0);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      if (!closing) stopAll('SIGTERM');
+    });
+  for (let i = 0; i < config.processes; i++) fork(i === 0);
 }
 
 main().catch((error: unknown) => {
