@@ -77,6 +77,28 @@ const moderatorList = z
     return byCampus;
   });
 
+/**
+ * The push services the server sends web pushes to (ADR 058): a browser's
+ * subscription names its own endpoint, so only these are believed, never an
+ * address inside the operator's network. `https://*.example.com` matches any
+ * host below example.com; `http://` only when written out (a test's stand-in).
+ */
+export const DEFAULT_PUSH_SERVICES =
+  'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://*.notify.windows.com,https://*.push.apple.com';
+
+const pushServiceList = z
+  .string()
+  .default(DEFAULT_PUSH_SERVICES)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((o) => /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(o)), {
+    message: 'must be origins such as https://fcm.googleapis.com separated by commas',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -177,6 +199,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
+  /** Where web pushes may be sent (ADR 058): the browsers' push services. */
+  PUSH_SERVICES: pushServiceList,
 });
 
 /** Every environment variable the configuration reads (README.md's table lists each). */
@@ -277,6 +301,8 @@ export interface Config {
   uploadBytesPerDay: number;
   /** How long sent (or given-up) e-mail stays in the outbox, in ms (ADR 039). */
   mailRetentionMs: number;
+  /** The origins web pushes may be sent to (ADR 058); `https://*.host` matches below host. */
+  pushServices: string[];
 }
 
 export class ConfigError extends Error {
@@ -366,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     moderators: e.MODERATORS,
     rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
+    pushServices: e.PUSH_SERVICES,
     ...keeping(e),
   };
 }

@@ -33,6 +33,31 @@ function startPeriodicJobs(app: App, wakeMail: () => void): () => void {
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
+/** How often the push outbox is looked at when nothing wakes its worker (ADR 058). */
+const PUSH_POLL_MS = 2_000;
+
+/**
+ * Delivers the push outbox (ADR 058): at once when an answer committed pushes,
+ * else every PUSH_POLL_MS (pushes of jobs, retries). Returns what stops it and
+ * waits for the round in flight.
+ */
+function startPushWorker(app: App): () => Promise<void> {
+  let round: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    round = app.services.push
+      .deliverDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'push delivery failed'));
+  };
+  const stopListening = app.services.onPushQueued(run);
+  const timer = setInterval(run, PUSH_POLL_MS);
+  timer.unref();
+  return async () => {
+    stopListening();
+    clearInterval(timer);
+    await round;
+  };
+}
+
 /** Loads `.env` and the config, migrates, listens, and drains on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   loadDotEnv();
@@ -62,6 +87,7 @@ async function main(): Promise<void> {
   mailWorker.start();
   wakeAfterAnswersThatQueuedMail(app, mailWorker);
   const stopJobs = startPeriodicJobs(app, () => mailWorker.wake());
+  const stopPushes = startPushWorker(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -75,6 +101,7 @@ async function main(): Promise<void> {
       await app.close();
       // Let the message being sent finish and be recorded before the database closes.
       await mailWorker.stop();
+      await stopPushes();
       await platform.close();
       process.exit(0);
     } catch (error) {

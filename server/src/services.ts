@@ -50,6 +50,9 @@ import { createOidcProvider } from './platform/oauth/google';
 import { createStripePayments } from './platform/payments/stripe';
 import { createOutboxRetention } from './platform/mail';
 import { loadSecretKey } from './platform/secret-key';
+import { vapidKeysFrom, vapidSubject } from './modules/push/push.keys';
+import { createPushService, type PushService } from './modules/push/push.service';
+import { createPwaService } from './modules/pwa/pwa.service';
 
 /** The platform's adapters and the campus registry (ADR 054) the app loaded from them. */
 export type ServiceDeps = AppDeps & { campuses: CampusRegistry };
@@ -71,6 +74,7 @@ function createAlerting(
   { config, db, bus, storage, campuses }: ServiceDeps,
   blocks: BlocksService,
   log: ServiceLog,
+  push: PushService,
 ) {
   const secretKey = loadSecretKey(config);
   const notifications = createNotificationsService({
@@ -79,6 +83,7 @@ function createAlerting(
     bus,
     storage,
     secretKey,
+    push,
     alerts: createAlertMailer({
       publicUrl: config.publicUrl,
       secretKey,
@@ -95,6 +100,22 @@ function createAlerting(
     log: (error) => log(error, 'saved-search alert failed'),
   });
   return { notifications, savedSearchAlerts };
+}
+
+/**
+ * Web push (ADR 058): the VAPID key derived from the secret key, pushes sent
+ * by the worker main.ts runs (woken through `pushQueued`).
+ */
+function createPush({ config, db, campuses }: ServiceDeps, pushQueued: () => void): PushService {
+  return createPushService({
+    db,
+    vapid: vapidKeysFrom(loadSecretKey(config)),
+    subject: vapidSubject(config.publicUrl, config.mailFrom),
+    publicUrl: config.publicUrl,
+    services: config.pushServices,
+    campusOf: (id) => campuses.getOrDefault(id),
+    queued: pushQueued,
+  });
 }
 
 /**
@@ -182,7 +203,10 @@ export async function createServices(
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
-  const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log);
+  // Pushes committed wake whoever delivers them (main.ts's worker); no one in tests.
+  const pushListeners = new Set<() => void>();
+  const push = createPush(deps, () => pushListeners.forEach((listener) => listener()));
+  const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log, push);
   const posts = createPostsService({
     db,
     storage,
@@ -230,6 +254,13 @@ export async function createServices(
     posts,
     likes: createLikesService({ db, storage, posts, notifications, blocks }),
     notifications,
+    push,
+    /** Calls `listener` whenever pushes were committed; returns what stops it. */
+    onPushQueued(listener: () => void): () => void {
+      pushListeners.add(listener);
+      return () => pushListeners.delete(listener);
+    },
+    pwa: createPwaService({ webDist: config.webDist }),
     chats,
     live,
     // The dev mailbox shows everyone's codes: only where config allows it.

@@ -23,6 +23,7 @@ import { loginFailures } from './migrations/0022-login-failures';
 import { sales } from './migrations/0023-sales';
 import { reviewReports } from './migrations/0025-review-reports';
 import { campuses } from './migrations/0026-campuses';
+import { pushSubscriptions } from './migrations/0029-push-subscriptions';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0023-sales': sales(db.dialect),
     '0025-review-reports': reviewReports(),
     '0026-campuses': campuses(db.dialect),
+    '0029-push-subscriptions': pushSubscriptions(db.dialect),
   };
 }
 

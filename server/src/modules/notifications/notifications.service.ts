@@ -13,6 +13,7 @@ import type { Executor, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
+import type { PushService } from '../push/push.service';
 import type { AlertMailer } from './notifications.alerts';
 import { readUnsubscribeToken } from './notifications.mails';
 import { presentNotification } from './notifications.presenter';
@@ -100,6 +101,8 @@ export interface NotificationsServiceDeps {
   blocks?: Pick<BlockReader, 'unreachable'>;
   /** E-mail alerts of some acts; none when absent. */
   alerts?: AlertMailer;
+  /** Pushes to the students' devices (ADR 058); none when absent. */
+  push?: Pick<PushService, 'queue' | 'committed'>;
   /** Checks unsubscribe links; they are refused when absent. */
   secretKey?: string;
   bus: EventBus;
@@ -191,6 +194,7 @@ export function createNotificationsService({
   bus,
   storage,
   alerts,
+  push,
   secretKey,
   now = Date.now,
   log = () => undefined,
@@ -205,11 +209,14 @@ export function createNotificationsService({
       const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
       await notifications.insert(trx, rows);
       await alerts?.queue(trx, rows);
-      return () =>
+      await push?.queue(trx, rows);
+      return () => {
+        push?.committed();
         publish(
           rows.map((r) => r.to_user_id),
           { type: 'notification.created' },
         );
+      };
     },
 
     async notifyMentions(trx: Executor, m: Mention): Promise<() => void> {
