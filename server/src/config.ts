@@ -392,18 +392,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     moderators: e.MODERATORS,
     rateLimitScale: e.RATE_LIMITS === 'relaxed' ? 100 : 1,
-    pushServices: e.PUSH_SERVICES,
     ...keeping(e),
   };
 }
 
-/** How much a student may upload and how long sent mail is kept (ADR 039). */
+/** How much a student may upload, how long sent mail is kept (ADR 039), where pushes go (ADR 058). */
 function keeping(
   e: z.infer<typeof envSchema>,
-): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs'> {
+): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs' | 'pushServices'> {
   return {
     uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * 1024 * 1024,
     mailRetentionMs: e.MAIL_RETENTION_HOURS * 60 * 60 * 1000,
+    pushServices: e.PUSH_SERVICES,
   };
 }
 

@@ -67,16 +67,18 @@ export interface ServiceObservers {
 }
 
 /**
- * Who is told of what: notifications with their e-mail alerts, never across
- * a block (ADR 037), and the saved-search alerts that watch new posts.
+ * Who is told of what: notifications with their e-mail alerts and pushes
+ * (ADR 058), never across a block (ADR 037), and the saved-search alerts
+ * that watch new posts.
  */
 function createAlerting(
   { config, db, bus, storage, campuses }: ServiceDeps,
   blocks: BlocksService,
   log: ServiceLog,
-  push: PushService,
 ) {
   const secretKey = loadSecretKey(config);
+  const pushing = createPush({ config, db, campuses });
+  const push = pushing.push;
   const notifications = createNotificationsService({
     db,
     blocks,
@@ -99,23 +101,36 @@ function createAlerting(
     campusOf: (id) => campuses.getOrDefault(id),
     log: (error) => log(error, 'saved-search alert failed'),
   });
-  return { notifications, savedSearchAlerts };
+  // What the app's services list of it: the saved-search alerts, pushes and the installable app.
+  return { notifications, savedSearchAlerts, alerting: { savedSearchAlerts, ...pushing } };
 }
 
 /**
- * Web push (ADR 058): the VAPID key derived from the secret key, pushes sent
- * by the worker main.ts runs (woken through `pushQueued`).
+ * Web push and the installable app (ADR 058): the VAPID key derived from the
+ * secret key, pushes sent by the worker main.ts runs (woken through
+ * `onPushQueued`), the manifest, icons and service worker of the build.
  */
-function createPush({ config, db, campuses }: ServiceDeps, pushQueued: () => void): PushService {
-  return createPushService({
+function createPush({ config, db, campuses }: Pick<ServiceDeps, 'config' | 'db' | 'campuses'>) {
+  // Pushes committed wake whoever delivers them (main.ts's worker); no one in tests.
+  const listeners = new Set<() => void>();
+  const push: PushService = createPushService({
     db,
     vapid: vapidKeysFrom(loadSecretKey(config)),
     subject: vapidSubject(config.publicUrl, config.mailFrom),
     publicUrl: config.publicUrl,
     services: config.pushServices,
     campusOf: (id) => campuses.getOrDefault(id),
-    queued: pushQueued,
+    queued: () => listeners.forEach((listener) => listener()),
   });
+  return {
+    push,
+    pwa: createPwaService({ webDist: config.webDist }),
+    /** Calls `listener` whenever pushes were committed; returns what stops it. */
+    onPushQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /**
@@ -203,10 +218,7 @@ export async function createServices(
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
-  // Pushes committed wake whoever delivers them (main.ts's worker); no one in tests.
-  const pushListeners = new Set<() => void>();
-  const push = createPush(deps, () => pushListeners.forEach((listener) => listener()));
-  const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log, push);
+  const { notifications, savedSearchAlerts, alerting } = createAlerting(deps, blocks, log);
   const posts = createPostsService({
     db,
     storage,
@@ -254,13 +266,6 @@ export async function createServices(
     posts,
     likes: createLikesService({ db, storage, posts, notifications, blocks }),
     notifications,
-    push,
-    /** Calls `listener` whenever pushes were committed; returns what stops it. */
-    onPushQueued(listener: () => void): () => void {
-      pushListeners.add(listener);
-      return () => pushListeners.delete(listener);
-    },
-    pwa: createPwaService({ webDist: config.webDist }),
     chats,
     live,
     // The dev mailbox shows everyone's codes: only where config allows it.
@@ -273,7 +278,7 @@ export async function createServices(
     // Sent mail is deleted after its retention (ADR 039).
     outbox: createOutboxRetention(db, config.mailRetentionMs),
     ...people,
-    savedSearchAlerts,
+    ...alerting,
   };
   return {
     services,

@@ -48,7 +48,7 @@ export async function pushRoutes(
   app.put(
     '/api/me/push-devices',
     {
-      config: { access: 'campus', rateLimit: LIMITS.post, changes: [] },
+      config: { access: 'campus', rateLimit: LIMITS.post, changes: ['viewer'] },
       schema: {
         operationId: 'subscribePushDevice',
         summary: 'Turn push notifications on for this device',
@@ -63,7 +63,7 @@ export async function pushRoutes(
   app.delete(
     '/api/me/push-devices',
     {
-      config: { access: 'campus', changes: [] },
+      config: { access: 'campus', errors: [404], changes: ['viewer'] },
       schema: {
         operationId: 'unsubscribePushEndpoint',
         summary: 'Turn push notifications off for this device, by its endpoint',
@@ -80,7 +80,7 @@ export async function pushRoutes(
   app.delete(
     '/api/me/push-devices/:id',
     {
-      config: { access: 'campus', changes: [] },
+      config: { access: 'campus', changes: ['viewer'] },
       schema: {
         operationId: 'removePushDevice',
         summary: 'Stop push notifications to one of the viewer’s devices',

@@ -33,6 +33,34 @@ export interface PushSender {
 
 type Due = Awaited<ReturnType<typeof pushes.due>>[number];
 
+/** What the push service answered to one push. */
+async function post(deps: PushSenderDeps, row: Due): Promise<number> {
+  if (!isAllowedPushService(row.endpoint, deps.services)) return 410;
+  const request = webpush.generateRequestDetails(
+    { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+    row.payload,
+    {
+      vapidDetails: {
+        subject: deps.subject,
+        publicKey: deps.vapid.publicKey,
+        privateKey: deps.vapid.privateKey,
+      },
+      TTL: TTL_SECONDS,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: new Uint8Array(request.body),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
 /**
  * Delivers the push outbox (ADR 058): each push encrypted for its device
  * (aes128gcm, RFC 8291) and signed with the VAPID key, posted to the device's
@@ -43,40 +71,12 @@ export function createPushSender(deps: PushSenderDeps): PushSender {
   const { db, now, log } = deps;
   let inFlight: Promise<number> | null = null;
 
-  /** What the push service answered, or the error that kept it from answering. */
-  const post = async (row: Due): Promise<number> => {
-    if (!isAllowedPushService(row.endpoint, deps.services)) return 410;
-    const request = webpush.generateRequestDetails(
-      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-      row.payload,
-      {
-        vapidDetails: {
-          subject: deps.subject,
-          publicKey: deps.vapid.publicKey,
-          privateKey: deps.vapid.privateKey,
-        },
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
-      },
-    );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: new Uint8Array(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.status;
-  };
-
   const deliver = async (row: Due): Promise<boolean> => {
     if (!(await pushes.claim(db.kysely, row, now() + LEASE_MS))) return false;
     const attempt = row.attempts + 1;
     let outcome: number | string;
     try {
-      outcome = await post(row);
+      outcome = await post(deps, row);
     } catch (error) {
       outcome = error instanceof Error ? error.message : String(error);
     }

@@ -179,30 +179,9 @@ export function createPushService(deps: PushServiceDeps): PushService {
     },
 
     async queue(trx, rows) {
-      // Never a push of the student's own act (ADR 058), whatever the caller filtered.
-      const others = rows.filter((r) => r.from_user_id !== r.to_user_id);
-      const recipients = [...new Set(others.map((r) => r.to_user_id))];
-      const devices = await pushes.devicesOf(trx, recipients);
-      const queued = [];
-      for (const row of others) {
-        const theirs = devices.filter((d) => d.user_id === row.to_user_id);
-        if (theirs.length === 0 || !(await shouldPush(trx, row.to_user_id, row.type))) continue;
-        for (const device of theirs) {
-          const payload = pushPayload(publicUrl, campusOf(device.campus_id), row);
-          queued.push({
-            id: uuidv7(),
-            subscription_id: device.id,
-            payload: JSON.stringify(payload),
-            created_at: row.created_at,
-            attempts: 0,
-            next_attempt_at: row.created_at,
-            last_error: null,
-          });
-        }
-      }
-      await pushes.queue(trx, queued);
-      if (queued.length > 0) queuedSinceCommit = true;
-      return queued.length;
+      const queued = await queuePushes(trx, rows, { publicUrl, campusOf, shouldPush });
+      if (queued > 0) queuedSinceCommit = true;
+      return queued;
     },
 
     committed() {
@@ -213,6 +192,36 @@ export function createPushService(deps: PushServiceDeps): PushService {
 
     deliverDue: (at) => sender.deliverDue(at),
   };
+}
+
+/** The outbox rows of these notifications' pushes, one per recipient's device, queued in `trx`. */
+async function queuePushes(
+  trx: Executor,
+  rows: NotifiedRow[],
+  ctx: { publicUrl: string; campusOf: (id: string) => Campus; shouldPush: ShouldPush },
+): Promise<number> {
+  // Never a push of the student's own act (ADR 058), whatever the caller filtered.
+  const others = rows.filter((r) => r.from_user_id !== r.to_user_id);
+  const devices = await pushes.devicesOf(trx, [...new Set(others.map((r) => r.to_user_id))]);
+  const queued = [];
+  for (const row of others) {
+    const theirs = devices.filter((d) => d.user_id === row.to_user_id);
+    if (theirs.length === 0 || !(await ctx.shouldPush(trx, row.to_user_id, row.type))) continue;
+    for (const device of theirs) {
+      const payload = pushPayload(ctx.publicUrl, ctx.campusOf(device.campus_id), row);
+      queued.push({
+        id: uuidv7(),
+        subscription_id: device.id,
+        payload: JSON.stringify(payload),
+        created_at: row.created_at,
+        attempts: 0,
+        next_attempt_at: row.created_at,
+        last_error: null,
+      });
+    }
+  }
+  await pushes.queue(trx, queued);
+  return queued.length;
 }
 
 /** The label of a device, kept short (a user agent is the browser's to write). */

@@ -43,10 +43,13 @@ export async function pwaRoutes(
       .send(pwa.serviceWorker()),
   );
 
-  app.get(OFFLINE_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(pwa.offlinePage(request.campus)),
+  app.get(
+    OFFLINE_PATH,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pwa.offlinePage(request.campus)),
   );
 }

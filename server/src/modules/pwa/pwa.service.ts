@@ -50,7 +50,7 @@ export function buildFiles(webDist: string): { version: string; assets: string[]
 
 /** The logo on a full square with room around it, as maskable icons must be (the safe zone). */
 function maskableSvg(campus: Pick<Campus, 'name' | 'theme'>, size: number): string {
-  const inner = campusLogoSvg(campus, 64).replace('<svg ', '<svg x="12" y="12" width="40" height="40" ');
+  const inner = campusLogoSvg(campus, 40).replace('<svg ', '<svg x="12" y="12" ');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><rect width="64" height="64" fill="${campus.theme.primary}"/>${inner}</svg>`;
 }
 

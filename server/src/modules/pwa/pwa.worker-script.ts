@@ -1,33 +1,5 @@
-/**
- * The service worker (ADR 058), written by the server for the build it serves:
- * `version` comes from the build's manifest, so a new deploy is a new worker,
- * which takes over at once and tells the open pages (they offer a reload).
- *
- * - The build's static files and the offline page are precached; a file of
- *   the build is answered from the cache, anything else from the network.
- * - /api, /dev and the pages themselves are never cached: a page that cannot
- *   be fetched shows the offline page instead.
- * - A push is shown with its title, words, icon and tag (one per chat), but
- *   not a message while its chat is open and visible; a click focuses a Quad
- *   window on the push's page, or opens one.
- */
-export function serviceWorkerScript({
-  version,
-  assets,
-  offlinePath,
-}: {
-  version: string;
-  assets: string[];
-  offlinePath: string;
-}): string {
-  return `/* Quad service worker ${version} (ADR 058) */
-'use strict';
-const CACHE = ${JSON.stringify(`quad-${version}`)};
-const OFFLINE = ${JSON.stringify(offlinePath)};
-const ASSETS = ${JSON.stringify(assets)};
-const PRECACHED = new Set(ASSETS);
-
-self.addEventListener('install', (event) => {
+/** The worker's code, the same for every build: it reads the constants written above it. */
+const WORKER_CODE = `self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
@@ -118,4 +90,35 @@ self.addEventListener('notificationclick', (event) => {
   );
 });
 `;
+
+/**
+ * The service worker (ADR 058), written by the server for the build it serves:
+ * `version` comes from the build's manifest, so a new deploy is a new worker,
+ * which takes over at once and tells the open pages (they offer a reload).
+ *
+ * - The build's static files and the offline page are precached; a file of
+ *   the build is answered from the cache, anything else from the network.
+ * - /api, /dev and the pages themselves are never cached: a page that cannot
+ *   be fetched shows the offline page instead.
+ * - A push is shown with its title, words, icon and tag (one per chat), but
+ *   not a message while its chat is open and visible; a click focuses a Quad
+ *   window on the push's page, or opens one.
+ */
+export function serviceWorkerScript({
+  version,
+  assets,
+  offlinePath,
+}: {
+  version: string;
+  assets: string[];
+  offlinePath: string;
+}): string {
+  return `/* Quad service worker ${version} (ADR 058) */
+'use strict';
+const CACHE = ${JSON.stringify(`quad-${version}`)};
+const OFFLINE = ${JSON.stringify(offlinePath)};
+const ASSETS = ${JSON.stringify(assets)};
+const PRECACHED = new Set(ASSETS);
+
+${WORKER_CODE}`;
 }
