@@ -32,6 +32,7 @@ export const WEB_ROUTES = [
   '/settings/payments',
   '/settings/saved-searches',
   '/settings/blocked',
+  '/settings/notifications',
   '/login',
   '/login/sent',
   '/logout',

@@ -19,6 +19,7 @@ import { searchRoutes } from '../features/search/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { savedSearchesRoutes } from '../features/saved-searches/routes';
 import { blocksRoutes } from '../features/blocks/routes';
+import { pushRoutes } from '../features/push/routes';
 import { schoolEmailRoutes } from '../features/school-email/routes';
 import { settingsRoutes } from '../features/static/routes';
 import { useViewer } from '../lib/session';
@@ -92,6 +93,7 @@ export const appRoutes: RouteObject[] = [
         ...paymentsRoutes,
         ...savedSearchesRoutes,
         ...blocksRoutes,
+        ...pushRoutes,
       ]),
       ...authRoutes,
       ...schoolEmailRoutes,

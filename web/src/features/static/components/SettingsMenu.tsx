@@ -2,8 +2,10 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import { BLOCK_MESSAGES } from '@common/schemas/blocks';
+import { PUSH_MESSAGES } from '@common/schemas/push';
 import { PAYMENTS_MESSAGES } from '@common/schemas/payments';
 import {
+  BellIcon,
   BlockIcon,
   CashIcon,
   ChevronRightIcon,
@@ -61,6 +63,13 @@ function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
             { to: '/settings/payments', label: PAYMENTS_MESSAGES.title, Icon: CashIcon },
             // Saved searches and their alerts (ADR 010).
             { to: '/settings/saved-searches', label: 'Saved searches', Icon: SearchIcon },
+            // Push notifications on this device and the student's devices (ADR 058).
+            {
+              to: '/settings/notifications',
+              label: PUSH_MESSAGES.settingsTitle,
+              hint: PUSH_MESSAGES.settingsHint,
+              Icon: BellIcon,
+            },
             // Students the viewer blocked, to unblock them (ADR 024).
             { to: '/settings/blocked', label: BLOCK_MESSAGES.settingsRow, Icon: BlockIcon },
             // The campus's moderators only (ADR 025).
