@@ -8,8 +8,8 @@ import { schoolVerifiedStudent } from './students';
  * icons, the service worker that controls the page and answers offline, and
  * a device that gets pushes, turned off from the Notifications settings.
  *
- * Headless Chromium has no push service to subscribe with (no Google
- * credentials): where `pushManager.subscribe` refuses, the device is saved
+ * Headless Chromium refuses `pushManager.subscribe` ("Registration failed -
+ * permission denied", ADR 058): where it refuses, the device is saved
  * with a subscription at the same push service as a browser's, and the
  * pushes themselves are proven in the server suite (push.test.ts), against a
  * push service stand-in that decrypts them.

@@ -108,9 +108,11 @@ export const ROUTES: Record<string, Row> = {
   'GET /favicon.svg': { expect: publicRoute() },
   // The installable app (ADR 058): the same for everyone, as the favicon.
   'GET /manifest.webmanifest': { expect: publicRoute() },
-  'GET /icons/:name': { expect: publicRoute(), send: () => ({ url: '/icons/icon-192.png' }) },
+  'GET /icon-192.png': { expect: publicRoute() },
+  'GET /icon-512.png': { expect: publicRoute() },
+  'GET /icon-maskable-512.png': { expect: publicRoute() },
   'GET /sw.js': { expect: publicRoute() },
-  'GET /offline': { expect: publicRoute() },
+  'GET /offline.html': { expect: publicRoute() },
   'GET /healthz': { expect: publicRoute() },
   'GET /readyz': { expect: publicRoute() },
   'GET /': { expect: publicRoute(302), why: 'redirects to /home for everyone' },

@@ -147,7 +147,7 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<meta name="theme-color" content="${dto.theme.primary}">`,
         // The installable app (ADR 058): the campus's manifest and home-screen icon.
         `<link rel="manifest" href="/manifest.webmanifest">`,
-        `<link rel="apple-touch-icon" href="/icons/icon-192.png">`,
+        `<link rel="apple-touch-icon" href="/icon-192.png">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,

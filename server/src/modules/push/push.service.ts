@@ -108,7 +108,7 @@ export function pushPayload(publicUrl: string, campus: Campus, row: NotifiedRow)
   return {
     title: campus.productName,
     body: row.message,
-    icon: `${site}/icons/icon-192.png`,
+    icon: `${site}/icon-192.png`,
     tag: row.chat_id ? `chat:${row.chat_id}` : `notification:${row.id}`,
     url: `${site}${pushPath(row)}`,
     chatId: row.chat_id,

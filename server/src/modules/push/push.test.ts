@@ -206,7 +206,7 @@ describe('a message pushes to the other student’s devices', () => {
     expect(payload).toEqual({
       title: 'OU Buy / Sell',
       body: NOTIFICATION_TEXT.message('Bea', 'Is the desk still available?'),
-      icon: 'http://ou.localhost:3000/icons/icon-192.png',
+      icon: 'http://ou.localhost:3000/icon-192.png',
       tag: `chat:${chatId}`,
       url: `http://ou.localhost:3000/messages/${chatId}`,
       chatId,
@@ -414,7 +414,7 @@ describe('the installable app', () => {
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
       expect(meta.format).toBe('png');
     }
-    expect((await call(null, 'GET', '/icons/other.png')).statusCode).toBe(400);
+    expect((await call(null, 'GET', '/icon-64.png')).statusCode).toBe(404);
   });
 
   it('serves the service worker uncached, and an offline page', async () => {
@@ -422,7 +422,7 @@ describe('the installable app', () => {
     expect(sw.headers['cache-control']).toContain('no-cache');
     expect(sw.headers['content-type']).toContain('javascript');
     expect(sw.body).toContain("addEventListener('push'");
-    const offline = await call(null, 'GET', '/offline');
+    const offline = await call(null, 'GET', '/offline.html');
     expect(offline.body).toContain('<h1>You&#39;re offline</h1>');
     expect(offline.body).toContain(PUSH_MESSAGES.tryAgain);
   });

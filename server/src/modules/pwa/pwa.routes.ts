@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { APP_ICONS, type AppIconName, OFFLINE_PATH, type PwaService } from './pwa.service';
-
-const iconParams = z.object({
-  name: z.enum(Object.keys(APP_ICONS) as [AppIconName, ...AppIconName[]]),
-});
 
 /** The installable app (ADR 058): manifest, icons, service worker and offline page, per campus. */
 export async function pwaRoutes(
@@ -24,15 +19,16 @@ export async function pwaRoutes(
         .send(JSON.stringify(pwa.manifest(request.campus))),
   );
 
-  app.get(
-    '/icons/:name',
-    { config: { access: 'public' }, schema: { hide: true, params: iconParams } },
-    async (request, reply) =>
-      reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await pwa.icon(request.campus, request.params.name)),
-  );
+  for (const name of Object.keys(APP_ICONS) as AppIconName[])
+    app.get(
+      name,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (request, reply) =>
+        reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=86400')
+          .send(await pwa.icon(request.campus, name)),
+    );
 
   // Never cached by the browser's HTTP cache: a deploy must reach the next check.
   app.get('/sw.js', { config: { access: 'public' }, schema: { hide: true } }, async (_, reply) =>

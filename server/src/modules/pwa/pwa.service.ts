@@ -9,13 +9,17 @@ import { escapeHtml } from '@common/text';
 import { serviceWorkerScript } from './pwa.worker-script';
 
 /** Where the offline page is: precached by the service worker, shown when a page cannot load. */
-export const OFFLINE_PATH = '/offline';
+export const OFFLINE_PATH = '/offline.html';
 
-/** The icons of the installed app, by file name (ADR 058). */
+/**
+ * The icons of the installed app, by path (ADR 058): file names at the root,
+ * which no username can take (a name like a file is reserved), unlike a new
+ * first segment such as /icons.
+ */
 export const APP_ICONS = {
-  'icon-192.png': { size: 192, maskable: false },
-  'icon-512.png': { size: 512, maskable: false },
-  'maskable-512.png': { size: 512, maskable: true },
+  '/icon-192.png': { size: 192, maskable: false },
+  '/icon-512.png': { size: 512, maskable: false },
+  '/icon-maskable-512.png': { size: 512, maskable: true },
 } as const;
 export type AppIconName = keyof typeof APP_ICONS;
 
@@ -75,10 +79,10 @@ export function createPwaService({ webDist }: { webDist: string }): PwaService {
         theme_color: campus.theme.primary,
         background_color: campus.theme.primary,
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           {
-            src: '/icons/maskable-512.png',
+            src: '/icon-maskable-512.png',
             sizes: '512x512',
             type: 'image/png',
             purpose: 'maskable',

@@ -31,7 +31,7 @@ export function AppBanners() {
   const title = M.installTitle(campus.productName);
   return (
     <section className={styles.banner} aria-label={title}>
-      <img className={styles.logo} src="/icons/icon-192.png" alt="" width={40} height={40} />
+      <img className={styles.logo} src="/icon-192.png" alt="" width={40} height={40} />
       <div className={styles.text}>
         <h2 className={styles.title}>{title}</h2>
         <p className={styles.hint}>{M.installText}</p>
