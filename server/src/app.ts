@@ -46,6 +46,8 @@ import { searchRoutes } from './modules/search/search.routes';
 import { registerPages } from './modules/pages/pages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { pwaRoutes } from './modules/pwa/pwa.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { outboxBacklog } from './platform/mail/outbox';
 import { createMetrics } from './platform/metrics/prometheus';
@@ -179,6 +181,8 @@ async function registerRoutes(
   await app.register(moduleRoutes('notifications', notificationsRoutes), {
     notifications: services.notifications,
   });
+  await app.register(moduleRoutes('push', pushRoutes), { push: services.push });
+  await app.register(moduleRoutes('pwa', pwaRoutes), { pwa: services.pwa });
   await app.register(moduleRoutes('search', searchRoutes), { search: services.search });
   await app.register(moduleRoutes('saved-searches', savedSearchesRoutes), {
     savedSearches: services.savedSearches,

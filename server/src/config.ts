@@ -80,6 +80,28 @@ const moderatorList = z
     return byCampus;
   });
 
+/**
+ * The push services the server sends web pushes to (ADR 058): a browser's
+ * subscription names its own endpoint, so only these are believed, never an
+ * address inside the operator's network. `https://*.example.com` matches any
+ * host below example.com; `http://` only when written out (a test's stand-in).
+ */
+export const DEFAULT_PUSH_SERVICES =
+  'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://*.notify.windows.com,https://*.push.apple.com';
+
+const pushServiceList = z
+  .string()
+  .default(DEFAULT_PUSH_SERVICES)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((o) => /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(o)), {
+    message: 'must be origins such as https://fcm.googleapis.com separated by commas',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -191,6 +213,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
+  /** Where web pushes may be sent (ADR 058): the browsers' push services. */
+  PUSH_SERVICES: pushServiceList,
 });
 
 /** Every environment variable the configuration reads (README.md's table lists each). */
@@ -305,6 +329,8 @@ export interface Config {
   uploadBytesPerDay: number;
   /** How long sent (or given-up) e-mail stays in the outbox, in ms (ADR 039). */
   mailRetentionMs: number;
+  /** The origins web pushes may be sent to (ADR 058); `https://*.host` matches below host. */
+  pushServices: string[];
 }
 
 export class ConfigError extends Error {
@@ -409,13 +435,14 @@ function processesAndLog(
   };
 }
 
-/** How much a student may upload and how long sent mail is kept (ADR 039). */
+/** How much a student may upload, how long sent mail is kept (ADR 039), where pushes go (ADR 058). */
 function keeping(
   e: z.infer<typeof envSchema>,
-): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs'> {
+): Pick<Config, 'uploadBytesPerDay' | 'mailRetentionMs' | 'pushServices'> {
   return {
     uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * 1024 * 1024,
     mailRetentionMs: e.MAIL_RETENTION_HOURS * 60 * 60 * 1000,
+    pushServices: e.PUSH_SERVICES,
   };
 }
 

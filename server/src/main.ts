@@ -35,6 +35,31 @@ function startPeriodicJobs(app: App, wakeMail: () => void): () => void {
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
+/** How often the push outbox is looked at when nothing wakes its worker (ADR 058). */
+const PUSH_POLL_MS = 2_000;
+
+/**
+ * Delivers the push outbox (ADR 058): at once when an answer committed pushes,
+ * else every PUSH_POLL_MS (pushes of jobs, retries). Returns what stops it and
+ * waits for the round in flight.
+ */
+function startPushWorker(app: App): () => Promise<void> {
+  let round: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    round = app.services.push
+      .deliverDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'push delivery failed'));
+  };
+  const stopListening = app.services.onPushQueued(run);
+  const timer = setInterval(run, PUSH_POLL_MS);
+  timer.unref();
+  return async () => {
+    stopListening();
+    clearInterval(timer);
+    await round;
+  };
+}
+
 /**
  * Loads `.env` and the config; with WEB_CONCURRENCY above 1 this is the
  * primary, which migrates and starts the server processes (ADR 062); else it
@@ -81,6 +106,8 @@ async function serve(config: Config): Promise<void> {
   wakeAfterAnswersThatQueuedMail(app, mailWorker);
   const stopJobs = runsJobs ? startPeriodicJobs(app, () => mailWorker.wake()) : () => {};
   if (runsJobs) app.log.info({ processes: config.processes }, 'running the periodic jobs');
+  // Every process delivers pushes, as it sends mail: each push is claimed once (push.sender.ts).
+  const stopPushes = startPushWorker(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +121,7 @@ async function serve(config: Config): Promise<void> {
       await app.close();
       // Let the message being sent finish and be recorded before the database closes.
       await mailWorker.stop();
+      await stopPushes();
       await platform.close();
       process.exit(0);
     } catch (error) {

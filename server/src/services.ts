@@ -24,6 +24,7 @@ import { createAlertMailer } from './modules/notifications/notifications.alerts'
 import {
   createNotificationsService,
   type NotificationsService,
+  pushTimes,
 } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -50,6 +51,9 @@ import { createOidcProvider } from './platform/oauth/google';
 import { createStripePayments } from './platform/payments/stripe';
 import { createOutboxRetention } from './platform/mail';
 import { loadSecretKey } from './platform/secret-key';
+import { vapidKeysFrom, vapidSubject } from './modules/push/push.keys';
+import { createPushService, type PushService } from './modules/push/push.service';
+import { createPwaService } from './modules/pwa/pwa.service';
 
 /** The platform's adapters and the campus registry (ADR 054) the app loaded from them. */
 export type ServiceDeps = AppDeps & { campuses: CampusRegistry };
@@ -64,8 +68,9 @@ export interface ServiceObservers {
 }
 
 /**
- * Who is told of what: notifications with their e-mail alerts, never across
- * a block (ADR 037), and the saved-search alerts that watch new posts.
+ * Who is told of what: notifications with their e-mail alerts and pushes
+ * (ADR 058), never across a block (ADR 037), and the saved-search alerts
+ * that watch new posts.
  */
 function createAlerting(
   { config, db, bus, storage, campuses }: ServiceDeps,
@@ -73,12 +78,15 @@ function createAlerting(
   log: ServiceLog,
 ) {
   const secretKey = loadSecretKey(config);
+  const pushing = createPush({ config, db, campuses });
+  const push = pushing.push;
   const notifications = createNotificationsService({
     db,
     blocks,
     bus,
     storage,
     secretKey,
+    push,
     alerts: createAlertMailer({
       publicUrl: config.publicUrl,
       secretKey,
@@ -94,7 +102,38 @@ function createAlerting(
     campusOf: (id) => campuses.getOrDefault(id),
     log: (error) => log(error, 'saved-search alert failed'),
   });
-  return { notifications, savedSearchAlerts };
+  // What the app's services list of it: the saved-search alerts, pushes and the installable app.
+  return { notifications, savedSearchAlerts, alerting: { savedSearchAlerts, ...pushing } };
+}
+
+/**
+ * Web push and the installable app (ADR 058): the VAPID key derived from the
+ * secret key, pushes sent by the worker main.ts runs (woken through
+ * `onPushQueued`), the manifest, icons and service worker of the build.
+ */
+function createPush({ config, db, campuses }: Pick<ServiceDeps, 'config' | 'db' | 'campuses'>) {
+  // Pushes committed wake whoever delivers them (main.ts's worker); no one in tests.
+  const listeners = new Set<() => void>();
+  const push: PushService = createPushService({
+    db,
+    vapid: vapidKeysFrom(loadSecretKey(config)),
+    subject: vapidSubject(config.publicUrl, config.mailFrom),
+    publicUrl: config.publicUrl,
+    services: config.pushServices,
+    campusOf: (id) => campuses.getOrDefault(id),
+    // The student's settings per kind and their quiet hours (ADR 059).
+    shouldPush: pushTimes,
+    queued: () => listeners.forEach((listener) => listener()),
+  });
+  return {
+    push,
+    pwa: createPwaService({ webDist: config.webDist }),
+    /** Calls `listener` whenever pushes were committed; returns what stops it. */
+    onPushQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /**
@@ -182,7 +221,7 @@ export async function createServices(
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
-  const { notifications, savedSearchAlerts } = createAlerting(deps, blocks, log);
+  const { notifications, savedSearchAlerts, alerting } = createAlerting(deps, blocks, log);
   const posts = createPostsService({
     db,
     storage,
@@ -243,7 +282,7 @@ export async function createServices(
     // Sent mail is deleted after its retention (ADR 039).
     outbox: createOutboxRetention(db, config.mailRetentionMs),
     ...people,
-    savedSearchAlerts,
+    ...alerting,
   };
   return {
     services,

@@ -2,9 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFeedPage } from './app/App';
 import { readBootData } from './lib/boot';
+import { startPwa } from './lib/pwa';
 import './styles/app.css';
 
 const boot = await readBootData();
+// The installable app (ADR 058): the built app only, whose server writes the worker.
+if (import.meta.env.PROD) startPwa();
 const render = () =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -25,6 +25,7 @@ import { reviewReports } from './migrations/0025-review-reports';
 import { campuses } from './migrations/0026-campuses';
 import { notificationSettings } from './migrations/0030-notification-settings';
 import { mediaAlt } from './migrations/0031-media-alt';
+import { pushSubscriptions } from './migrations/0029-push-subscriptions';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0026-campuses': campuses(db.dialect),
     '0030-notification-settings': notificationSettings(),
     '0031-media-alt': mediaAlt(),
+    '0029-push-subscriptions': pushSubscriptions(db.dialect),
   };
 }
 

@@ -324,6 +324,32 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A device a student turned push notifications on for (migration 0029, ADR 058). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The browser's push service URL for this device: the capability to push to it. */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** What the device list calls it ("Chrome on Android"), from its user agent. */
+  device: string;
+  created_at: Time;
+  last_used_at: Time;
+}
+
+/** A push waiting to be sent to one device (migration 0029, ADR 058); deleted once sent or given up. */
+export interface PushOutboxTable {
+  id: string;
+  subscription_id: string;
+  /** The JSON the service worker shows: title, body, icon, tag, url, chatId. */
+  payload: string;
+  created_at: Time;
+  attempts: number;
+  next_attempt_at: Time;
+  last_error: string | null;
+}
+
 /** One upload's bytes, counted against its student's daily limit (migration 0020, ADR 039). */
 export interface UploadUsageTable {
   id: string;
@@ -526,6 +552,8 @@ export interface Database {
   notification_marks: NotificationMarksTable;
   notification_settings: NotificationSettingsTable;
   mail_outbox: MailOutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   upload_usage: UploadUsageTable;
   searches: SearchesTable;
   user_searches: UserSearchesTable;

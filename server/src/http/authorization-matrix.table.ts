@@ -1,6 +1,6 @@
 import { NOTIFICATION_KINDS } from '@common/schemas/notification-settings';
 import type { Student, World } from './authorization-matrix.world';
-import { PASSWORD, photoBody } from './authorization-matrix.world';
+import { PASSWORD, photoBody, PUSH_SUBSCRIPTION } from './authorization-matrix.world';
 
 /**
  * The authorization matrix (ADR 015): what every route of the app answers each
@@ -107,6 +107,13 @@ export const ROUTES: Record<string, Row> = {
   'GET /api/campus': { expect: publicRoute() },
   'GET /api/campuses': { expect: publicRoute(), send: () => ({ url: '/api/campuses?q=okla' }) },
   'GET /favicon.svg': { expect: publicRoute() },
+  // The installable app (ADR 058): the same for everyone, as the favicon.
+  'GET /manifest.webmanifest': { expect: publicRoute() },
+  'GET /icon-192.png': { expect: publicRoute() },
+  'GET /icon-512.png': { expect: publicRoute() },
+  'GET /icon-maskable-512.png': { expect: publicRoute() },
+  'GET /sw.js': { expect: publicRoute() },
+  'GET /offline.html': { expect: publicRoute() },
   'GET /healthz': { expect: publicRoute() },
   'GET /readyz': { expect: publicRoute() },
   'GET /': { expect: publicRoute(302), why: 'redirects to /home for everyone' },
@@ -559,6 +566,29 @@ export const ROUTES: Record<string, Row> = {
     send: (w) => ({ url: `/api/users/${w.students.owner.user.username}/block` }),
   },
   'GET /api/blocks': { expect: campusReader(), why: 'the viewer’s own blocked students (ADR 024)' },
+  // Web push (ADR 058): a student's own devices, on their own campus's site.
+  'GET /api/push/key': { expect: publicRoute(), why: 'the VAPID public key is public' },
+  'GET /api/me/push-devices': { expect: campusReader(), why: 'the viewer’s own devices' },
+  'PUT /api/me/push-devices': {
+    expect: campusReader(),
+    send: () => json(PUSH_SUBSCRIPTION),
+    why: 'any reader of the campus may get pushes on a device',
+  },
+  'DELETE /api/me/push-devices': {
+    expect: with_(campusReader(404), { owner: 204 }),
+    send: async (w) => {
+      await w.pushDevice();
+      return {
+        url: `/api/me/push-devices?endpoint=${encodeURIComponent(PUSH_SUBSCRIPTION.endpoint)}`,
+      };
+    },
+    why: 'this device, by its endpoint: only its owner turns it off; for anyone else it is not there',
+  },
+  'DELETE /api/me/push-devices/:id': {
+    expect: with_(campusReader(404), { owner: 204 }),
+    send: async (w) => ({ url: `/api/me/push-devices/${(await w.pushDevice()).id}` }),
+    why: 'one of the viewer’s devices: another student’s is not found',
+  },
   'PATCH /api/me': { expect: signedIn(), send: () => json({ bio: 'Selling my dorm stuff.' }) },
   'PUT /api/me/avatar': { expect: signedIn(), send: () => photoBody() },
   'PUT /api/me/username': {

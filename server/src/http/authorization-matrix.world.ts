@@ -21,6 +21,12 @@ type Call = (who: Student | null, method: Method, url: string, body?: object) =>
 /** Every student shares one password, so a route asking for it gets the right one. */
 export const PASSWORD = 'matrix-password-1';
 
+/** A browser's push subscription at a push service the server believes (ADR 058). */
+export const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
 export interface World {
   /** Every kind but the guest: `owner` owns the resources, `member` takes part in them. */
   students: Record<SignedInKind, Student>;
@@ -40,6 +46,8 @@ export interface World {
   savedSearch(): Promise<{ id: string }>;
   /** A search of the owner's recent searches. */
   recentSearch(): Promise<{ id: string }>;
+  /** A device of the owner's that gets pushes (ADR 058), at `PUSH_ENDPOINT`. */
+  pushDevice(): Promise<{ id: string }>;
   /** A photo the owner uploaded and no post took yet. */
   upload(): Promise<{ id: string; url: string }>;
   /** A video the owner uploaded and no post took yet (for its poster frame, ADR 060). */
@@ -217,6 +225,10 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       })) as { search: { id: string } };
       return search;
     }),
+    pushDevice: once(
+      async () =>
+        (await call(owner, 'PUT', '/api/me/push-devices', PUSH_SUBSCRIPTION)) as { id: string },
+    ),
     upload: once(async () => {
       const { body, headers } = await photoBody();
       const res = await api(app, {

@@ -76,6 +76,7 @@ const TAGS: Record<string, string> = {
   likes: 'Saves (likes) of posts.',
   chats: 'Chats between two students: messages, hearts and meetups.',
   notifications: 'Notifications and the unread counts.',
+  push: 'Push notifications: the server’s key and the viewer’s devices (ADR 058).',
   search: 'Search of posts, media and people; recent searches.',
   'saved-searches': '“Alert me” searches.',
   profiles: 'Profiles, their posts, and the viewer’s own profile.',
@@ -86,7 +87,7 @@ const TAGS: Record<string, string> = {
   account: 'Account settings: e-mail, password, details, deletion.',
   payments: 'Payouts through Stripe Connect.',
   analytics: 'The operators’ analytics.',
-  // Modules whose routes are hidden from the document: health, live, mailbox.
+  // Modules whose routes are hidden from the document: health, live, mailbox, pwa.
 };
 
 /**

@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { MessageDto, SendMessageBody } from '@common/schemas/chats';
 import { api } from './api';
 import { chatKeys, type ChatList } from './chat-keys';
+import { earnInstallOffer } from './pwa';
 
 const cursorQuery = (cursor: string | undefined) =>
   cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
@@ -18,9 +19,12 @@ export const chatListQueryOptions = infiniteQueryOptions({
 });
 
 /** Sends a message, or shares a post ({ sharedPostId }), into a chat. */
-export function sendMessage(chatId: string, body: SendMessageBody): Promise<MessageDto> {
-  return api<MessageDto>(`/api/chats/${encodeURIComponent(chatId)}/messages`, {
+export async function sendMessage(chatId: string, body: SendMessageBody): Promise<MessageDto> {
+  const sent = await api<MessageDto>(`/api/chats/${encodeURIComponent(chatId)}/messages`, {
     method: 'POST',
     json: body,
   });
+  // A first message earns the offer to install the app (ADR 058).
+  earnInstallOffer();
+  return sent;
 }

@@ -12,6 +12,7 @@ import { api } from './api';
 import { uploadWithProgress } from './upload';
 
 import { postKeys, type PostPages } from './post-keys';
+import { earnInstallOffer } from './pwa';
 
 export { postKeys, type PostPages };
 
@@ -19,8 +20,11 @@ export function fetchPostPage(id: string): Promise<PostPage> {
   return api<PostPage>(`/api/posts/${encodeURIComponent(id)}`);
 }
 
-export function createPost(body: CreatePostBody): Promise<PostDto> {
-  return api<PostDto>('/api/posts', { method: 'POST', json: body });
+export async function createPost(body: CreatePostBody): Promise<PostDto> {
+  const post = await api<PostDto>('/api/posts', { method: 'POST', json: body });
+  // A first post earns the offer to install the app (ADR 058).
+  earnInstallOffer();
+  return post;
 }
 
 export function createComment(parentId: string, text: string): Promise<PostDto> {

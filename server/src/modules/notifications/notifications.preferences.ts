@@ -185,16 +185,27 @@ export async function allows(
 }
 
 /**
- * Whether and when a push of a notification of `type` may reach the student
- * (the push channel's question): the time to send it, or null for never.
+ * When pushes of a notification of `type` may reach each student (the push
+ * channel's question, ADR 058): absent for never. A type no kind holds
+ * (moderation notices) always reaches them.
  */
+export async function pushTimes(
+  db: Executor,
+  userIds: string[],
+  type: string,
+  at: number,
+): Promise<Map<string, number>> {
+  return allows(db, userIds, KIND_OF_TYPE[type as NotificationType] ?? null, 'push', at);
+}
+
+/** `pushTimes` for one student: the time to send it, or null for never. */
 export async function shouldPush(
   db: Executor,
   userId: string,
   type: NotificationType,
   at: number,
 ): Promise<number | null> {
-  return (await allows(db, [userId], KIND_OF_TYPE[type], 'push', at)).get(userId) ?? null;
+  return (await pushTimes(db, [userId], type, at)).get(userId) ?? null;
 }
 
 /** The student's settings as the settings page reads them. */

@@ -14,6 +14,7 @@ import type { Executor, UserRow } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
+import type { PushService } from '../push/push.service';
 import type { AlertMailer } from './notifications.alerts';
 import { readUnsubscribeToken } from './notifications.mails';
 import { allows, readSettings, setEveryEmail, writeSettings } from './notifications.preferences';
@@ -48,7 +49,7 @@ export interface UndoneAct {
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** What students let reach them, for the other modules and the push channel (ADR 059). */
-export { allows, reach, setEveryEmail, shouldPush } from './notifications.preferences';
+export { allows, pushTimes, reach, setEveryEmail, shouldPush } from './notifications.preferences';
 
 /** The bus topic of one student's own events (messages, notifications, unread counts). */
 export const userTopic = (userId: string) => `user:${userId}`;
@@ -105,6 +106,8 @@ export interface NotificationsServiceDeps {
   blocks?: Pick<BlockReader, 'unreachable'>;
   /** E-mail alerts of some acts; none when absent. */
   alerts?: AlertMailer;
+  /** Pushes to the students' devices (ADR 058); none when absent. */
+  push?: Pick<PushService, 'queue' | 'committed'>;
   /** Checks unsubscribe links; they are refused when absent. */
   secretKey?: string;
   bus: EventBus;
@@ -243,6 +246,7 @@ export function createNotificationsService({
   bus,
   storage,
   alerts,
+  push,
   secretKey,
   now = Date.now,
   log = () => undefined,
@@ -260,11 +264,14 @@ export function createNotificationsService({
       const shown = await wantedInApp(trx, rows, at);
       await notifications.insert(trx, shown);
       await alerts?.queue(trx, rows);
-      return () =>
+      await push?.queue(trx, rows);
+      return () => {
+        push?.committed();
         publish(
           shown.map((r) => r.to_user_id),
           { type: 'notification.created' },
         );
+      };
     },
 
     async notifyMentions(trx: Executor, m: Mention): Promise<() => void> {

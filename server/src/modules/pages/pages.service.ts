@@ -145,6 +145,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<title>${escapeHtml(dto.productName)}</title>`,
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
         `<meta name="theme-color" content="${dto.theme.primary}">`,
+        // The installable app (ADR 058): the campus's manifest and home-screen icon.
+        `<link rel="manifest" href="/manifest.webmanifest">`,
+        `<link rel="apple-touch-icon" href="/icon-192.png">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,

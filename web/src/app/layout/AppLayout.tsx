@@ -9,6 +9,7 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { useHiddenOnScrollDown } from '../../lib/use-scroll-direction';
 import { AccountRedirects } from '../../components/gates/AccountRedirects';
 import { Banners } from '../../components/gates/Banners';
+import { AppBanners } from '../../components/pwa/AppBanners';
 import { GateProvider } from '../../components/gates/GateProvider';
 import { Header } from './Header';
 import { MobileBar } from './MobileBar';
@@ -48,6 +49,7 @@ export function AppLayout() {
           <main id="main" className="shell__main" tabIndex={-1}>
             <AccountRedirects />
             <Banners />
+            <AppBanners />
             <Outlet />
             <div className="shell__main-footer">
               <Footer />

@@ -17,6 +17,7 @@ import { useSettingsNarrow } from '../../../lib/use-media-query';
 import list from '../../../components/layout/SettingsList.module.css';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import styles from './NotificationSettingsPage.module.css';
+import { PushDeviceSettings } from '../../push/components/PushDeviceSettings';
 
 /** The settings path of this page. */
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
@@ -230,7 +231,11 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
   );
 }
 
-/** /settings/notifications: each kind of notification on or off in the app, by push and by e-mail, and quiet hours (ADR 059). */
+/**
+ * /settings/notifications: push on this device and the devices that get
+ * pushes (ADR 058), then each kind of notification on or off in the app, by
+ * push and by e-mail, and quiet hours (ADR 059).
+ */
 export function NotificationSettingsPage() {
   const { data, isPending, isError } = useNotificationSettings();
   const narrow = useSettingsNarrow();
@@ -242,6 +247,7 @@ export function NotificationSettingsPage() {
         {...(narrow ? { backTo: '/settings' } : {})}
       />
       <p className={list.intro}>{T.intro}</p>
+      <PushDeviceSettings />
       {isPending ? (
         <Spinner />
       ) : isError ? (

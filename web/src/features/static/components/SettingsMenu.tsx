@@ -60,7 +60,7 @@ function menuSections(signedIn: boolean, moderator = false): MenuSection[] {
               Icon: SlidersIcon,
               activeBelow: true,
             },
-            // Each kind of notification by channel, and quiet hours (ADR 059).
+            // Push on this device (ADR 058), each kind of notification by channel, quiet hours (ADR 059).
             {
               to: '/settings/notifications',
               label: NOTIFICATION_SETTINGS_TEXT.title,

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The installable app and its push notifications (ADR 058): Quad's own words.
+ */
+export const PUSH_MESSAGES = {
+  pushThisDevice: 'Push notifications on this device',
+  pushThisDeviceHint: 'Messages, offers and replies pop up here even when Quad is closed.',
+  pushUnsupported: "This browser can't show push notifications.",
+  pushBlocked:
+    'Notifications are blocked for this site in your browser settings. Allow them there, then try again.',
+  pushOn: 'Push notifications are on for this device.',
+  pushOff: 'Push notifications are off for this device.',
+  devicesTitle: 'Devices with push notifications',
+  noDevices: 'No device gets push notifications yet.',
+  thisDevice: 'This device',
+  removeDevice: 'Remove',
+  removeDeviceLabel: (device: string) => `Remove ${device}`,
+  deviceRemoved: (device: string) => `${device} no longer gets push notifications.`,
+  addedOn: (date: string) => `Added ${date}`,
+  installTitle: (productName: string) => `Add ${productName} to your home screen`,
+  installText: 'Open it like an app and get your messages as they arrive.',
+  install: 'Install',
+  notNow: 'Not now',
+  updateReady: 'A new version of Quad is ready.',
+  reload: 'Reload',
+  offlineTitle: "You're offline",
+  offlineText: 'Check your connection, then try again.',
+  tryAgain: 'Try again',
+  notFound: 'That device was not found.',
+  badEndpoint: "This browser's push service is not one Quad sends to.",
+} as const;
+
+/** A browser's PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z.string().trim().url().max(2000),
+  keys: z.object({
+    /** The device's P-256 public key, base64url (65 bytes uncompressed). */
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'must be a base64url P-256 public key'),
+    /** The 16-byte auth secret, base64url. */
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, 'must be a base64url 16-byte secret'),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** One device of the student's that gets pushes. */
+export const pushDeviceSchema = z.object({
+  id: z.string(),
+  /** What the list calls it, e.g. "Chrome on Android". */
+  device: z.string(),
+  /** The push endpoint: the page compares it with its own to say "This device". */
+  endpoint: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+
+export const pushDeviceListSchema = z.object({ items: z.array(pushDeviceSchema) });
+export type PushDeviceList = z.infer<typeof pushDeviceListSchema>;
+
+/** `GET /api/push/key`: the server's VAPID public key, base64url, for `pushManager.subscribe`. */
+export const pushKeySchema = z.object({ publicKey: z.string() });
+
+export const pushDeviceParams = z.object({ id: z.string().min(1).max(64) });
+
+/** `DELETE /api/me/push-devices?endpoint=`: this device's own subscription, by its endpoint. */
+export const pushEndpointQuery = z.object({ endpoint: z.string().url().max(2000) });
+
+/** What the service worker receives in a push (and shows). */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  icon: z.string(),
+  /** Pushes with one tag replace each other: one per chat, else one per notification. */
+  tag: z.string(),
+  /** The page to open on a click, on the student's campus site. */
+  url: z.string(),
+  /** A message's chat: not shown while that chat is open and visible. */
+  chatId: z.string().nullable(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
