@@ -17,6 +17,18 @@ describe('the SQLite adapter', () => {
     expect(db.prepare('select a as v, b as v from t where a = ?').all([1])).toEqual([{ v: 'x' }]);
   });
 
+  it('keeps any column name an own property, quotes and `__proto__` included', () => {
+    const [row] = db
+      .prepare(`select 1 as "__proto__", 2 as "it's ""quoted""", 3 as "a\\b"`)
+      .all([]) as Record<string, unknown>[];
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.entries(row!)).toEqual([
+      ['__proto__', 1],
+      [`it's "quoted"`, 2],
+      ['a\\b', 3],
+    ]);
+  });
+
   it('binds booleans as 0 and 1, and iterates rows as objects too', () => {
     sqlite.exec('create table t (a integer, f integer)');
     const insert = db.prepare('insert into t (a, f) values (?, ?)');
