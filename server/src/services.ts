@@ -8,7 +8,9 @@ import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService, type SessionService } from './modules/auth/sessions.service';
 import type { CampusRegistry } from './modules/campuses/campuses.registry';
-import { createCampusService } from './modules/campuses/campuses.service';
+import { createCampusAdmin } from './modules/campuses/campuses.admin';
+import { createCampusLogos } from './modules/campuses/campuses.logo';
+import { type CampusService, createCampusService } from './modules/campuses/campuses.service';
 import {
   type ChatsService,
   type ChatsServiceDeps,
@@ -127,6 +129,23 @@ async function createShared(
   return { sessionCache, postCache, analytics };
 }
 
+/** The CLI's rules behind the admin page (ADR 056); logos go through them too (ADR 064). */
+function createCampusAdministration(
+  { db, bus, storage, campuses: registry }: ServiceDeps,
+  campuses: CampusService,
+) {
+  const campusAdmin = createCampusAdmin({ db, bus });
+  return {
+    campuses,
+    campusAdmin,
+    campusLogos: createCampusLogos({
+      admin: campusAdmin,
+      storage,
+      reload: () => registry.reload(),
+    }),
+  };
+}
+
 /** Private conversations (ADR 008), told of blocks (ADR 024). */
 function createChats(
   { db, bus, storage }: AppDeps,
@@ -212,7 +231,7 @@ export async function createServices(
   const accountLinks = createAccountLinks({ db });
   const services = {
     health: createHealthService(db, bus),
-    campuses,
+    ...createCampusAdministration(deps, campuses),
     sessions,
     auth,
     google: config.google

@@ -1541,6 +1541,7 @@ export interface operations {
                             hours?: string;
                         }[];
                         url: string;
+                        logoUrl?: string;
                     };
                 };
             };
@@ -1589,6 +1590,7 @@ export interface operations {
                                 hours?: string;
                             }[];
                             url: string;
+                            logoUrl?: string;
                         }[];
                     };
                 };

@@ -1,3 +1,4 @@
+import type { CampusDto } from '@common/schemas/campus';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
@@ -24,6 +25,11 @@ import { loadFirstPosts } from './pages.feed';
 import { lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
+const FAVICON_LINK = 'href="/favicon.svg"';
+const faviconHref = (dto: CampusDto) =>
+  dto.logoUrl
+    ? `href="/favicon.svg?v=${encodeURIComponent(dto.logoUrl.split('/').pop()!.replace('.png', ''))}"`
+    : FAVICON_LINK;
 
 export interface PagesServiceDeps {
   config: Config;
@@ -146,6 +152,7 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
         `<meta name="theme-color" content="${dto.theme.primary}">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
+        ...(dto.logoUrl ? [`<link rel="apple-touch-icon" href="${escapeHtml(dto.logoUrl)}">`] : []),
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
         ...(feedPage ? feedPreloads : []),
@@ -153,7 +160,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<script type="application/json" id="quad-boot">${boot}</script>`,
         ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
       ].join('\n    ');
+      // The favicon's address names the logo's version: a new logo shows at once (ADR 064).
       const html = template
+        .replace(FAVICON_LINK, () => faviconHref(dto))
         .replace(HEAD_MARK, () => head)
         .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);
       return { status: page.status, html };
