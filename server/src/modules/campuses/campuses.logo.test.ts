@@ -29,12 +29,37 @@ const MOD_OU = 'mod@ou.edu';
 
 let t: TestContext;
 let admin: { cookie: string };
+let dist: string;
 const nextIp = addressSequence('198.62');
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, MODERATORS: `ou:${MOD_OU}` } });
+  // A miniature build of the web app: its page links the favicon as index.html does.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-web-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({
+    env: { ADMIN_EMAILS: ADMIN, MODERATORS: `ou:${MOD_OU}`, WEB_DIST: dist },
+  });
   admin = await userWithSession(t.app, { email: ADMIN, verified: true });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The page of a site as a browser asks for it: its favicon link and the top bar's logo. */
+async function pageIcons(host = 'ou') {
+  const res = await t.app.inject({
+    url: '/home',
+    headers: { host: `${host}.localhost:3000`, accept: 'text/html' },
+  });
+  return {
+    icon: /<link rel="icon" type="image\/svg\+xml" (href="[^"]*")/.exec(res.body)?.[1],
+    touch: /<link rel="apple-touch-icon" href="([^"]*)">/.exec(res.body)?.[1] ?? null,
+    brand: /<img class="campus-logo" src="([^"]*)"/.exec(res.body)?.[1],
+  };
+}
 
 const put = (
   app: App,
@@ -188,6 +213,12 @@ describe('an uploaded logo', () => {
     expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(favicon.body).toContain('<image width="64" height="64" href="data:image/png;base64,');
     expect(favicon.body).not.toContain('<text');
+    // The page links the favicon by the logo's version; the top bar drawn before the app shows it.
+    expect(await pageIcons()).toEqual({
+      icon: `href="/favicon.svg?v=${first.logoMediaId}"`,
+      touch: first.logoUrl,
+      brand: first.logoUrl,
+    });
     // A version that is not the current one is not served.
     const wrong = await get(t.app, '/campus-logos/ou/0192a3b4-c5d6-7e8f-9a0b-1c2d3e4f5a6b.png');
     expect(wrong.statusCode).toBe(404);
@@ -253,6 +284,9 @@ describe('an uploaded logo', () => {
     expect((await get(t.app, '/api/campus')).json().logoUrl).toBeUndefined();
     const favicon = await get(t.app, '/favicon.svg');
     expect(favicon.body).toBe(campusLogoSvg(t.app.services.campuses.get('ou')!));
+    const page = await pageIcons();
+    expect(page).toMatchObject({ icon: 'href="/favicon.svg"', touch: null });
+    expect(page.brand).toMatch(/^data:image\/svg\+xml;utf8,/);
     // Removing again changes nothing.
     expect((await remove(admin)).statusCode).toBe(200);
   });
