@@ -88,8 +88,10 @@ function looksLikeSvg(input: Buffer): boolean {
   return /^<(\?xml|svg|!doctype svg|!--)/i.test(head) || /<svg[\s>]/i.test(head);
 }
 
+/** How many drawn icons are remembered (a few sizes of each campus). */
 const ICON_CACHE = 64;
 
+/** Builds CampusLogos over the campus rules (CampusAdmin) and the media store. */
 export function createCampusLogos({
   admin,
   storage,
@@ -140,7 +142,9 @@ export function createCampusLogos({
 
     campusIcon(campus, size) {
       if (!Number.isInteger(size) || size < 16 || size > MAX_ICON_SIZE)
-        throw new RangeError(`icon size must be an integer from 16 to ${MAX_ICON_SIZE}`);
+        return Promise.reject(
+          new RangeError(`icon size must be an integer from 16 to ${MAX_ICON_SIZE}`),
+        );
       const { primary, onPrimary, accent } = campus.theme;
       const id = [
         campus.id,
