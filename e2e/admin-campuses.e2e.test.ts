@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CAMPUS_MESSAGES as M, CAMPUS_FORM_WORDS as W } from '@common/schemas/admin-campuses';
 import { CAMPUS_MESSAGES } from '@common/schemas/campus';
@@ -61,7 +62,7 @@ async function fillRice(page: Page, primary: string) {
 }
 
 describe('the admin campus page', () => {
-  it('adds Rice, whose site serves at once for a new @rice.edu student, then retires it read-only', async () => {
+  it('adds Rice, whose site serves at once for a new @rice.edu student with the logo uploaded, then retires it read-only', async () => {
     const admin = await operator(DESKTOP);
     const { page } = admin;
     await page.goto(env.server.url('ut', '/admin'));
@@ -108,6 +109,38 @@ describe('the admin campus page', () => {
     const listing = { text: 'Desk lamp for my dorm, works', category: 'furniture' };
     expect(await postJson(student.page, '/api/posts', listing)).toBe(201);
 
+    // Its logo (ADR 064): uploaded from the form, then the site's favicon and top bar.
+    await row.getByRole('button', { name: `${M.edit} Rice` }).click();
+    const logoField = page.getByRole('group', { name: W.logo });
+    const owl = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: '#2e7d32' },
+    })
+      .png()
+      .toBuffer();
+    await logoField
+      .getByLabel(W.uploadLogo)
+      .setInputFiles({ name: 'owl.png', mimeType: 'image/png', buffer: owl });
+    await logoField.getByText(W.logoSaved).waitFor();
+    const preview = logoField.getByRole('img', { name: 'Rice logo' });
+    const logoUrl = await preview.getAttribute('src');
+    expect(logoUrl).toMatch(/^\/campus-logos\/rice\/[0-9a-f-]{36}\.png$/);
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    expect(await noSideways(page)).toBe(true);
+    await logoField.scrollIntoViewIfNeeded();
+    await maybeScreenshot(page, 'admin-campuses-logo-1280');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await student.page.goto(env.server.url('rice', '/home'));
+    const brand = student.page.locator('header.topbar img.campus-logo');
+    await brand.waitFor();
+    expect(await brand.getAttribute('src')).toBe(logoUrl);
+    expect(await brand.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    const icon = await student.page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBe(`/favicon.svg?v=${logoUrl!.split('/').pop()!.replace('.png', '')}`);
+    const favicon = await student.page.evaluate(async (href) => (await fetch(href!)).text(), icon);
+    expect(favicon).toContain('href="data:image/png;base64,');
+    await maybeScreenshot(student.page, 'rice-logo-header-390');
+
     // Retire: a confirmation, then read-only.
     await row.getByRole('button', { name: `${M.retire} Rice` }).click();
     const dialog = page.getByRole('dialog', { name: M.retireTitle('Rice Buy / Sell') });
@@ -130,7 +163,7 @@ describe('the admin campus page', () => {
     await admin.context.close();
   }, 120_000);
 
-  it('fits a 390 px phone: the list and the form with an error, no sideways scroll', async () => {
+  it('fits a 390 px phone: the list, the form with an error, UT’s logo uploaded and removed, no sideways scroll', async () => {
     const admin = await operator(MOBILE);
     const { page } = admin;
     await page.goto(env.server.url('ut', '/admin/campuses'));
@@ -144,6 +177,33 @@ describe('the admin campus page', () => {
     expect(await noSideways(page)).toBe(true);
     expect(await violations(page), '/admin/campuses form at 390 px').toEqual([]);
     await maybeScreenshot(page, 'admin-campuses-form-error-390');
+
+    // UT's own logo (ADR 064): the field at 390 px, and the top bar above it shows it.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('button', { name: `${M.edit} UT` }).click();
+    const logoField = page.getByRole('group', { name: W.logo });
+    const square = await sharp({
+      create: { width: 256, height: 256, channels: 3, background: '#bf5700' },
+    })
+      .jpeg()
+      .toBuffer();
+    await logoField
+      .getByLabel(W.uploadLogo)
+      .setInputFiles({ name: 'ut.jpg', mimeType: 'image/jpeg', buffer: square });
+    await logoField.getByText(W.logoSaved).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: `${M.edit} UT` }).click();
+    const brand = page.locator('header.topbar img.campus-logo');
+    expect(await brand.getAttribute('src')).toMatch(/^\/campus-logos\/ut\//);
+    await logoField.scrollIntoViewIfNeeded();
+    expect(await noSideways(page)).toBe(true);
+    expect(await violations(page), '/admin/campuses logo field at 390 px').toEqual([]);
+    await maybeScreenshot(page, 'admin-campuses-logo-390');
+    await logoField.getByRole('button', { name: W.removeLogo }).click();
+    await logoField.getByText(W.logoRemoved).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'UT Buy / Sell (ut)' }).waitFor();
+    expect(await brand.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     await admin.context.close();
   }, 60_000);
 });

@@ -74,6 +74,19 @@ export const ADMIN_CAMPUS_MESSAGES = {
   fixFields: 'Fix the fields marked below.',
 } as const;
 
+/** The largest logo file an operator may upload (ADR 064). */
+export const MAX_CAMPUS_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** The refusals of the logo upload (ADR 064): each says what to do instead. */
+export const CAMPUS_LOGO_MESSAGES = {
+  tooLarge: 'This logo is too large: logos can be up to 2 MB.',
+  svg: 'SVG logos are not accepted, as they can carry script: upload a PNG, JPEG or WebP image.',
+  notImage: 'A logo must be a PNG, JPEG or WebP image.',
+  unreadable: 'This image could not be read: upload a PNG, JPEG or WebP image.',
+  noFile: 'Choose a PNG, JPEG or WebP image for the logo.',
+  uploadIncomplete: 'The upload did not finish. Please try again.',
+} as const;
+
 /** The words of the form (ADR 056); the refusals are the server's own. */
 export const CAMPUS_FORM_WORDS = {
   id: 'Campus id',
@@ -108,4 +121,15 @@ export const CAMPUS_FORM_WORDS = {
   addSpot: 'Add a meetup spot',
   removeSpot: (n: number) => `Remove spot ${n}`,
   fixFields: 'Fix the fields marked below.',
+  logo: 'Logo',
+  logoHint:
+    'A PNG, JPEG or WebP image up to 2 MB; it is shown square. Without one the site shows the monogram.',
+  logoAfterAdd: 'Add the campus first; then edit it to upload its logo.',
+  uploadLogo: 'Upload a logo',
+  replaceLogo: 'Replace the logo',
+  uploadingLogo: 'Uploading…',
+  removeLogo: 'Remove the logo',
+  removingLogo: 'Removing…',
+  logoSaved: 'The logo is saved.',
+  logoRemoved: 'The logo is removed: the site shows the monogram.',
 } as const;

@@ -31,6 +31,11 @@ export const campusSchema = z.object({
     .optional(),
   /** This campus's own site, e.g. http://ut.localhost:3000. */
   url: z.string(),
+  /**
+   * Its uploaded logo, a square PNG served by every campus's site (ADR 064);
+   * absent draws the monogram (common/logo.ts).
+   */
+  logoUrl: z.string().optional(),
 });
 export type CampusDto = z.infer<typeof campusSchema>;
 

@@ -26,7 +26,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessions, sessionCookieName } from './modules/auth/session-cookie';
 import { campusRoutes } from './modules/campuses/campuses.routes';
 import { campusAdminRoutes } from './modules/campuses/campuses.admin.routes';
-import { createCampusAdmin } from './modules/campuses/campuses.admin';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
@@ -159,9 +158,13 @@ async function registerRoutes(
   registry: CampusRegistry,
 ): Promise<void> {
   await app.register(moduleRoutes('health', healthRoutes), { health: services.health });
-  await app.register(moduleRoutes('campuses', campusRoutes), { campuses: services.campuses });
+  await app.register(moduleRoutes('campuses', campusRoutes), {
+    campuses: services.campuses,
+    logos: services.campusLogos,
+  });
   await app.register(moduleRoutes('campuses', campusAdminRoutes), {
-    admin: createCampusAdmin({ db: app.deps.db, bus: app.deps.bus }),
+    admin: services.campusAdmin,
+    logos: services.campusLogos,
     campuses: services.campuses,
     reload: () => registry.reload(),
   });

@@ -8,7 +8,9 @@ import { createGoogleSignIn } from './modules/auth/google.service';
 import { createSessionCache } from './modules/auth/sessions.cache';
 import { createSessionService, type SessionService } from './modules/auth/sessions.service';
 import type { CampusRegistry } from './modules/campuses/campuses.registry';
-import { createCampusService } from './modules/campuses/campuses.service';
+import { createCampusAdmin } from './modules/campuses/campuses.admin';
+import { type CampusLogos, createCampusLogos } from './modules/campuses/campuses.logo';
+import { type CampusService, createCampusService } from './modules/campuses/campuses.service';
 import {
   type ChatsService,
   type ChatsServiceDeps,
@@ -76,9 +78,10 @@ function createAlerting(
   { config, db, bus, storage, campuses }: ServiceDeps,
   blocks: BlocksService,
   log: ServiceLog,
+  logoIcon: CampusLogos['campusIcon'],
 ) {
   const secretKey = loadSecretKey(config);
-  const pushing = createPush({ config, db, campuses });
+  const pushing = createPush({ config, db, campuses }, logoIcon);
   const push = pushing.push;
   const notifications = createNotificationsService({
     db,
@@ -111,7 +114,10 @@ function createAlerting(
  * secret key, pushes sent by the worker main.ts runs (woken through
  * `onPushQueued`), the manifest, icons and service worker of the build.
  */
-function createPush({ config, db, campuses }: Pick<ServiceDeps, 'config' | 'db' | 'campuses'>) {
+function createPush(
+  { config, db, campuses }: Pick<ServiceDeps, 'config' | 'db' | 'campuses'>,
+  logoIcon: CampusLogos['campusIcon'],
+) {
   // Pushes committed wake whoever delivers them (main.ts's worker); no one in tests.
   const listeners = new Set<() => void>();
   const push: PushService = createPushService({
@@ -127,7 +133,8 @@ function createPush({ config, db, campuses }: Pick<ServiceDeps, 'config' | 'db' 
   });
   return {
     push,
-    pwa: createPwaService({ webDist: config.webDist }),
+    // The app's icons are the uploaded logo when there is one (ADR 064).
+    pwa: createPwaService({ webDist: config.webDist, logoIcon }),
     /** Calls `listener` whenever pushes were committed; returns what stops it. */
     onPushQueued(listener: () => void): () => void {
       listeners.add(listener);
@@ -164,6 +171,23 @@ async function createShared(
     log,
   });
   return { sessionCache, postCache, analytics };
+}
+
+/** The CLI's rules behind the admin page (ADR 056); logos go through them too (ADR 064). */
+function createCampusAdministration(
+  { db, bus, storage, campuses: registry }: ServiceDeps,
+  campuses: CampusService,
+) {
+  const campusAdmin = createCampusAdmin({ db, bus });
+  return {
+    campuses,
+    campusAdmin,
+    campusLogos: createCampusLogos({
+      admin: campusAdmin,
+      storage,
+      reload: () => registry.reload(),
+    }),
+  };
 }
 
 /** Private conversations (ADR 008), told of blocks (ADR 024). */
@@ -221,7 +245,13 @@ export async function createServices(
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
-  const { notifications, savedSearchAlerts, alerting } = createAlerting(deps, blocks, log);
+  const administration = createCampusAdministration(deps, campuses);
+  const { notifications, savedSearchAlerts, alerting } = createAlerting(
+    deps,
+    blocks,
+    log,
+    administration.campusLogos.campusIcon,
+  );
   const posts = createPostsService({
     db,
     storage,
@@ -251,7 +281,7 @@ export async function createServices(
   const accountLinks = createAccountLinks({ db });
   const services = {
     health: createHealthService(db, bus),
-    campuses,
+    ...administration,
     sessions,
     auth,
     google: config.google

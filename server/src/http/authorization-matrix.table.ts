@@ -114,6 +114,11 @@ export const ROUTES: Record<string, Row> = {
   'GET /icon-maskable-512.png': { expect: publicRoute() },
   'GET /sw.js': { expect: publicRoute() },
   'GET /offline.html': { expect: publicRoute() },
+  'GET /campus-logos/:campus/:file': {
+    expect: publicRoute(404),
+    send: () => ({ url: '/campus-logos/ou/0192a3b4-c5d6-7e8f-9a0b-1c2d3e4f5a6b.png' }),
+    why: 'an uploaded campus logo, public like the favicon; no campus has one in this world, so every viewer gets the same 404 (campuses.logo.test.ts serves one, ADR 064)',
+  },
   'GET /healthz': { expect: publicRoute() },
   'GET /readyz': { expect: publicRoute() },
   'GET /': { expect: publicRoute(302), why: 'redirects to /home for everyone' },
@@ -415,6 +420,16 @@ export const ROUTES: Record<string, Row> = {
   'POST /api/admin/campuses/:id/retire': {
     expect: publicRoute(404),
     send: () => ({ url: '/api/admin/campuses/ut/retire' }),
+    why: 'as GET /api/admin/campuses',
+  },
+  'PUT /api/admin/campuses/:id/logo': {
+    expect: publicRoute(404),
+    send: async () => ({ url: '/api/admin/campuses/ou/logo', ...(await photoBody()) }),
+    why: 'as GET /api/admin/campuses: refused before the file is read (campuses.logo.test.ts, ADR 064)',
+  },
+  'DELETE /api/admin/campuses/:id/logo': {
+    expect: publicRoute(404),
+    send: () => ({ url: '/api/admin/campuses/ou/logo' }),
     why: 'as GET /api/admin/campuses',
   },
   'GET /api/notifications': { expect: verifiedAccount() },

@@ -1614,6 +1614,7 @@ export interface operations {
                             hours?: string;
                         }[];
                         url: string;
+                        logoUrl?: string;
                     };
                 };
             };
@@ -1662,6 +1663,7 @@ export interface operations {
                                 hours?: string;
                             }[];
                             url: string;
+                            logoUrl?: string;
                         }[];
                     };
                 };

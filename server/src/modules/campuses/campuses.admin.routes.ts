@@ -1,18 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteCampus } from '@common/campuses';
 import {
   ADMIN_CAMPUS_MESSAGES as M,
+  CAMPUS_LOGO_MESSAGES as L,
+  MAX_CAMPUS_LOGO_BYTES,
   adminCampusBodySchema,
   adminCampusListSchema,
   adminCampusParamsSchema,
   adminCampusSchema,
   type AdminCampus,
 } from '@common/schemas/admin-campuses';
-import { badRequest, conflict, HttpError, notFound } from '../../core/errors';
+import { badRequest, conflict, HttpError, notFound, tooLarge } from '../../core/errors';
 import { LIMITS } from '../../core/limits';
 import { type CampusAdmin, CampusAdminError, CampusRetireRefused } from './campuses.admin';
+import type { CampusLogos } from './campuses.logo';
 import type { CampusService } from './campuses.service';
+
+interface CampusAdminRouteDeps {
+  admin: CampusAdmin;
+  logos: CampusLogos;
+  campuses: CampusService;
+  reload: () => Promise<void>;
+}
 
 /**
  * The admin campus page's API (ADR 056): what `npm run campus` does, through
@@ -22,11 +33,7 @@ import type { CampusService } from './campuses.service';
  */
 export async function campusAdminRoutes(
   fastify: FastifyInstance,
-  {
-    admin,
-    campuses,
-    reload,
-  }: { admin: CampusAdmin; campuses: CampusService; reload: () => Promise<void> },
+  { admin, logos, campuses, reload }: CampusAdminRouteDeps,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const present = presenter(campuses);
@@ -103,6 +110,95 @@ export async function campusAdminRoutes(
       return present(await applied(() => admin.retire(request.params.id)));
     },
   );
+
+  await logoRoutes(fastify, { logos, exists, present, applied });
+}
+
+/**
+ * Upload and remove the campus logo (ADR 064): one image, at most 2 MB,
+ * judged and re-encoded by CampusLogos; access and refusals as the others.
+ */
+async function logoRoutes(
+  fastify: FastifyInstance,
+  {
+    logos,
+    exists,
+    present,
+    applied,
+  }: {
+    logos: CampusLogos;
+    exists: (id: string) => Promise<void>;
+    present: (c: SiteCampus) => AdminCampus;
+    applied: ReturnType<typeof applier>;
+  },
+): Promise<void> {
+  // The upload's multipart body; the JSON bodies of the other routes are unchanged.
+  await fastify.register(multipart, {
+    limits: { files: 1, fileSize: MAX_CAMPUS_LOGO_BYTES, fields: 0, parts: 1 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/api/admin/campuses/:id/logo',
+    {
+      config: { access: 'admin', rateLimit: LIMITS.upload, changes: [] },
+      schema: {
+        hide: true,
+        operationId: 'setAdminCampusLogo',
+        summary: 'Upload the campus logo (PNG, JPEG or WebP up to 2 MB); stored as a square PNG',
+        consumes: ['multipart/form-data'],
+        params: adminCampusParamsSchema,
+        response: { 200: adminCampusSchema },
+      },
+    },
+    async (request) => {
+      await exists(request.params.id);
+      const bytes = await logoFile(request);
+      return present(await applied(() => logos.set(request.params.id, bytes)));
+    },
+  );
+
+  app.delete(
+    '/api/admin/campuses/:id/logo',
+    {
+      config: { access: 'admin', rateLimit: LIMITS.post, changes: [] },
+      schema: {
+        hide: true,
+        operationId: 'removeAdminCampusLogo',
+        summary: 'Take the logo off: the site draws the monogram again',
+        params: adminCampusParamsSchema,
+        response: { 200: adminCampusSchema },
+      },
+    },
+    async (request) => {
+      await exists(request.params.id);
+      return present(await applied(() => logos.remove(request.params.id)));
+    },
+  );
+}
+
+/**
+ * The one file of a logo upload, whole in memory (it is at most 2 MB): a
+ * missing or misnamed part, a file over the limit or a body cut off is
+ * refused in the operator's words.
+ */
+async function logoFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('no_file', L.noFile);
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume();
+      throw badRequest('no_file', L.noFile);
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('file_too_large', L.tooLarge);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('no_file', L.noFile);
+    throw badRequest('upload_incomplete', L.uploadIncomplete);
+  }
 }
 
 /** A campus as the admin page shows it: the site's fields and the operators' own. */

@@ -1,12 +1,13 @@
 import { type Campus, campusUrl, GENERIC_CAMPUS_ID, type SiteCampus } from '@common/campuses';
 import { spotsOf } from '@common/meetup-spots';
 import type { CampusDto } from '@common/schemas/campus';
+import { campusLogoPath } from './campuses.logo';
 import type { CampusRegistry } from './campuses.registry';
 
 /** Campuses come from the campus registry (ADR 054). */
 export interface CampusService {
   /** The campus as the API shows it, with its site's address. */
-  present(campus: Campus): CampusDto;
+  present(campus: Campus & { logoMediaId?: string | null }): CampusDto;
   /** The school finder: matches short name, school name or city, open campuses only. */
   search(query: string): CampusDto[];
   /** The campus of that id, if there is one. */
@@ -19,21 +20,25 @@ export interface CampusService {
 
 /** Builds the CampusService. */
 export function createCampusService(registry: CampusRegistry, publicUrl: string): CampusService {
-  const present = (campus: Campus): CampusDto => ({
-    id: campus.id,
-    name: campus.name,
-    productName: campus.productName,
-    schoolName: campus.schoolName,
-    city: campus.city,
-    state: campus.state,
-    emailDomains: campus.emailDomains,
-    theme: campus.theme,
-    instagram: campus.instagram,
-    supportEmail: campus.supportEmail,
-    privacy: campus.privacy,
-    spots: spotsOf(campus),
-    url: campusUrl(publicUrl, campus.id),
-  });
+  const present = (campus: Campus & { logoMediaId?: string | null }): CampusDto => {
+    const logoUrl = campusLogoPath({ id: campus.id, logoMediaId: campus.logoMediaId ?? null });
+    return {
+      id: campus.id,
+      name: campus.name,
+      productName: campus.productName,
+      schoolName: campus.schoolName,
+      city: campus.city,
+      state: campus.state,
+      emailDomains: campus.emailDomains,
+      theme: campus.theme,
+      instagram: campus.instagram,
+      supportEmail: campus.supportEmail,
+      privacy: campus.privacy,
+      spots: spotsOf(campus),
+      url: campusUrl(publicUrl, campus.id),
+      ...(logoUrl ? { logoUrl } : {}),
+    };
+  };
   return {
     present,
     search(query: string): CampusDto[] {

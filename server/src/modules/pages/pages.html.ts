@@ -43,7 +43,9 @@ export function openGraphTags(
  * it nothing moves; hidden from assistive technology, which waits for the app.
  */
 export function topBar(campus: CampusDto): string {
-  const logo = `data:image/svg+xml;utf8,${encodeURIComponent(campusLogoSvg(campus, 36))}`;
+  const logo = escapeHtml(
+    campus.logoUrl ?? `data:image/svg+xml;utf8,${encodeURIComponent(campusLogoSvg(campus, 36))}`,
+  );
   return (
     `<header class="topbar" aria-hidden="true"><div class="topbar__inner">` +
     `<span class="topbar__brand"><img class="campus-logo" src="${logo}" width="36" height="36" alt="">` +

@@ -1,3 +1,4 @@
+import type { CampusDto } from '@common/schemas/campus';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Campus, GENERIC_CAMPUS_ID } from '@common/campuses';
@@ -24,6 +25,11 @@ import { loadFirstPosts } from './pages.feed';
 import { lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
+const FAVICON_LINK = 'href="/favicon.svg"';
+const faviconHref = (dto: CampusDto) =>
+  dto.logoUrl
+    ? `href="/favicon.svg?v=${encodeURIComponent(dto.logoUrl.split('/').pop()!.replace('.png', ''))}"`
+    : FAVICON_LINK;
 
 export interface PagesServiceDeps {
   config: Config;
@@ -147,7 +153,17 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<meta name="theme-color" content="${dto.theme.primary}">`,
         // The installable app (ADR 058): the campus's manifest and home-screen icon.
         `<link rel="manifest" href="/manifest.webmanifest">`,
-        `<link rel="apple-touch-icon" href="/icon-192.png">`,
+        // Drawn from the uploaded logo when there is one (ADR 064), named by its version.
+        `<link rel="apple-touch-icon" href="/icon-192.png${
+          dto.logoUrl
+            ? `?v=${encodeURIComponent(
+                dto.logoUrl
+                  .split('/')
+                  .pop()!
+                  .replace(/\.png$/, ''),
+              )}`
+            : ''
+        }">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
@@ -156,7 +172,9 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
         `<script type="application/json" id="quad-boot">${boot}</script>`,
         ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
       ].join('\n    ');
+      // The favicon's address names the logo's version: a new logo shows at once (ADR 064).
       const html = template
+        .replace(FAVICON_LINK, () => faviconHref(dto))
         .replace(HEAD_MARK, () => head)
         .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);
       return { status: page.status, html };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Campus } from '@common/campuses';
+import type { Campus, SiteCampus } from '@common/campuses';
 import { campusLogoSvg } from '@common/logo';
 import { PUSH_MESSAGES as M } from '@common/schemas/push';
 import { escapeHtml } from '@common/text';
@@ -28,7 +28,7 @@ export interface PwaService {
   /** The web app manifest of the campus's site. */
   manifest(campus: Campus): object;
   /** A PNG icon of the campus's app, rendered from its logo once per look. */
-  icon(campus: Campus, name: AppIconName): Promise<Buffer>;
+  icon(campus: AppCampus, name: AppIconName): Promise<Buffer>;
   /** The service worker of this build. */
   serviceWorker(): string;
   /** The page shown when a page cannot be fetched. */
@@ -58,8 +58,43 @@ function maskableSvg(campus: Pick<Campus, 'name' | 'theme'>, size: number): stri
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><rect width="64" height="64" fill="${campus.theme.primary}"/>${inner}</svg>`;
 }
 
-/** Builds the PwaService for the build in `webDist`. */
-export function createPwaService({ webDist }: { webDist: string }): PwaService {
+/** A campus as its app's icons read it: its uploaded logo's version, if any (ADR 064). */
+type AppCampus = Campus & Partial<Pick<SiteCampus, 'logoMediaId'>>;
+
+/** The uploaded logo as a square PNG of `size` (campusIcon of the campus logos, ADR 064). */
+type LogoIcon = (campus: Campus & Pick<SiteCampus, 'logoMediaId'>, size: number) => Promise<Buffer>;
+
+/** An icon of the campus's app: its uploaded logo when it has one, else its monogram. */
+async function drawIcon(campus: AppCampus, name: AppIconName, logoIcon?: LogoIcon) {
+  const { size, maskable } = APP_ICONS[name];
+  const logo = { ...campus, logoMediaId: campus.logoMediaId ?? null };
+  // The logo or the monogram, as the favicon draws them (ADR 064).
+  if (!maskable && logoIcon) return logoIcon(logo, size);
+  if (!campus.logoMediaId || !logoIcon) {
+    const svg = maskable ? maskableSvg(campus, size) : campusLogoSvg(campus, size);
+    return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
+  }
+  // The logo inside the safe zone (the middle 40 of 64), on the campus's colour.
+  const inner = Math.round((size * 40) / 64);
+  return sharp({
+    create: { width: size, height: size, channels: 4, background: campus.theme.primary },
+  })
+    .composite([{ input: await logoIcon(logo, inner), gravity: 'center' }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Builds the PwaService for the build in `webDist`; `logoIcon` draws an
+ * uploaded campus logo (without it, every icon is the monogram).
+ */
+export function createPwaService({
+  webDist,
+  logoIcon,
+}: {
+  webDist: string;
+  logoIcon?: LogoIcon;
+}): PwaService {
   const build = buildFiles(webDist);
   const script = serviceWorkerScript({ ...build, offlinePath: OFFLINE_PATH });
   // Icons by campus and look: a changed colour or name renders anew.
@@ -96,12 +131,10 @@ export function createPwaService({ webDist }: { webDist: string }): PwaService {
     },
 
     icon(campus, name) {
-      const { size, maskable } = APP_ICONS[name];
-      const key = JSON.stringify([campus.id, campus.name, campus.theme, name]);
+      const key = JSON.stringify([campus.id, campus.name, campus.theme, campus.logoMediaId, name]);
       let png = icons.get(key);
       if (!png) {
-        const svg = maskable ? maskableSvg(campus, size) : campusLogoSvg(campus, size);
-        png = sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
+        png = drawIcon(campus, name, logoIcon);
         png.catch(() => icons.delete(key));
         icons.set(key, png);
       }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCampus, AdminCampusInput } from '@common/schemas/admin-campuses';
 import { api } from '../../../lib/api';
 
-const campusesKey = ['admin', 'campuses'] as const;
+export const campusesKey = ['admin', 'campuses'] as const;
 
 /** GET /api/admin/campuses: every campus, retired ones included (ADR 056). */
 export function useAdminCampuses() {

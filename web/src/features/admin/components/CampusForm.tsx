@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { FieldMessage, TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import styles from './CampusForm.module.css';
+import { LogoField } from './LogoField';
 
 const W = CAMPUS_FORM_WORDS;
 
@@ -305,6 +306,14 @@ export function CampusForm({
         </div>
         <Preview draft={draft} />
       </fieldset>
+      {campus ? (
+        <LogoField campus={campus} />
+      ) : (
+        <div className={styles.field}>
+          <p className={styles.label}>{W.logo}</p>
+          <FieldMessage hint={W.logoAfterAdd} errorId="campus-logo-hint" />
+        </div>
+      )}
       <div className={styles.grid}>
         <TextField
           label={W.instagram}
