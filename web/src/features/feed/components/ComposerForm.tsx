@@ -5,12 +5,7 @@ import { CONDITION_LABELS, CONDITIONS, type Condition, LISTING_MESSAGES } from '
 import { MESSAGES } from '@common/messages';
 import { spotsOf } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
-import {
-  ALT_TEXT_MAX_CHARS,
-  MAX_FILES_PER_POST,
-  MEDIA_ALT_MESSAGES,
-  POST_MESSAGES,
-} from '@common/schemas/posts';
+import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
 import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
