@@ -281,7 +281,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       await reader.context.close();
     }, 60_000);
 
-    it(`the admin dashboard at ${viewport.width} px`, async () => {
+    it(`the admin dashboard and campuses at ${viewport.width} px`, async () => {
       const admin = await openPage(env.browser, viewport);
       const { page } = admin;
       await landOn(page, env.server, 'ut');
