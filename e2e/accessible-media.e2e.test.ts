@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES, POST_MESSAGES } from '@common/schemas/posts';
 import { MOBILE, serverAndBrowser } from './harness';
 import { pathOf, schoolVerifiedStudent, tag } from './students';
 
@@ -90,6 +90,36 @@ describe('a post with a described photo and a video', () => {
       '320',
       '180',
     ]);
+
+    // After posting, the author describes the photo again from the post's menu; the feed
+    // card's alt text follows.
+    const better = `Walnut desk, drawers open, seen from the left ${tag()}`;
+    await card.locator('a[href^="/post/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/post/'));
+    await page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+    await page.getByRole('menuitem', { name: MEDIA_ALT_MESSAGES.describePhotos }).click();
+    const dialog = page.getByRole('dialog', { name: MEDIA_ALT_MESSAGES.describePhotos });
+    const again = dialog.getByRole('textbox', { name: 'Describe photo 1 of 1' });
+    expect(await again.inputValue()).toBe(description);
+    await again.fill(better);
+    expect(await dialog.getByText(`${[...better].length} / 250`).count()).toBe(1);
+    await dialog.getByRole('button', { name: MEDIA_ALT_MESSAGES.saveDescriptions }).click();
+    await page.getByText(MEDIA_ALT_MESSAGES.descriptionsSaved).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('img', { name: better }).first().waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/home');
+    const described = page.getByRole('article').filter({ hasText: text }).first();
+    await described.getByRole('img', { name: better }).waitFor();
+    expect(await described.getByRole('img', { name: description }).count()).toBe(0);
+    // Read again from the server, the description stays.
+    await page.reload();
+    await page
+      .getByRole('article')
+      .filter({ hasText: text })
+      .first()
+      .getByRole('img', { name: better })
+      .waitFor();
     expect(errors).toEqual([]);
   });
 });

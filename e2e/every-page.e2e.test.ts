@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PHOTO_VIEWER_MESSAGES as VIEWER } from '@common/messages';
-import type { PostDto } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { violations } from './axe';
 import {
   DESKTOP,
@@ -164,6 +164,16 @@ async function checkAll(page: Page, width: number, paths: string[]): Promise<str
   return found;
 }
 
+/** A state reached by hand rather than by a path (a chosen photo, an open dialog), judged alike. */
+async function checkHere(page: Page, width: number, what: string): Promise<string[]> {
+  const found = (await violations(page)).map((v) => `${what} at ${width} px: ${v}`);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scrollWidth > width)
+    found.push(`${what} at ${width} px scrolls sideways: ${scrollWidth} px wide`);
+  await maybeScreenshot(page, `every-page-${width}-${what.replaceAll(/\W+/g, '-')}`);
+  return found;
+}
+
 describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`a member's pages at ${viewport.width} px`, async () => {
@@ -200,6 +210,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
         '/settings/account/gender',
         '/settings/account/birth_date',
         '/settings/payments',
+        '/settings/notifications',
         '/settings/saved-searches',
         '/settings/blocked',
         ...STATIC_PAGES,
@@ -235,7 +246,42 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       await visitor.context.close();
     }, 120_000);
 
-    it(`the admin dashboard at ${viewport.width} px`, async () => {
+    it(`the composer with a photo chosen, and "Describe photos" after posting, at ${viewport.width} px`, async () => {
+      const data = await seeded();
+      const reader = await signInElsewhere(env, data.readerEmail, viewport);
+      const { page } = reader;
+      const found: string[] = [];
+      // The composer is a page of its own on a phone, a dialog over the feed on a desktop.
+      const mobile = viewport.width === MOBILE.width;
+      await page.goto(env.server.url('ut', mobile ? '/create/post' : '/home'));
+      await loaded(page);
+      if (!mobile)
+        await page
+          .getByRole('button', { name: POST_MESSAGES.composerPlaceholder, exact: true })
+          .click();
+      await page.setInputFiles('input[type=file]', [
+        { name: 'lamp.png', mimeType: 'image/png', buffer: await photo() },
+      ]);
+      await page.getByRole('textbox', { name: 'Describe photo 1 of 1' }).waitFor();
+      found.push(...(await checkHere(page, viewport.width, 'the composer with a photo')));
+
+      const mine = await postWithPhotos(page, `Reading lamp ${tag()}`, [await photo()]);
+      await page.goto(env.server.url('ut', `/post/${mine.id}`));
+      await loaded(page);
+      await page.getByRole('button', { name: MESSAGES.posts.moreOptions }).click();
+      await page.getByRole('menuitem', { name: MEDIA_ALT_MESSAGES.describePhotos }).click();
+      await page
+        .getByRole('dialog', { name: MEDIA_ALT_MESSAGES.describePhotos })
+        .getByRole('textbox', { name: 'Describe photo 1 of 1' })
+        .waitFor();
+      await nextFrames(page);
+      found.push(...(await checkHere(page, viewport.width, 'Describe photos')));
+      expect(found).toEqual([]);
+      expect(reader.errors).toEqual([]);
+      await reader.context.close();
+    }, 60_000);
+
+    it(`the admin dashboard and campuses at ${viewport.width} px`, async () => {
       const admin = await openPage(env.browser, viewport);
       const { page } = admin;
       await landOn(page, env.server, 'ut');
@@ -250,7 +296,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
           200,
         );
       }
-      expect(await checkAll(page, viewport.width, ['/admin'])).toEqual([]);
+      expect(await checkAll(page, viewport.width, ['/admin', '/admin/campuses'])).toEqual([]);
       expect(admin.errors).toEqual([]);
       await admin.context.close();
     });

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES as M } from '@common/schemas/push';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { serverAndBrowser } from './harness';
 import { schoolVerifiedStudent } from './students';
 
@@ -63,6 +68,33 @@ describe('the installable app', () => {
     await page.goto(env.server.url('ut', '/settings'));
     expect(await page.getByRole('heading', { name: M.offlineTitle }).count()).toBe(0);
     await context.close();
+  });
+
+  it("has no installability error on a campus's /home once the worker controls it", async () => {
+    // What the browser's install prompt requires, as Chromium itself judges it (Lighthouse no
+    // longer has a PWA category). A browser context of Playwright is incognito, where nothing
+    // installs ("in-incognito"): this check runs in a profile of its own on disk.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'quad-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(env.server.url('ut', '/home'));
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      // The first load registers the worker; a reload is what it controls.
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const devtools = await context.newCDPSession(page);
+      const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string; errorArguments: unknown[] }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it('lists a device that gets pushes and turns it off from the Notifications settings', async () => {

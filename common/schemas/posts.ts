@@ -53,6 +53,10 @@ export const MEDIA_ALT_MESSAGES = {
   altHint: 'Say what the photo shows for people who cannot see it.',
   /** "120 / 250": characters used of the limit. */
   altCounter: (used: number) => `${used} / ${ALT_TEXT_MAX_CHARS}`,
+  /** The author's item of a post's menu, and its dialog's title: descriptions after posting. */
+  describePhotos: 'Describe photos',
+  saveDescriptions: 'Save',
+  descriptionsSaved: 'Photo descriptions saved.',
   /** The web's alt text of a photo that has no description. */
   photoAlt: (n: number, of: number) => `Photo ${n} of ${of}`,
   notAVideo: 'Only a video of yours that is not posted yet can take a poster frame.',

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, Viewer } from '@common/schemas/auth';
 import { api } from './api';
+import { unsubscribeThisDevice } from './push-subscription';
 
 /** The session: who is signed in, and whether Google sign-in is offered (GET /api/me). */
 export const meQueryOptions = queryOptions({
@@ -39,11 +40,19 @@ export function useSetViewer(): (viewer: Viewer | null) => void {
     }));
 }
 
-/** Ends the session and forgets everything cached for the signed-in user. */
+/**
+ * Ends the session and forgets everything cached for the signed-in user. This
+ * browser's push subscription goes first, while the session can still delete
+ * it, so pushes stop arriving on a device signed out of (ADR 058); a failure
+ * there never keeps the student signed in.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ok: true }>('/api/auth/logout', { method: 'POST', json: {} }),
+    mutationFn: async () => {
+      await unsubscribeThisDevice().catch(() => undefined);
+      return api<{ ok: true }>('/api/auth/logout', { method: 'POST', json: {} });
+    },
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData<Me>(meQueryOptions.queryKey, (previous) => ({

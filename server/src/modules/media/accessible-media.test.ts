@@ -228,6 +228,50 @@ describe("a photo's description", () => {
   });
 });
 
+describe('describing photos after posting', () => {
+  it("is open to a plain post's author, leaving it a plain post, and not to a comment", async () => {
+    const media = await photo();
+    const created = (await createPost({ text: 'Free lamp', mediaIds: [media.id] })).json<PostDto>();
+    expect(created.price).toBeNull();
+    const described = await call({
+      method: 'PATCH',
+      url: `/api/posts/${created.id}`,
+      cookie,
+      payload: { mediaAlt: [{ id: media.id, alt: 'Brass desk lamp with a green shade' }] },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json<PostDto>()).toMatchObject({
+      price: null,
+      expiresAt: null,
+      status: 'available',
+      media: [{ id: media.id, alt: 'Brass desk lamp with a green shade' }],
+    });
+    const row = await t.db.kysely
+      .selectFrom('posts')
+      .select(['price', 'expires_at', 'ask_sold_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ price: null, expires_at: null, ask_sold_at: null });
+
+    // A comment's photos are described when it is posted, not after (ADR 060).
+    const commentPhoto = await photo();
+    const comment = (
+      await createPost({ text: 'Mine too', parentId: created.id, mediaIds: [commentPhoto.id] })
+    ).json<PostDto>();
+    expectError(
+      await call({
+        method: 'PATCH',
+        url: `/api/posts/${comment.id}`,
+        cookie,
+        payload: { mediaAlt: [{ id: commentPhoto.id, alt: 'A second lamp' }] },
+      }),
+      400,
+      LISTING_MESSAGES.notOnComments,
+    );
+    expect((await mediaRepository.find(t.db.kysely, commentPhoto.id))?.alt).toBe('');
+  });
+});
+
 describe("a video's poster frame", () => {
   it('is re-encoded beside the video, sizes its box and brings its length', async () => {
     const clip = await video();

@@ -27,6 +27,7 @@ export function useListingActions(postId: string) {
         expiresAt: updated.expiresAt,
         bumpedAt: updated.bumpedAt,
         updatedAt: updated.updatedAt,
+        media: updated.media,
       });
       void queryClient.invalidateQueries({ queryKey: postKeys.all });
       alert({ msg: done, alertType: 'success' });

@@ -5,12 +5,7 @@ import { CONDITION_LABELS, CONDITIONS, type Condition, LISTING_MESSAGES } from '
 import { MESSAGES } from '@common/messages';
 import { spotsOf } from '@common/meetup-spots';
 import { MEETUP_MESSAGES } from '@common/schemas/meetups';
-import {
-  ALT_TEXT_MAX_CHARS,
-  MAX_FILES_PER_POST,
-  MEDIA_ALT_MESSAGES,
-  POST_MESSAGES,
-} from '@common/schemas/posts';
+import { MAX_FILES_PER_POST, POST_MESSAGES } from '@common/schemas/posts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, ProgressDialog } from '../../../components/ui/Dialog';
 import { ChevronDownIcon, CloseIcon, ImageIcon } from '../../../components/ui/Icons';
@@ -18,62 +13,12 @@ import fields from '../../../components/posts/ListingFields.module.css';
 import styles from './Composer.module.css';
 import { useCampus } from '../../../lib/campus';
 import { ACCEPT_MEDIA } from '../../../lib/media-files';
-import { altLength, type ComposerDraft, suggestAlt } from './use-composer-draft';
+import { AltField } from '../../../components/posts/AltField';
+import { type ComposerDraft, suggestAlt } from './use-composer-draft';
 
 /** Which photo of the post's photos (videos not counted) the file at `index` is, from 1. */
 const photoNumber = (files: ComposerDraft['files'], index: number) =>
   files.slice(0, index + 1).filter((f) => !f.video).length;
-
-/**
- * A photo's description (ADR 060): its label names the photo, the post's
- * first line is suggested as the placeholder, and "n / 250" counts it.
- */
-export function AltField({
-  value,
-  number,
-  of,
-  suggestion,
-  onChange,
-}: {
-  value: string;
-  number: number;
-  of: number;
-  suggestion: string;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  const used = altLength(value);
-  const over = used > ALT_TEXT_MAX_CHARS;
-  return (
-    <div className={styles.altField}>
-      <label htmlFor={id} className={styles.altLabel}>
-        {MEDIA_ALT_MESSAGES.altLabel(number, of)}
-      </label>
-      <input
-        id={id}
-        type="text"
-        className={`text-box ${styles.altInput}`}
-        value={value}
-        placeholder={suggestion || MEDIA_ALT_MESSAGES.altHint}
-        aria-describedby={`${id}-hint ${id}-count`}
-        aria-invalid={over || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <div className={styles.altMeta}>
-        <span id={`${id}-hint`} className={styles.altHint}>
-          {MEDIA_ALT_MESSAGES.altHint}
-        </span>
-        <span
-          id={`${id}-count`}
-          className={`${styles.counter} ${over ? styles.over : ''}`}
-          aria-live="polite"
-        >
-          {MEDIA_ALT_MESSAGES.altCounter(used)}
-        </span>
-      </div>
-    </div>
-  );
-}
 
 /** The composer's form: text with the n / 500 counter, category, attachments, Post. */
 export function ComposerForm({

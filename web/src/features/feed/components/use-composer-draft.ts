@@ -12,6 +12,9 @@ import {
   type PostDto,
 } from '@common/schemas/posts';
 import { countPostCharacters, isBlank } from '@common/text';
+import { altLength } from '../../../components/posts/AltField';
+
+export { suggestAlt } from '../../../components/posts/AltField';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { ALLOWED_EXTENSIONS, extensionOf, isVideoName } from '../../../lib/media-files';
@@ -41,18 +44,6 @@ export interface Draft {
   /** A video's poster frame and length, captured as it is chosen; null for photos. */
   poster: Promise<CapturedPoster | null> | null;
 }
-
-/**
- * The suggestion a photo's empty description field shows (its placeholder,
- * ADR 060): the post's first line, cut to the limit.
- */
-export function suggestAlt(text: string): string {
-  const first = text.split('\n').find((line) => line.trim() !== '') ?? '';
-  return [...first.trim()].slice(0, ALT_TEXT_MAX_CHARS).join('');
-}
-
-/** Characters of a description, as the server counts them. */
-export const altLength = (alt: string) => [...alt.trim()].length;
 
 /**
  * A post being written: text,
@@ -191,7 +182,8 @@ export function useComposerDraft(initialCategory: Category | null = null) {
         );
         done += draft.file.size;
         mediaIds.push(media.id);
-        if (!draft.video && draft.alt.trim() !== '') mediaAlt.push({ id: media.id, alt: draft.alt });
+        if (!draft.video && draft.alt.trim() !== '')
+          mediaAlt.push({ id: media.id, alt: draft.alt });
         // A poster is a nicety: a video this browser cannot decode, or a refused poster, posts without.
         const poster = await draft.poster;
         if (poster) await uploadPoster(media.id, poster).catch(() => undefined);

@@ -1,7 +1,7 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { type FormEvent, useId, useState } from 'react';
 import { LISTING_MESSAGES as L, type ListingStatus } from '@common/listings';
-import type { PostDto } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { useListingActions } from '../../../components/posts/use-listing-actions';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
@@ -18,16 +18,19 @@ const MARKS: { status: ListingStatus; label: string }[] = [
  * The seller's items of the post's menu: the two other statuses, "Edit price"
  * (ADR 023) and, for a listing with a price that is not sold, "Renew listing"
  * (the weekly bump, ADR 029). "Mark as sold" opens "Sold to" (ADR 052).
+ * A post with photos, listing or not, has "Describe photos" (ADR 060).
  */
 export function ListingMenuItems({
   post,
   onEditPrice,
   onMarkSold,
+  onDescribePhotos,
 }: {
   post: PostDto;
   onEditPrice(): void;
   /** "Mark as sold" asks "Sold to" (ADR 052). */
   onMarkSold(): void;
+  onDescribePhotos(): void;
 }) {
   const { update, renew } = useListingActions(post.id);
   return (
@@ -49,6 +52,11 @@ export function ListingMenuItems({
       <Dropdown.Item className="menu__item" onSelect={onEditPrice}>
         {L.editPrice}
       </Dropdown.Item>
+      {post.media.some((m) => m.kind === 'image') ? (
+        <Dropdown.Item className="menu__item" onSelect={onDescribePhotos}>
+          {MEDIA_ALT_MESSAGES.describePhotos}
+        </Dropdown.Item>
+      ) : null}
     </>
   );
 }

@@ -39,6 +39,7 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { usePostPage } from '../api/posts';
 import { CommentForm } from '../components/CommentForm';
 import { CommentThread } from '../components/CommentThread';
+import { DescribePhotosDialog } from '../components/DescribePhotosDialog';
 import { EditPriceDialog, ListingMenuItems } from '../components/ListingActions';
 import { ListingDetails } from '../components/ListingDetails';
 import { SoldToDialog } from '../../../components/sales/SoldToDialog';
@@ -66,6 +67,7 @@ export function PostPage() {
   const [reporting, setReporting] = useState(false);
   const [editingPrice, setEditingPrice] = useState(false);
   const [markingSold, setMarkingSold] = useState(false);
+  const [describing, setDescribing] = useState(false);
 
   if (page.isPending) return <Spinner />;
   if (page.error) {
@@ -148,6 +150,7 @@ export function PostPage() {
                     post={post}
                     onEditPrice={() => setEditingPrice(true)}
                     onMarkSold={() => setMarkingSold(true)}
+                    onDescribePhotos={() => setDescribing(true)}
                   />
                 ) : null}
                 {can.delete ? (
@@ -254,6 +257,14 @@ export function PostPage() {
           post={post}
           open={editingPrice}
           onOpenChange={setEditingPrice}
+        />
+      ) : null}
+      {can.edit ? (
+        <DescribePhotosDialog
+          key={post.media.map((m) => `${m.id}:${m.alt}`).join('\n')}
+          post={post}
+          open={describing}
+          onOpenChange={setDescribing}
         />
       ) : null}
       {can.markSold || can.edit ? (

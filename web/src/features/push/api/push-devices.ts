@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDevice, PushDeviceList } from '@common/schemas/push';
 import { api } from '../../../lib/api';
+import { currentSubscription } from '../../../lib/push-subscription';
+
+export {
+  currentSubscription,
+  pushSupported,
+  unsubscribeThisDevice,
+} from '../../../lib/push-subscription';
 
 export const pushDevicesKey = ['push-devices'] as const;
 
@@ -26,23 +33,6 @@ export function useRemovePushDevice() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pushDevicesKey }),
   });
-}
-
-/** Whether this browser can get pushes at all. */
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-/** This browser's push subscription, if it has one. */
-export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (!pushSupported()) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
 const keyBytes = (base64url: string) => {
@@ -79,14 +69,4 @@ export async function subscribeThisDevice(): Promise<PushDevice> {
     applicationServerKey: key,
   });
   return api<PushDevice>('/api/me/push-devices', { method: 'PUT', json: subscription.toJSON() });
-}
-
-/** Turns pushes off for this device: the server forgets it, then the browser. */
-export async function unsubscribeThisDevice(): Promise<void> {
-  const subscription = await currentSubscription();
-  if (!subscription) return;
-  await api<void>(`/api/me/push-devices?endpoint=${encodeURIComponent(subscription.endpoint)}`, {
-    method: 'DELETE',
-  }).catch(() => undefined);
-  await subscription.unsubscribe();
 }
