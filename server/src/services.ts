@@ -78,10 +78,11 @@ function createAlerting(
   { config, db, bus, storage, campuses }: ServiceDeps,
   blocks: BlocksService,
   log: ServiceLog,
-  logoIcon: CampusLogos['campusIcon'],
+  { campusLogos }: { campusLogos: CampusLogos },
 ) {
   const secretKey = loadSecretKey(config);
-  const pushing = createPush({ config, db, campuses }, logoIcon);
+  // The installed app's icons are the uploaded logo when there is one (ADR 064).
+  const pushing = createPush({ config, db, campuses }, campusLogos.campusIcon);
   const push = pushing.push;
   const notifications = createNotificationsService({
     db,
@@ -245,13 +246,8 @@ export async function createServices(
   const banned = loadBannedEmails(config.bannedEmailsFile);
   const campuses = createCampusService(deps.campuses, config.publicUrl);
   const blocks = createBlocks(deps, postCache);
-  const administration = createCampusAdministration(deps, campuses);
-  const { notifications, savedSearchAlerts, alerting } = createAlerting(
-    deps,
-    blocks,
-    log,
-    administration.campusLogos.campusIcon,
-  );
+  const admin = createCampusAdministration(deps, campuses);
+  const { notifications, savedSearchAlerts, alerting } = createAlerting(deps, blocks, log, admin);
   const posts = createPostsService({
     db,
     storage,
@@ -278,10 +274,9 @@ export async function createServices(
   const used = { posts, sessions, media, chats, postCache, notifications, blocks };
   const people = createPeopleServices(deps, used, log);
   const auth = createAuthService({ db, config, banned, sessions, analytics });
-  const accountLinks = createAccountLinks({ db });
   const services = {
     health: createHealthService(db, bus),
-    ...administration,
+    ...admin,
     sessions,
     auth,
     google: config.google
@@ -290,7 +285,7 @@ export async function createServices(
     verification: createVerificationService({
       db,
       config,
-      links: accountLinks,
+      links: createAccountLinks({ db }),
       verifyPassword,
       sessions,
       badgeChanged: (campusId) => posts.changed(campusId, factChange['student-profile']()),

@@ -40,9 +40,7 @@ export async function capturePoster(file: File): Promise<CapturedPoster | null> 
     const context = canvas.getContext('2d');
     if (!context) return null;
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const blob = await new Promise<Blob | null>((done) =>
-      canvas.toBlob(done, 'image/jpeg', 0.85),
-    );
+    const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/jpeg', 0.85));
     if (!blob) return null;
     const durationMs = Math.round(seconds * 1000);
     return {

@@ -220,8 +220,11 @@ export interface NotificationsService {
   unread(user: UserRow | null): Promise<UnreadDto>;
 }
 
-/** The settings page's reads and saves. */
-function settingsOf(db: Db): Pick<NotificationsService, 'settings' | 'saveSettings'> {
+/** The settings page's reads and saves, and the e-mails' one-click unsubscribe. */
+function settingsOf(
+  db: Db,
+  secretKey: string | undefined,
+): Pick<NotificationsService, 'settings' | 'saveSettings' | 'unsubscribe'> {
   return {
     async settings(user: UserRow | null): Promise<NotificationSettingsDto> {
       requireVerified(user);
@@ -235,6 +238,16 @@ function settingsOf(db: Db): Pick<NotificationsService, 'settings' | 'saveSettin
       requireVerified(user);
       await db.kysely.transaction().execute((trx) => writeSettings(trx, user.id, settings));
       return readSettings(db.kysely, user.id);
+    },
+
+    async unsubscribe(token: string): Promise<boolean> {
+      const userId = secretKey ? readUnsubscribeToken(secretKey, token) : null;
+      if (userId === null) return false;
+      return db.kysely.transaction().execute(async (trx) => {
+        if (!(await notifications.turnOffEmail(trx, userId))) return false;
+        await setEveryEmail(trx, userId, false);
+        return true;
+      });
     },
   };
 }
@@ -256,7 +269,7 @@ export function createNotificationsService({
   };
 
   const service = {
-    ...settingsOf(db),
+    ...settingsOf(db, secretKey),
     async notify(trx: Executor, requests: NotificationRequest[]): Promise<() => void> {
       const at = now();
       const rows = (await deliverable(trx, blocks, requests, at)).map((r) => rowOf(r, at));
@@ -307,16 +320,6 @@ export function createNotificationsService({
         nextCursor:
           last && rows.length === limit ? encodeKeyset({ at: last.created_at, id: last.id }) : null,
       };
-    },
-
-    async unsubscribe(token: string): Promise<boolean> {
-      const userId = secretKey ? readUnsubscribeToken(secretKey, token) : null;
-      if (userId === null) return false;
-      return db.kysely.transaction().execute(async (trx) => {
-        if (!(await notifications.turnOffEmail(trx, userId))) return false;
-        await setEveryEmail(trx, userId, false);
-        return true;
-      });
     },
 
     async unread(user: UserRow | null): Promise<UnreadDto> {

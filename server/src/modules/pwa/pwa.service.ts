@@ -84,6 +84,36 @@ async function drawIcon(campus: AppCampus, name: AppIconName, logoIcon?: LogoIco
     .toBuffer();
 }
 
+/** The campus's web app manifest (ADR 058). */
+function manifestOf(campus: Campus): object {
+  return {
+    id: '/home',
+    name: campus.productName,
+    short_name: campus.name,
+    description: `The buy / sell community of ${campus.schoolName} students.`,
+    lang: 'en',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    theme_color: campus.theme.primary,
+    background_color: campus.theme.primary,
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+    shortcuts: [
+      { name: 'Create Post', url: '/create/post' },
+      { name: 'Messages', url: '/messages' },
+    ],
+  };
+}
+
 /**
  * Builds the PwaService for the build in `webDist`; `logoIcon` draws an
  * uploaded campus logo (without it, every icon is the monogram).
@@ -101,34 +131,7 @@ export function createPwaService({
   const icons = new Map<string, Promise<Buffer>>();
 
   return {
-    manifest(campus) {
-      return {
-        id: '/home',
-        name: campus.productName,
-        short_name: campus.name,
-        description: `The buy / sell community of ${campus.schoolName} students.`,
-        lang: 'en',
-        start_url: '/home',
-        scope: '/',
-        display: 'standalone',
-        theme_color: campus.theme.primary,
-        background_color: campus.theme.primary,
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-        shortcuts: [
-          { name: 'Create Post', url: '/create/post' },
-          { name: 'Messages', url: '/messages' },
-        ],
-      };
-    },
+    manifest: manifestOf,
 
     icon(campus, name) {
       const key = JSON.stringify([campus.id, campus.name, campus.theme, campus.logoMediaId, name]);

@@ -23,7 +23,15 @@ import cards from './PostCard.module.css';
  * e2e/listing-grid.
  */
 
-const photo = { id: 'm1', kind: 'image' as const, mime: 'image/webp', url: '/media/desk.webp', alt: '', posterUrl: null, durationMs: null };
+const photo = {
+  id: 'm1',
+  kind: 'image' as const,
+  mime: 'image/webp',
+  url: '/media/desk.webp',
+  alt: '',
+  posterUrl: null,
+  durationMs: null,
+};
 
 function post(extra: Partial<PostDto> = {}): PostDto {
   return {

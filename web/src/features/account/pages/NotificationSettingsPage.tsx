@@ -17,7 +17,7 @@ import { useSettingsNarrow } from '../../../lib/use-media-query';
 import list from '../../../components/layout/SettingsList.module.css';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import styles from './NotificationSettingsPage.module.css';
-import { PushDeviceSettings } from '../../push/components/PushDeviceSettings';
+import { PushDeviceSettings } from '../components/PushDeviceSettings';
 
 /** The settings path of this page. */
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
