@@ -33,8 +33,9 @@ export function parseName(fullName: string): ParsedName {
 
 /**
  * The server's own top-level paths beside the web app's pages: the API, the
- * dev mailbox, uploaded media, built assets, metrics and health checks. Its
- * account test checks that every route the server registers is covered.
+ * dev mailbox, uploaded media, built assets, metrics, health checks and
+ * campus logos (ADR 064). Its account test checks that every route the
+ * server registers is covered.
  */
 export const SERVER_PATH_SEGMENTS = [
   'api',
@@ -44,6 +45,7 @@ export const SERVER_PATH_SEGMENTS = [
   'metrics',
   'healthz',
   'readyz',
+  'campus-logos',
 ] as const;
 
 /** Names no page uses that would still mislead as a student's profile. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, NO_CONTROLS, oneLine } from './fields';
 
 /**
  * The installable app and its push notifications (ADR 058): Quad's own words.
@@ -33,7 +34,7 @@ export const PUSH_MESSAGES = {
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionBodySchema = z.object({
-  endpoint: z.string().trim().url().max(2000),
+  endpoint: z.string().trim().url().max(2000).refine(oneLine, NO_CONTROLS),
   keys: z.object({
     /** The device's P-256 public key, base64url (65 bytes uncompressed). */
     p256dh: z
@@ -63,10 +64,12 @@ export type PushDeviceList = z.infer<typeof pushDeviceListSchema>;
 /** `GET /api/push/key`: the server's VAPID public key, base64url, for `pushManager.subscribe`. */
 export const pushKeySchema = z.object({ publicKey: z.string() });
 
-export const pushDeviceParams = z.object({ id: z.string().min(1).max(64) });
+export const pushDeviceParams = idParams;
 
 /** `DELETE /api/me/push-devices?endpoint=`: this device's own subscription, by its endpoint. */
-export const pushEndpointQuery = z.object({ endpoint: z.string().url().max(2000) });
+export const pushEndpointQuery = z.object({
+  endpoint: z.string().url().max(2000).refine(oneLine, NO_CONTROLS),
+});
 
 /** What the service worker receives in a push (and shows). */
 export const pushPayloadSchema = z.object({

@@ -586,17 +586,16 @@ export const ROUTES: Record<string, Row> = {
   'GET /api/me/push-devices': { expect: campusReader(), why: 'the viewer’s own devices' },
   'PUT /api/me/push-devices': {
     expect: campusReader(),
-    send: () => json(PUSH_SUBSCRIPTION),
+    // A device of its own for each viewer: saving the world's would hand it over (ADR 058).
+    send: (w) =>
+      json({ ...PUSH_SUBSCRIPTION, endpoint: `${PUSH_SUBSCRIPTION.endpoint}-${w.freshEmail()}` }),
     why: 'any reader of the campus may get pushes on a device',
   },
   'DELETE /api/me/push-devices': {
     expect: with_(campusReader(404), { owner: 204 }),
-    send: async (w) => {
-      await w.pushDevice();
-      return {
-        url: `/api/me/push-devices?endpoint=${encodeURIComponent(PUSH_SUBSCRIPTION.endpoint)}`,
-      };
-    },
+    send: async (w) => ({
+      url: `/api/me/push-devices?endpoint=${encodeURIComponent((await w.pushDevice()).endpoint)}`,
+    }),
     why: 'this device, by its endpoint: only its owner turns it off; for anyone else it is not there',
   },
   'DELETE /api/me/push-devices/:id': {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../test/app';
 import { addressSequence, api, loginAs } from '../../test/auth';
@@ -47,7 +48,7 @@ export interface World {
   /** A search of the owner's recent searches. */
   recentSearch(): Promise<{ id: string }>;
   /** A device of the owner's that gets pushes (ADR 058), at `PUSH_ENDPOINT`. */
-  pushDevice(): Promise<{ id: string }>;
+  pushDevice(): Promise<{ id: string; endpoint: string }>;
   /** A photo the owner uploaded and no post took yet. */
   upload(): Promise<{ id: string; url: string }>;
   /** A video the owner uploaded and no post took yet (for its poster frame, ADR 060). */
@@ -225,10 +226,12 @@ function resources(app: App, call: Call, students: World['students']): Omit<Worl
       })) as { search: { id: string } };
       return search;
     }),
-    pushDevice: once(
-      async () =>
-        (await call(owner, 'PUT', '/api/me/push-devices', PUSH_SUBSCRIPTION)) as { id: string },
-    ),
+    // A new device of the owner each time: the routes that remove one must find it there.
+    pushDevice: async () =>
+      (await call(owner, 'PUT', '/api/me/push-devices', {
+        ...PUSH_SUBSCRIPTION,
+        endpoint: `${PUSH_SUBSCRIPTION.endpoint}-${randomUUID()}`,
+      })) as { id: string; endpoint: string },
     upload: once(async () => {
       const { body, headers } = await photoBody();
       const res = await api(app, {

@@ -6,25 +6,22 @@ export type PushOutboxRow = Selectable<PushOutboxTable>;
 
 /** The SQL of web push (ADR 058): devices and the push outbox. */
 export const pushRepository = {
-  bySubscriptionEndpoint(db: Executor, endpoint: string) {
+  /**
+   * Stores the device, or renews the one of its endpoint (the browser
+   * subscribed again, or another student signed in on it) in the same
+   * statement, so two saves of one endpoint at once cannot collide. The
+   * stored row: `row` itself when it was new.
+   */
+  save(db: Executor, row: PushSubscriptionRow): Promise<PushSubscriptionRow> {
+    const { user_id, p256dh, auth, device, last_used_at } = row;
     return db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('endpoint', '=', endpoint)
-      .executeTakeFirst();
-  },
-
-  async insert(db: Executor, row: PushSubscriptionRow): Promise<void> {
-    await db.insertInto('push_subscriptions').values(row).execute();
-  },
-
-  /** The device's keys, label and owner, renewed (the browser re-subscribed, or another student signed in). */
-  async renew(
-    db: Executor,
-    id: string,
-    set: Pick<PushSubscriptionRow, 'user_id' | 'p256dh' | 'auth' | 'device' | 'last_used_at'>,
-  ): Promise<void> {
-    await db.updateTable('push_subscriptions').set(set).where('id', '=', id).execute();
+      .insertInto('push_subscriptions')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ user_id, p256dh, auth, device, last_used_at }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   /** A student's devices, the most recently used first. */

@@ -144,24 +144,17 @@ export function createPushService(deps: PushServiceDeps): PushService {
       const label = deviceLabelOf(userAgent);
       const fields = { user_id: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth };
       return db.kysely.transaction().execute(async (trx) => {
-        const existing = await pushes.bySubscriptionEndpoint(trx, body.endpoint);
-        if (existing) {
-          const renewed = { ...fields, device: label, last_used_at: at };
-          await pushes.renew(trx, existing.id, renewed);
-          return presentDevice({ ...existing, ...renewed });
-        }
-        const row: PushSubscriptionRow = {
+        const saved = await pushes.save(trx, {
           id: uuidv7(),
           endpoint: body.endpoint,
           ...fields,
           device: label,
           created_at: at,
           last_used_at: at,
-        };
-        await pushes.insert(trx, row);
+        });
         const mine = await pushes.ofUser(trx, user.id);
         for (const old of mine.slice(MAX_DEVICES)) await pushes.remove(trx, old.id);
-        return presentDevice(row);
+        return presentDevice(saved);
       });
     },
 

@@ -385,6 +385,20 @@ describe('who may see and change devices', () => {
     expect((await call(ben, 'GET', '/api/me/push-devices')).json().items).toHaveLength(1);
   });
 
+  it('saves one device when the same endpoint is saved by several at once', async () => {
+    const students = await Promise.all([student(), student(), student()]);
+    const shared = device();
+    const saved = await Promise.all(students.map((s) => subscribe(s, shared)));
+    expect(new Set(saved.map((d) => d.id)).size).toBe(1);
+    const rows = await t.db.kysely
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', shared.body.endpoint)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(students.map((s) => s.user.id)).toContain(rows[0]!.user_id);
+  });
+
   it('refuses a guest, an unverified account and a student of another campus', async () => {
     const d = device();
     expect((await call(null, 'PUT', '/api/me/push-devices', d.body)).statusCode).toBe(401);
