@@ -91,17 +91,36 @@ interface Filler {
  */
 function filler(parts: readonly string[], holes: readonly Hole[]): Filler {
   const byClass = new Map<string, ClassBody>();
-  /** The parts as UTF-8, encoded once for every class: part i is `text[ends[i-1]..ends[i]]`. */
-  let encoded: { text: Buffer; ends: number[] } | undefined;
-  const encode = () => {
-    const ends: number[] = [];
+  /** The first class's body, encoded from the parts; a later class's copies its text between the holes. */
+  let first: ClassBody | undefined;
+  const written = (fills: string[]): ClassBody => {
     let size = 0;
-    for (const part of parts) ends.push((size += Buffer.byteLength(part)));
-    const text = Buffer.allocUnsafe(size);
-    let from = 0;
+    for (const part of parts) size += Buffer.byteLength(part);
+    for (const fill of fills) size += fill.length;
+    const body = Buffer.allocUnsafeSlow(size);
+    const at: number[] = [];
     // Part by part: the page is never joined into one string to encode.
-    for (const part of parts) from += text.write(part, from);
-    return { text, ends };
+    let to = body.write(parts[0]!, 0);
+    fills.forEach((fill, i) => {
+      at.push(to);
+      to += body.write(fill, to, 'latin1');
+      to += body.write(parts[i + 1]!, to);
+    });
+    return { body, fills, at };
+  };
+  const copied = (from: ClassBody, fills: string[]): ClassBody => {
+    const end = (i: number) => from.at[i] ?? from.body.length;
+    let size = from.body.length;
+    fills.forEach((fill, i) => (size += fill.length - from.fills[i]!.length));
+    const body = Buffer.allocUnsafeSlow(size);
+    const at: number[] = [];
+    let to = from.body.copy(body, 0, 0, end(0));
+    fills.forEach((fill, i) => {
+      at.push(to);
+      to += body.write(fill, to, 'latin1');
+      to += from.body.copy(body, to, from.at[i]! + from.fills[i]!.length, end(i + 1));
+    });
+    return { body, fills, at };
   };
   const classBody = (viewer: PostViewer | null): ClassBody => {
     const key = postViewerClass(viewer);
@@ -109,18 +128,8 @@ function filler(parts: readonly string[], holes: readonly Hole[]): Filler {
     if (!cls) {
       const anyone = classViewer(viewer);
       const fills = holes.map((h) => fillOf(false, postCanJson(anyone, h)));
-      const { text, ends } = (encoded ??= encode());
-      let size = text.length;
-      for (const fill of fills) size += fill.length;
-      const body = Buffer.allocUnsafeSlow(size);
-      const at: number[] = [];
-      let to = text.copy(body, 0, 0, ends[0]);
-      fills.forEach((fill, i) => {
-        at.push(to);
-        to += body.write(fill, to, 'latin1');
-        to += text.copy(body, to, ends[i], ends[i + 1]);
-      });
-      cls = { body, fills, at };
+      cls = first ? copied(first, fills) : written(fills);
+      first ??= cls;
       byClass.set(key, cls);
     }
     return cls;
