@@ -26,9 +26,12 @@ const CAN = ',"can":';
  * its own: a post is written once as the text around its hole, with no copy
  * of it made and no search for where the hole goes.
  */
-const fields = Object.keys(postSchema.shape) as Array<keyof typeof postSchema.shape>;
-const pick = (keys: typeof fields) =>
-  compileSerializer(postSchema.pick(Object.fromEntries(keys.map((k) => [k, true]))));
+type Field = keyof typeof postSchema.shape;
+const fields = Object.keys(postSchema.shape) as Field[];
+const pick = (keys: Field[]) =>
+  compileSerializer(
+    postSchema.pick(Object.fromEntries(keys.map((k) => [k, true])) as Partial<Record<Field, true>>),
+  );
 const writeHead = pick(fields.slice(0, fields.indexOf('liked')));
 const writeTail = pick(fields.slice(fields.indexOf('can') + 1));
 if (fields.indexOf('can') !== fields.indexOf('liked') + 1) throw new Error('can must follow liked');
