@@ -30,22 +30,20 @@ const OPTIONAL_VARIANTS = ['feed', 'thumb', 'poster', 'posterThumb'] as const;
 export function parseVariants(
   row: Pick<MediaColumns, 'key' | 'width' | 'height' | 'variants'>,
 ): MediaVariants {
-  const fallback: MediaVariants = {
-    original: { key: row.key, width: row.width, height: row.height },
-  };
+  let parsed: Partial<MediaVariants> | null = null;
   try {
-    const parsed = JSON.parse(row.variants) as Partial<MediaVariants> | null;
-    return parsed && isVariant(parsed.original)
-      ? Object.assign(
-          { original: parsed.original },
-          ...OPTIONAL_VARIANTS.map((name) =>
-            isVariant(parsed[name]) ? { [name]: parsed[name] } : {},
-          ),
-        )
-      : fallback;
+    parsed = JSON.parse(row.variants) as Partial<MediaVariants> | null;
   } catch {
-    return fallback;
+    // Unreadable: the main file stands alone.
   }
+  if (!parsed || !isVariant(parsed.original))
+    return { original: { key: row.key, width: row.width, height: row.height } };
+  const variants: MediaVariants = { original: parsed.original };
+  for (const name of OPTIONAL_VARIANTS) {
+    const variant = parsed[name];
+    if (isVariant(variant)) variants[name] = variant;
+  }
+  return variants;
 }
 
 function isVariant(value: unknown): value is StoredVariant {

@@ -1,6 +1,6 @@
 import { CONDITIONS, type Condition, LISTING_STATUSES, type ListingStatus } from '@common/listings';
 import { spotRef } from '@common/schemas/meetups';
-import type { CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
+import type { AuthorDto, CommentNode, MediaDto, PostDto } from '@common/schemas/posts';
 import { postCan, type PostViewer } from '../../core/policies/post';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { presentMedia } from '../media/media.presenter';
@@ -23,6 +23,26 @@ export function createPostPresenter(storage: BlobStore) {
     liked: Set<string>,
     viewer: PostViewer | null = null,
   ): PostDto[] => {
+    // A student's name and avatar are written once however many of the rows are theirs.
+    const authors = new Map<string, AuthorDto>();
+    const authorOf = (row: PostWithAuthor): AuthorDto => {
+      let author = authors.get(row.author_id);
+      if (!author) {
+        author = presentAuthor(
+          {
+            id: row.author_id,
+            username: row.author_username,
+            first_name: row.author_first_name,
+            last_name: row.author_last_name,
+            avatar_key: row.author_avatar_key,
+            school_verified: row.author_school_verified,
+          },
+          storage,
+        );
+        authors.set(row.author_id, author);
+      }
+      return author;
+    };
     const mediaByPost = new Map<string, MediaDto[]>();
     for (const row of media) {
       if (!row.post_id) continue;
@@ -38,17 +58,7 @@ export function createPostPresenter(storage: BlobStore) {
       depth: row.depth,
       text: row.text,
       category: row.category,
-      author: presentAuthor(
-        {
-          id: row.author_id,
-          username: row.author_username,
-          first_name: row.author_first_name,
-          last_name: row.author_last_name,
-          avatar_key: row.author_avatar_key,
-          school_verified: row.author_school_verified,
-        },
-        storage,
-      ),
+      author: authorOf(row),
       media: mediaByPost.get(row.id) ?? [],
       likeCount: row.like_count,
       commentCount: row.comment_count,
@@ -77,9 +87,18 @@ export function createPostPresenter(storage: BlobStore) {
   };
 }
 
-/** Nests a flat, oldest-first list of replies under `rootId` (any depth). */
+/**
+ * Nests a flat, oldest-first list of replies under `rootId` (any depth). The
+ * posts become the nodes, each given its `replies`, rather than copied: they
+ * were presented for this page alone.
+ */
 export function nestReplies(rootId: string, replies: PostDto[]): CommentNode[] {
-  const nodes = new Map<string, CommentNode>(replies.map((p) => [p.id, { ...p, replies: [] }]));
+  const nodes = new Map<string, CommentNode>();
+  for (const p of replies) {
+    const node = p as CommentNode;
+    node.replies = [];
+    nodes.set(p.id, node);
+  }
   const top: CommentNode[] = [];
   for (const node of nodes.values()) {
     if (node.parentId === rootId) top.push(node);

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import {
   classViewer,
   personalTo,
-  postCan,
   type PostFacts,
   postCanJson,
   type PostViewer,
@@ -21,16 +20,21 @@ import { compileSerializer } from '../../http/serializer';
 /** The two fields of a post that differ from viewer to viewer, side by side in its JSON. */
 const LIKED = '"liked":';
 const CAN = ',"can":';
-/** What a post holds as written, before a viewer fills it: nobody's save, nobody's rights. */
-const NOBODY_CAN = postCanJson(null, {
-  authorId: '',
-  campusId: '',
-  parentId: null,
-  price: null,
-  status: '',
-});
-const NOBODY = `${LIKED}false${CAN}${NOBODY_CAN}`;
-const writePost = compileSerializer(postSchema);
+
+/**
+ * A post's fields before its `liked` and after its `can`, each serialised on
+ * its own: a post is written once as the text around its hole, with no copy
+ * of it made and no search for where the hole goes.
+ */
+type Field = keyof typeof postSchema.shape;
+const fields = Object.keys(postSchema.shape) as Field[];
+const pick = (keys: Field[]) =>
+  compileSerializer(
+    postSchema.pick(Object.fromEntries(keys.map((k) => [k, true])) as Partial<Record<Field, true>>),
+  );
+const writeHead = pick(fields.slice(0, fields.indexOf('liked')));
+const writeTail = pick(fields.slice(fields.indexOf('can') + 1));
+if (fields.indexOf('can') !== fields.indexOf('liked') + 1) throw new Error('can must follow liked');
 
 /** What a post's hole needs: its id for `liked`, its facts for `can` (ADR 044). */
 interface Hole extends PostFacts {
@@ -45,6 +49,20 @@ const holeOf = (post: PostDto): Hole => ({
   price: post.price,
   status: post.status,
 });
+
+/** Every hole's fill there is (`false,"can":{…}`), written once: a class body's holes share them. */
+const FILLS = new Map<string, string>();
+const fillOf = (liked: boolean, canJson: string): string => {
+  const key = liked ? `t${canJson}` : canJson;
+  let fill = FILLS.get(key);
+  if (fill === undefined) {
+    fill = `${liked}${CAN}${canJson}`;
+    FILLS.set(key, fill);
+  }
+  return fill;
+};
+/** The `can` object of a class's fill (`false,"can":{…}`). */
+const canOf = (fill: string): string => fill.slice(`false${CAN}`.length);
 
 /** A page as one class of viewer reads it, written once: its body and where each hole's fill sits. */
 interface ClassBody {
@@ -76,20 +94,45 @@ interface Filler {
  */
 function filler(parts: readonly string[], holes: readonly Hole[]): Filler {
   const byClass = new Map<string, ClassBody>();
+  /** The first class's body, encoded from the parts; a later class's copies its text between the holes. */
+  let first: ClassBody | undefined;
+  const written = (fills: string[]): ClassBody => {
+    let size = 0;
+    for (const part of parts) size += Buffer.byteLength(part);
+    for (const fill of fills) size += fill.length;
+    const body = Buffer.allocUnsafeSlow(size);
+    const at: number[] = [];
+    // Part by part: the page is never joined into one string to encode.
+    let to = body.write(parts[0]!, 0);
+    fills.forEach((fill, i) => {
+      at.push(to);
+      to += body.write(fill, to, 'latin1');
+      to += body.write(parts[i + 1]!, to);
+    });
+    return { body, fills, at };
+  };
+  const copied = (from: ClassBody, fills: string[]): ClassBody => {
+    const end = (i: number) => from.at[i] ?? from.body.length;
+    let size = from.body.length;
+    fills.forEach((fill, i) => (size += fill.length - from.fills[i]!.length));
+    const body = Buffer.allocUnsafeSlow(size);
+    const at: number[] = [];
+    let to = from.body.copy(body, 0, 0, end(0));
+    fills.forEach((fill, i) => {
+      at.push(to);
+      to += body.write(fill, to, 'latin1');
+      to += from.body.copy(body, to, from.at[i]! + from.fills[i]!.length, end(i + 1));
+    });
+    return { body, fills, at };
+  };
   const classBody = (viewer: PostViewer | null): ClassBody => {
     const key = postViewerClass(viewer);
     let cls = byClass.get(key);
     if (!cls) {
       const anyone = classViewer(viewer);
-      const fills = holes.map((h) => `false${CAN}${postCanJson(anyone, h)}`);
-      const at: number[] = [];
-      let bytes = Buffer.byteLength(parts[0]!);
-      fills.forEach((fill, i) => {
-        at.push(bytes);
-        bytes += fill.length + Buffer.byteLength(parts[i + 1]!);
-      });
-      const text = parts.map((part, i) => (i === 0 ? part : fills[i - 1]! + part)).join('');
-      cls = { body: Buffer.from(text), fills, at };
+      const fills = holes.map((h) => fillOf(false, postCanJson(anyone, h)));
+      cls = first ? copied(first, fills) : written(fills);
+      first ??= cls;
       byClass.set(key, cls);
     }
     return cls;
@@ -105,7 +148,7 @@ function filler(parts: readonly string[], holes: readonly Hole[]): Filler {
     const saved = liked.has(h.id);
     const own = personalTo(viewer, h.authorId);
     if (!saved && !own) return undefined;
-    return own ? `${saved}${CAN}${postCanJson(viewer, h)}` : `true${cls.fills[i]!.slice(5)}`;
+    return fillOf(saved, own ? postCanJson(viewer, h) : canOf(cls.fills[i]!));
   };
   return {
     render(liked, viewer) {
@@ -144,21 +187,19 @@ export interface PostsJson {
   render(liked: ReadonlySet<string>, viewer: PostViewer | null): Buffer;
 }
 
-/** A post's JSON around its `liked` and `can` values: `before` ends with `"liked":`. */
-function splitAtLiked(post: PostDto): { before: string; after: string } {
-  const json = writePost(post);
-  const at = json.indexOf(NOBODY);
-  // Quotes inside string values are escaped, so the fields can only be the post's own.
-  if (at < 0 || json.indexOf(NOBODY, at + 1) >= 0) throw new Error('post JSON without liked');
-  return { before: json.slice(0, at + LIKED.length), after: json.slice(at + NOBODY.length) };
+/**
+ * A post's JSON around its `liked` and `can` values: `before` ends with
+ * `"liked":`, `after` starts with the field after `can` and, when `open`,
+ * leaves out the closing brace so that a caller may add fields.
+ */
+function splitAtLiked(post: PostDto, open = false): { before: string; after: string } {
+  const head = writeHead(post);
+  const tail = writeTail(post);
+  return {
+    before: `${head.slice(0, -1)},${LIKED}`,
+    after: `,${open ? tail.slice(1, -1) : tail.slice(1)}`,
+  };
 }
-
-/** The post as written once: as nobody sees it, `liked` and `can` filled per viewer. */
-const asWritten = (post: PostDto): PostDto => ({
-  ...post,
-  liked: false,
-  can: postCan(null, holeOf(post)),
-});
 
 /** Builds a template from text pieces and holes, joined in the order they are added. */
 function templateWriter() {
@@ -171,10 +212,10 @@ function templateWriter() {
     },
     /** A post without its closing brace, so that a caller may add fields (its replies). */
     openPost(post: PostDto) {
-      const { before, after } = splitAtLiked(asWritten(post));
+      const { before, after } = splitAtLiked(post, true);
       parts[parts.length - 1] += before;
       holes.push(holeOf(post));
-      parts.push(after.slice(0, -1));
+      parts.push(after);
       return writer;
     },
     post(post: PostDto) {
@@ -211,7 +252,7 @@ export interface PostListJson extends PostsJson {
 
 /** `{ items, nextCursor }` (postListSchema). Each post is kept apart, to leave out a hidden one. */
 export function postListJson(posts: readonly PostDto[], nextCursor: string | null): PostListJson {
-  const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(asWritten(p)) }));
+  const items = posts.map((p) => ({ hole: holeOf(p), ...splitAtLiked(p) }));
   const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
   const holes = items.map((i) => i.hole);
   // The whole page's text around its holes, as the class bodies are written.
