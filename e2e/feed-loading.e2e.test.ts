@@ -117,15 +117,24 @@ describe('loading the feed', () => {
       return { text: round(textBox), card: round(card) };
     };
 
-    // Without the app's code: the server's posts, the user's text as text.
-    const bare = await context.newPage();
+    // Without the app's code: the server's posts, the user's text as text. The scripts are
+    // kept from the page, and the service worker (which would serve them from its cache,
+    // ADR 058) from its context.
+    const bareContext = await env.browser.newContext({
+      viewport: MOBILE,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+      storageState: await context.storageState(),
+    });
+    const bare = await bareContext.newPage();
     await bare.route('**/assets/*.js', (route) => route.abort());
     await bare.goto(env.server.url('ut', '/home'));
     const drawn = bare.locator('#quad-first-posts');
     await expect.poll(() => drawn.getByText(text, { exact: true }).isVisible()).toBe(true);
     expect(await drawn.locator('b').count()).toBe(0);
     const before = await where(bare);
-    await bare.close();
+    await bareContext.close();
 
     // With it: the app's feed in their place, the same text in the same box.
     await page.goto(env.server.url('ut', '/home'));

@@ -147,13 +147,22 @@ describe('listings like a marketplace', () => {
     await page.setViewportSize(phone);
 
     // A reload keeps the grid, drawn so by the server before the app runs, in the same place.
-    const bare = await buyer.context.newPage();
+    // The app's scripts are kept from the page, and its service worker (which would serve
+    // them from its cache, ADR 058) from the context.
+    const bareContext = await env.browser.newContext({
+      viewport: phone,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+      storageState: await buyer.context.storageState(),
+    });
+    const bare = await bareContext.newPage();
     await bare.route('**/assets/*.js', (route) => route.abort());
     await bare.goto(env.server.url('ut', '/home'));
     const drawn = bare.locator('#quad-first-posts article').first();
     await drawn.waitFor();
     const before = await drawn.boundingBox();
-    await bare.close();
+    await bareContext.close();
     await page.reload();
     expect(await pressed(page, V.grid)).toBe('true');
     const first = page.getByRole('list', { name: 'Posts' }).getByRole('article').first();
