@@ -5,7 +5,7 @@ import { ADMIN_CAMPUS_MESSAGES as M, CAMPUS_FORM_WORDS as W } from '@common/sche
 import { CAMPUS_MESSAGES } from '@common/schemas/campus';
 import { violations } from './axe';
 import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { codeFor, landOn, PASSWORD, postJson, sendJson, tag } from './students';
+import { codeFor, PASSWORD, postJson, sendJson, signedInOperator, tag } from './students';
 
 /**
  * The admin campus page (ADR 056): an operator adds Rice in the browser, its
@@ -16,22 +16,9 @@ import { codeFor, landOn, PASSWORD, postJson, sendJson, tag } from './students';
 const ADMIN = 'operator@example.com';
 const env = serverAndBrowser({ ownServer: { ADMIN_EMAILS: ADMIN } });
 
-/** The operator's account: registered and its e-mail verified (as the dashboard's e2e). */
-async function operator(viewport: typeof DESKTOP) {
-  const opened = await openPage(env.browser, viewport);
-  await landOn(opened.page, env.server, 'ut');
-  const body = { name: 'Oda Operator', email: ADMIN, password: PASSWORD, terms: true };
-  const registered = await postJson(opened.page, '/api/auth/register', body);
-  if (registered === 201) {
-    expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);
-    const code = await codeFor(env.server, ADMIN);
-    expect(await postJson(opened.page, '/api/verification/verify', { code })).toBe(200);
-  } else {
-    const login = { email: ADMIN, password: PASSWORD };
-    expect(await postJson(opened.page, '/api/auth/login', login)).toBe(200);
-  }
-  return opened;
-}
+/** The operator's account (students.ts). */
+const operator = (viewport: typeof DESKTOP) =>
+  signedInOperator(env.server, env.browser, ADMIN, viewport);
 
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

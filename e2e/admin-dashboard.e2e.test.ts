@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import { DASHBOARD_MESSAGES as M } from '@common/schemas/dashboard';
 import { violations } from './axe';
-import { DESKTOP, maybeScreenshot, MOBILE, openPage, serverAndBrowser } from './harness';
-import { codeFor, landOn, PASSWORD, postJson, schoolVerifiedStudent } from './students';
+import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { postJson, schoolVerifiedStudent, signedInOperator } from './students';
 
 /**
  * The operators' dashboard (ADR 055): an address in ADMIN_EMAILS sees /admin
@@ -14,22 +14,9 @@ import { codeFor, landOn, PASSWORD, postJson, schoolVerifiedStudent } from './st
 const ADMIN = 'operator@example.com';
 const env = serverAndBrowser({ ownServer: { ADMIN_EMAILS: ADMIN } });
 
-/** The operator's account: registered and its e-mail verified, no school needed. */
-async function operator(viewport: typeof DESKTOP) {
-  const opened = await openPage(env.browser, viewport);
-  await landOn(opened.page, env.server, 'ut');
-  const body = { name: 'Oda Operator', email: ADMIN, password: PASSWORD, terms: true };
-  const registered = await postJson(opened.page, '/api/auth/register', body);
-  if (registered === 201) {
-    expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);
-    const code = await codeFor(env.server, ADMIN);
-    expect(await postJson(opened.page, '/api/verification/verify', { code })).toBe(200);
-  } else {
-    const login = { email: ADMIN, password: PASSWORD };
-    expect(await postJson(opened.page, '/api/auth/login', login)).toBe(200);
-  }
-  return opened;
-}
+/** The operator's account (students.ts). */
+const operator = (viewport: typeof DESKTOP) =>
+  signedInOperator(env.server, env.browser, ADMIN, viewport);
 
 describe('the admin dashboard', () => {
   it('shows an admin the totals and a chart per measure at 1280 and 390 px, and a student nothing', async () => {

@@ -13,8 +13,6 @@ import {
   serverAndBrowser,
 } from './harness';
 import {
-  codeFor,
-  landOn,
   once,
   PASSWORD,
   postJson,
@@ -34,8 +32,8 @@ import {
  */
 
 const ADMIN = `operator-${tag()}@example.com`;
-// A server of its own: the admin's address is configured at start.
-const env = serverAndBrowser({ ownServer: { ADMIN_EMAILS: ADMIN } });
+// A server of its own: the admin's address is configured at start, and it moderates UT.
+const env = serverAndBrowser({ ownServer: { ADMIN_EMAILS: ADMIN, MODERATORS: `ut:${ADMIN}` } });
 
 const photo = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 140, b: 60 } } })
@@ -281,22 +279,11 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       await reader.context.close();
     }, 60_000);
 
-    it(`the admin dashboard and campuses at ${viewport.width} px`, async () => {
-      const admin = await openPage(env.browser, viewport);
+    it(`the admin dashboard and campuses, and the moderation queue, at ${viewport.width} px`, async () => {
+      const admin = await signedInOperator(env.server, env.browser, ADMIN, viewport);
       const { page } = admin;
-      await landOn(page, env.server, 'ut');
-      const body = { name: 'Oda Operator', email: ADMIN, password: PASSWORD, terms: true };
-      const registered = await postJson(page, '/api/auth/register', body);
-      if (registered === 201) {
-        expect(await postJson(page, '/api/verification/code', {})).toBe(200);
-        const code = await codeFor(env.server, ADMIN);
-        expect(await postJson(page, '/api/verification/verify', { code })).toBe(200);
-      } else {
-        expect(await postJson(page, '/api/auth/login', { email: ADMIN, password: PASSWORD })).toBe(
-          200,
-        );
-      }
-      expect(await checkAll(page, viewport.width, ['/admin', '/admin/campuses'])).toEqual([]);
+      const pages = ['/admin', '/admin/campuses', '/moderation'];
+      expect(await checkAll(page, viewport.width, pages)).toEqual([]);
       expect(admin.errors).toEqual([]);
       await admin.context.close();
     });

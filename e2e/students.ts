@@ -249,3 +249,27 @@ export async function signInElsewhere(
   expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
   return opened;
 }
+
+/**
+ * An operator of ADMIN_EMAILS (ADR 055), no school needed: registered and
+ * its e-mail verified the first time, signed in with its password after.
+ */
+export async function signedInOperator(
+  server: RunningServer,
+  browser: Browser,
+  email: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, viewport);
+  await landOn(opened.page, server, 'ut');
+  const body = { name: 'Oda Operator', email, password: PASSWORD, terms: true };
+  const registered = await postJson(opened.page, '/api/auth/register', body);
+  if (registered === 201) {
+    expect(await postJson(opened.page, '/api/verification/code', {})).toBe(200);
+    const code = await codeFor(server, email);
+    expect(await postJson(opened.page, '/api/verification/verify', { code })).toBe(200);
+  } else {
+    expect(await postJson(opened.page, '/api/auth/login', { email, password: PASSWORD })).toBe(200);
+  }
+  return opened;
+}
