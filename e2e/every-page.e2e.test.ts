@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { MODERATION_MESSAGES } from '@common/schemas/moderation';
 import { MESSAGES, PHOTO_VIEWER_MESSAGES as VIEWER } from '@common/messages';
 import { MEDIA_ALT_MESSAGES, POST_MESSAGES, type PostDto } from '@common/schemas/posts';
 import { violations } from './axe';
@@ -19,6 +20,7 @@ import {
   postWithPhotos,
   schoolVerifiedStudent,
   sendJson,
+  signedInOperator,
   signInElsewhere,
   tag,
   viewerOf,
@@ -284,6 +286,9 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       const { page } = admin;
       const pages = ['/admin', '/admin/campuses', '/moderation'];
       expect(await checkAll(page, viewport.width, pages)).toEqual([]);
+      // The queue itself, not the page a student who moderates nothing is shown.
+      const heading = page.getByRole('heading', { level: 1, name: MODERATION_MESSAGES.moderation });
+      expect(await heading.count()).toBe(1);
       expect(admin.errors).toEqual([]);
       await admin.context.close();
     });
