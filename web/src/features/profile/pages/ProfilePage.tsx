@@ -66,9 +66,11 @@ function Profile({ username, path }: { username: string; path: string }) {
     }
   }, [data, username, path, navigate]);
 
-  // ?redirect=true opens "Start Conversation?" once; it is not kept for a reload.
+  // ?redirect=true opens "Start Conversation?" once; it is not kept for a reload. Taken off
+  // only once the header that opens it is shown, after the reviews too.
+  const shown = Boolean(data) && !reviews.isLoading;
   useEffect(() => {
-    if (!data || !messageAtOnce) return;
+    if (!shown || !messageAtOnce) return;
     setParams(
       (p) => {
         p.delete('redirect');
@@ -76,7 +78,7 @@ function Profile({ username, path }: { username: string; path: string }) {
       },
       { replace: true },
     );
-  }, [data, messageAtOnce, setParams]);
+  }, [shown, messageAtOnce, setParams]);
 
   if (profile.isPending || (profile.data && reviews.isLoading)) return <ProfileSkeleton />;
   if (profile.error) {
