@@ -115,3 +115,48 @@ describe('a student opening a profile', () => {
     expect(screen.queryByLabelText('Loading profile')).toBeNull();
   });
 });
+
+describe('a shared profile link with ?redirect=true', () => {
+  it('asks "Start Conversation?" once the page shows, even when its reviews answer last', async () => {
+    let answerReviews = () => undefined as void;
+    const reviews = new Promise<void>((resolve) => (answerReviews = resolve));
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      if (url === '/api/users/jane')
+        return Response.json({
+          id: 'jane',
+          username: 'jane',
+          firstName: 'Jane',
+          lastInitial: 'D.',
+          avatarUrl: null,
+          bio: '',
+          campusId: 'ut',
+          verified: true,
+          schoolVerified: true,
+          profileSetUp: true,
+          createdAt: Date.UTC(2026, 0, 1),
+          postCount: 0,
+          can: { edit: false, message: true, block: true, report: true },
+        });
+      if (url.startsWith('/api/users/jane/reviews')) {
+        await reviews;
+        return Response.json({
+          stats: { average: null, count: 0, sold: 0, bought: 0 },
+          items: [],
+          nextCursor: null,
+        });
+      }
+      return Response.json({ items: [], nextCursor: null });
+    });
+    guestOpens('/jane?redirect=true', {
+      id: 'sam',
+      username: 'sam',
+      campusId: 'ut',
+      schoolVerified: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Loading profile')).toBeTruthy();
+    answerReviews();
+    await screen.findByRole('dialog', { name: 'Start Conversation?' });
+  });
+});
