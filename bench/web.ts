@@ -5,16 +5,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { openDatabase } from '../server/src/db/kysely';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import { root } from './settings';
-import { freePort } from '../server/test/free-port';
+import { measureInitialJavaScript, type WebReport } from './initial-javascript';
 
-export interface WebReport {
-  files: Array<{ file: string; gzipped: number }>;
-  total: number;
-}
+export type { WebReport };
+import { freePort } from '../server/test/free-port';
 
 interface LighthouseRun {
   performance: number;
@@ -64,20 +61,7 @@ export function initialJavaScript(dir: string): WebReport {
       ],
       { cwd: root, env: { ...process.env, QUAD_DIST: dir }, stdio: 'inherit' },
     );
-  const web = path.join(dir, 'web');
-  const html = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
-  const refs = new Set(
-    [
-      ...html.matchAll(
-        /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
-      ),
-    ].map((m) => m[1]!),
-  );
-  const files = [...refs].map((ref) => ({
-    file: ref,
-    gzipped: zlib.gzipSync(fs.readFileSync(path.join(web, ref)), { level: 9 }).length,
-  }));
-  return { files, total: files.reduce((sum, f) => sum + f.gzipped, 0) };
+  return measureInitialJavaScript(dir);
 }
 
 /**

@@ -4,7 +4,8 @@ import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
-import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { FIRST_POSTS, renderFirstPosts } from './entry-server';
 
 /**

@@ -11,9 +11,12 @@ export function useHiddenOnScrollDown(enabled: boolean, threshold = 56): boolean
       setHidden(false);
       return;
     }
-    let last = window.scrollY;
+    // Read at the first scroll, not here: reading scrollY in an effect forces the
+    // browser to lay the freshly drawn page out at once, inside the first render's task.
+    let last: number | null = null;
     const handleScroll = () => {
       const y = window.scrollY;
+      if (last === null) last = y;
       if (Math.abs(y - last) < 4) return;
       setHidden(y > last && y > threshold);
       last = y;

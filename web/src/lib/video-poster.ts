@@ -1,5 +1,5 @@
 import type { MediaDto } from '@common/schemas/posts';
-import { VIDEO_DURATION_MAX_MS } from '@common/schemas/posts';
+import { VIDEO_DURATION_MAX_MS } from '@common/words/posts';
 import { uploadWithProgress } from './upload';
 
 /** Where the poster frame is taken: half a second in, past a fade from black (ADR 060). */

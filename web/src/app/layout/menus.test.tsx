@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import { DASHBOARD_MESSAGES } from '@common/schemas/dashboard';
-import { MODERATION_MESSAGES } from '@common/schemas/moderation';
+import { DASHBOARD_MESSAGES } from '@common/words/dashboard';
+import { MODERATION_MESSAGES } from '@common/words/moderation';
 import { AccountDropdown, ProfileDropdown } from './menus';
 
 /** A moderator reaches their queue from either account menu (ADR 050); nobody else sees it. */

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
 import type { Viewer } from '@common/schemas/auth';
-import { DASHBOARD_MESSAGES } from '@common/schemas/dashboard';
-import { MODERATION_MESSAGES } from '@common/schemas/moderation';
+import { DASHBOARD_MESSAGES } from '@common/words/dashboard';
+import { MODERATION_MESSAGES } from '@common/words/moderation';
 import { ADMIN_PATH, MODERATION_PATH } from '../../components/gates/paths';
 import { Avatar } from '../../components/ui/Avatar';
 import {

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_VIEWER_MESSAGES as M } from '@common/messages';
-import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { GateContext } from '../gates/gate-context';
 import { MediaGrid } from '../posts/PostParts';
 import { AlertProvider } from '../ui/Alerts';

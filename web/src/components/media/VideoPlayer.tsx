@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MEDIA_ALT_MESSAGES } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES } from '@common/words/posts';
 import type { MediaDto } from '@common/schemas/posts';
 import { formatDuration } from '../../lib/video-poster';
 import styles from './VideoPlayer.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_MESSAGES, startConversationText } from '@common/schemas/chats';
+import { CHAT_MESSAGES, startConversationText } from '@common/words/chats';
 import type { AuthorDto } from '@common/schemas/posts';
 import { useGate } from '../gates/use-gate';
 import { ConfirmDialog } from '../ui/Dialog';

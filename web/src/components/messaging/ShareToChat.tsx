@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { CHAT_MESSAGES, type ChatDto } from '@common/schemas/chats';
+import type { ChatDto } from '@common/schemas/chats';
+import { CHAT_MESSAGES } from '@common/words/chats';
 import { useAlert } from '../ui/Alerts';
 import { Avatar } from '../ui/Avatar';
 import { ApiError } from '../../lib/api';

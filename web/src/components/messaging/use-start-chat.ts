@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { CHAT_MESSAGES, type startChatResultSchema } from '@common/schemas/chats';
+import type { startChatResultSchema } from '@common/schemas/chats';
+import { CHAT_MESSAGES } from '@common/words/chats';
 import type { z } from 'zod';
 import { useAlert } from '../ui/Alerts';
 import { api, ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ALT_TEXT_MAX_CHARS, MEDIA_ALT_MESSAGES } from '@common/schemas/posts';
+import { ALT_TEXT_MAX_CHARS, MEDIA_ALT_MESSAGES } from '@common/words/posts';
 import styles from './AltField.module.css';
 
 /** Characters of a description, as the server counts them (ADR 060). */

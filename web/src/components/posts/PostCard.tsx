@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { FEED_VIEW_MESSAGES } from '@common/feed-view';
 import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import type { PostDto } from '@common/schemas/posts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { highlightParts } from '../../lib/highlight';
 import { isListing, leadAspect, opensListing, splitTitle } from './listing-card';
 import {

@@ -4,14 +4,9 @@ import { categoryLabel } from '@common/categories';
 import { CONDITION_LABELS, LISTING_MESSAGES, listingBadge, priceLabel } from '@common/listings';
 import { POST_PREVIEW_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
-import {
-  type AuthorDto,
-  MEDIA_ALT_MESSAGES,
-  type MediaDto,
-  POST_MESSAGES,
-  type PostDto,
-} from '@common/schemas/posts';
-import { MEETUP_MESSAGES } from '@common/schemas/meetups';
+import type { AuthorDto, MediaDto, PostDto } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES, POST_MESSAGES } from '@common/words/posts';
+import { MEETUP_MESSAGES } from '@common/words/meetups';
 import { timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CommentNode } from '@common/schemas/posts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { timeAgo } from '@common/time';
 import { Avatar } from '../ui/Avatar';
 import { authorName, MediaGrid, PostText } from './PostParts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { ApiError } from '../../lib/api';
 import { patchPostEverywhere, postKeys, setSaved } from '../../lib/posts-api';
 import { useAlert } from '../ui/Alerts';

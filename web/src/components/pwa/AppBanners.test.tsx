@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAMPUSES } from '@common/campuses';
 import type { CampusDto } from '@common/schemas/campus';
-import { PUSH_MESSAGES as M } from '@common/schemas/push';
+import { PUSH_MESSAGES as M } from '@common/words/push';
 
 /**
  * The install banner (ADR 058, docs/product/installable-app.md): on a phone,

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES as M } from '@common/schemas/push';
+import { PUSH_MESSAGES as M } from '@common/words/push';
 import { useCampus } from '../../lib/campus';
 import { dismissInstall, promptInstall, usePwaState } from '../../lib/pwa';
 import { useIsMobile } from '../../lib/use-media-query';

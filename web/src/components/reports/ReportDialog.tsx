@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { MESSAGES } from '@common/messages';
-import { PROFILE_MESSAGES as P } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as P } from '@common/words/profiles';
 import type { ReportTarget } from '@common/schemas/reports';
 import { ApiError, api } from '../../lib/api';
 import { useAlert } from '../ui/Alerts';

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../../components/gates/ProtectedRoute';
 import { lazyNamed } from '../../lib/lazy-named';
-import { ACCOUNT_PATH } from './components/account-display';
+import { ACCOUNT_PATH } from './paths';
 
 const AccountSettingsPage = lazyNamed(
   () => import('./pages/AccountSettingsPage'),

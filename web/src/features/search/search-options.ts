@@ -1,4 +1,4 @@
-import { SEARCH_TABS, type SearchTab } from '@common/schemas/search';
+import { SEARCH_TABS, type SearchTab } from '@common/words/search';
 
 /** How many popular searches the dropdown shows (of the 14 the server gives). */
 export const POPULAR_SHOWN = 4;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '@common/messages';
-import { PUSH_MESSAGES as M, type PushDevice } from '@common/schemas/push';
+import type { PushDevice } from '@common/schemas/push';
+import { PUSH_MESSAGES as M } from '@common/words/push';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

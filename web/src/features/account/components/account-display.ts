@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { Viewer } from '@common/schemas/auth';
 
-export const ACCOUNT_PATH = '/settings/account';
+export { ACCOUNT_PATH } from '../paths';
 
 /** "+14055550123" as "(405) 555-0123"; other numbers as stored (the server takes US numbers). */
 export function displayPhone(e164: string): string {

@@ -1,9 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  DASHBOARD_MESSAGES as M,
-  type DashboardDay,
-  type DashboardMeasure,
-} from '@common/schemas/dashboard';
+import type { DashboardDay, DashboardMeasure } from '@common/schemas/dashboard';
+import { DASHBOARD_MESSAGES as M } from '@common/words/dashboard';
 import { Button } from '../../../components/ui/Button';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import styles from './MeasureSection.module.css';

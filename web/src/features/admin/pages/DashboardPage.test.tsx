@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_MESSAGES as M, type Dashboard } from '@common/schemas/dashboard';
+import type { Dashboard } from '@common/schemas/dashboard';
+import { DASHBOARD_MESSAGES as M } from '@common/words/dashboard';
 import { DashboardPage } from './DashboardPage';
 
 /**

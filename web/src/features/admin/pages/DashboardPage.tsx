@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import {
   DASHBOARD_MEASURES,
-  DASHBOARD_MESSAGES as M,
   DASHBOARD_RANGES,
   type DashboardDay,
   type DashboardQuery,
 } from '@common/schemas/dashboard';
+import { DASHBOARD_MESSAGES as M } from '@common/words/dashboard';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { useAdminCampuses } from '../api/campuses';

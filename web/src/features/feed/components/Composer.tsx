@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useLayoutEffect, useState } from 'react';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Modal } from '../../../components/ui/Dialog';
 import { CategoryMenu, ComposerDialogs, ComposerForm } from './ComposerForm';

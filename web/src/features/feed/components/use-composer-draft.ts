@@ -4,13 +4,13 @@ import type { Category } from '@common/categories';
 import { type Condition, LISTING_MESSAGES, PRICE_MAX } from '@common/listings';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
+import type { PostDto } from '@common/schemas/posts';
 import {
   ALT_TEXT_MAX_CHARS,
   MAX_FILES_PER_POST,
   MEDIA_ALT_MESSAGES,
   POST_MESSAGES,
-  type PostDto,
-} from '@common/schemas/posts';
+} from '@common/words/posts';
 import { countPostCharacters, isBlank } from '@common/text';
 import { altLength } from '../../../components/posts/AltField';
 

@@ -6,7 +6,7 @@ import { CAMPUSES } from '@common/campuses';
 import { categoryLabel } from '@common/categories';
 import { MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { CampusProvider } from '../../../lib/campus';
 import { CreateCategoriesPage } from './CreateCategoriesPage';

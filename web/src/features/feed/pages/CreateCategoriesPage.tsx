@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { CreatePage, createPostPath, MobileOnly } from '../../../components/posts/create-pages';
 import styles from '../../../components/posts/CreatePage.module.css';
 import { CategoryMenu } from '../components/ComposerForm';

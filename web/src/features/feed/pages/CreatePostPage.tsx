@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Category, isCategory } from '@common/categories';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { CreatePage, MobileOnly, resolveGoBack } from '../../../components/posts/create-pages';
 import styles from '../../../components/posts/CreatePage.module.css';
 import { useViewer } from '../../../lib/session';

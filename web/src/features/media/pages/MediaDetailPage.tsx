@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
-import { POST_MESSAGES, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
 import { Button, ButtonLink } from '../../../components/ui/Button';

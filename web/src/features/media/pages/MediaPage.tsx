@@ -1,5 +1,5 @@
 import { MEDIA_MESSAGES, MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
 import { Button } from '../../../components/ui/Button';
 import { ImageIcon } from '../../../components/ui/Icons';

@@ -7,11 +7,12 @@ import {
   useState,
 } from 'react';
 import { POST_MAX_CHARS } from '@common/limits';
-import { type ChatCan, CHAT_MESSAGES } from '@common/schemas/chats';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import type { ChatCan } from '@common/schemas/chats';
+import { CHAT_MESSAGES } from '@common/words/chats';
+import { POST_MESSAGES } from '@common/words/posts';
 import { countPostCharacters } from '@common/text';
 import { useAlert } from '../../../components/ui/Alerts';
-import { MEETUP_MESSAGES } from '@common/schemas/meetups';
+import { MEETUP_MESSAGES } from '@common/words/meetups';
 import { CloseIcon, ImageIcon, MapPinIcon, SendIcon } from '../../../components/ui/Icons';
 import { ACCEPT_MEDIA, ALLOWED_EXTENSIONS, extensionOf } from '../../../lib/media-files';
 import { useIsMobile } from '../../../lib/use-media-query';

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEETUP_MESSAGES as M, type MeetupCan, type MeetupDto } from '@common/schemas/meetups';
+import type { MeetupCan, MeetupDto } from '@common/schemas/meetups';
+import { MEETUP_MESSAGES as M } from '@common/words/meetups';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { MeetupCard } from './MeetupCard';
 

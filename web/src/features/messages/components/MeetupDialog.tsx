@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { spotsOf } from '@common/meetup-spots';
 import { MESSAGES } from '@common/messages';
-import { MEETUP_MAX_AHEAD_MS, MEETUP_MESSAGES as M } from '@common/schemas/meetups';
+import { MEETUP_MAX_AHEAD_MS, MEETUP_MESSAGES as M } from '@common/words/meetups';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';

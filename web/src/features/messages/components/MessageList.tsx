@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { CHAT_MESSAGES, type ChatDto, type MessageDto } from '@common/schemas/chats';
+import type { ChatDto, MessageDto } from '@common/schemas/chats';
+import { CHAT_MESSAGES } from '@common/words/chats';
 import { authorName } from '../../../components/posts/PostParts';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useMessages } from '../api/get-messages';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { CHAT_MESSAGES } from '@common/schemas/chats';
+import { CHAT_MESSAGES } from '@common/words/chats';
 import { authorName } from '../../../components/posts/PostParts';
 import { Verified } from '../../../components/ui/VerifiedBadge';
 import { Avatar } from '../../../components/ui/Avatar';

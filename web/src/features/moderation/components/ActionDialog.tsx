@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MESSAGES } from '@common/messages';
+import type { ModerationItem } from '@common/schemas/moderation';
 import {
   MODERATION_MESSAGES as M,
   type ModerationAction,
-  type ModerationItem,
   SUSPEND_DAYS,
-} from '@common/schemas/moderation';
+} from '@common/words/moderation';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MODERATION_MESSAGES as M } from '@common/schemas/moderation';
+import { MODERATION_MESSAGES as M } from '@common/words/moderation';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { PopularSearches } from './PopularSearches';
 

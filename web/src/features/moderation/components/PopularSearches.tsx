@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES } from '@common/messages';
-import { MODERATION_MESSAGES as M } from '@common/schemas/moderation';
+import { MODERATION_MESSAGES as M } from '@common/words/moderation';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';

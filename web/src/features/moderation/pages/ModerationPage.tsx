@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ModerationItem } from '@common/schemas/moderation';
 import {
   MODERATION_ACTIONS,
   MODERATION_MESSAGES as M,
   type ModerationAction,
-  type ModerationItem,
-} from '@common/schemas/moderation';
+} from '@common/words/moderation';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { useModerationQueue } from '../api/moderation';

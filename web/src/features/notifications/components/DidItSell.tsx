@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { useListingActions } from '../../../components/posts/use-listing-actions';
 import { SoldToDialog } from '../../../components/sales/SoldToDialog';
 import { useAlert } from '../../../components/ui/Alerts';

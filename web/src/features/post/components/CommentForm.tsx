@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { POST_MAX_CHARS } from '@common/limits';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { countPostCharacters, isBlank } from '@common/text';
 import { useGate } from '../../../components/gates/use-gate';
 import { useAlert } from '../../../components/ui/Alerts';

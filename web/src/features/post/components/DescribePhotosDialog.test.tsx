@@ -2,12 +2,8 @@ import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  MEDIA_ALT_MESSAGES as A,
-  type MediaDto,
-  type PostDto,
-  type UpdateListingBody,
-} from '@common/schemas/posts';
+import type { MediaDto, PostDto, UpdateListingBody } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES as A } from '@common/words/posts';
 import { AlertProvider } from '../../../components/ui/Alerts';
 import { postKeys } from '../../../lib/post-keys';
 import { DescribePhotosDialog } from './DescribePhotosDialog';

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { ALT_TEXT_MAX_CHARS, MEDIA_ALT_MESSAGES as A, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { ALT_TEXT_MAX_CHARS, MEDIA_ALT_MESSAGES as A } from '@common/words/posts';
 import { AltField, altLength, suggestAlt } from '../../../components/posts/AltField';
 import { useListingActions } from '../../../components/posts/use-listing-actions';
 import { Button } from '../../../components/ui/Button';

@@ -1,7 +1,8 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import { type FormEvent, useId, useState } from 'react';
 import { LISTING_MESSAGES as L, type ListingStatus } from '@common/listings';
-import { MEDIA_ALT_MESSAGES, type PostDto } from '@common/schemas/posts';
+import type { PostDto } from '@common/schemas/posts';
+import { MEDIA_ALT_MESSAGES } from '@common/words/posts';
 import { useListingActions } from '../../../components/posts/use-listing-actions';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';

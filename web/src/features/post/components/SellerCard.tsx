@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CampusId } from '@common/campus-rules';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { AuthorDto, SellerSummary } from '@common/schemas/posts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { authorName } from '../../../components/posts/PostParts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ClockIcon, MapPinIcon, StoreIcon } from '../../../components/ui/Icons';

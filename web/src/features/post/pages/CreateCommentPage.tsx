@@ -1,6 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { CreatePage, MobileOnly, resolveGoBack } from '../../../components/posts/create-pages';
 import { PostHeader, PostText } from '../../../components/posts/PostParts';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { POST_MESSAGES } from '@common/schemas/posts';
+import { POST_MESSAGES } from '@common/words/posts';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { useGatedOffer } from '../../../components/gates/use-gate';

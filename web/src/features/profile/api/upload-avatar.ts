@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@common/messages';
-import { isProfilePhotoFile, PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { isProfilePhotoFile } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { useAlert } from '../../../components/ui/Alerts';
 import { ApiError } from '../../../lib/api';
 import { uploadWithProgress } from '../../../lib/upload';

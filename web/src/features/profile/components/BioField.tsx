@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BIO_MAX_CHARS } from '@common/limits';
-import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import form from '../../../components/ui/Form.module.css';
 import styles from './ProfileForm.module.css';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Viewer } from '@common/schemas/auth';
 import { MESSAGES } from '@common/messages';
-import { NAME_MAX_CHARS, PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { NAME_MAX_CHARS, PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';

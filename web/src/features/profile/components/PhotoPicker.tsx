@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import type { Viewer } from '@common/schemas/auth';
-import { ACCEPT_PROFILE_PHOTO, PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { ACCEPT_PROFILE_PHOTO } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ProgressDialog } from '../../../components/ui/Dialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { type ReviewDto, REVIEW_TAG_LABELS, SALE_MESSAGES as M } from '@common/schemas/sales';
 import { timeAgo } from '@common/time';

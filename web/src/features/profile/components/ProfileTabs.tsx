@@ -1,5 +1,5 @@
 import { PROFILE_LOAD_MORE_COOLDOWN_MS } from '@common/limits';
-import { PROFILE_MESSAGES as M, PROFILE_TABS, type ProfileTab } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M, PROFILE_TABS, type ProfileTab } from '@common/words/profiles';
 import type { ProfilePostDto } from '@common/schemas/posts';
 import { InfiniteList } from '../../../components/posts/InfiniteList';
 import { PostCard } from '../../../components/posts/PostCard';

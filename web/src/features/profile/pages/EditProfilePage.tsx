@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton, Spinner } from '../../../components/ui/Spinner';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAMPUSES } from '@common/campuses';
 import { MESSAGES } from '@common/messages';
 import type { CampusDto } from '@common/schemas/campus';
-import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { SALE_MESSAGES } from '@common/schemas/sales';
 import { GateContext } from '../../../components/gates/gate-context';
 import { AlertProvider } from '../../../components/ui/Alerts';

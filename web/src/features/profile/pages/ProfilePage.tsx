@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { PROFILE_MESSAGES as M, profileTabOf } from '@common/schemas/profiles';
+import { profileTabOf } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { USERNAME_PATTERN } from '@common/text';
 import { PrivateCommunity } from '../../../components/PrivateCommunity';
 import { PageHeader } from '../../../components/layout/PageHeader';

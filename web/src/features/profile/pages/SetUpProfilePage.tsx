@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { MESSAGES } from '@common/messages';
-import { PROFILE_MESSAGES as M } from '@common/schemas/profiles';
+import { PROFILE_MESSAGES as M } from '@common/words/profiles';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { CheckIcon } from '../../../components/ui/Icons';

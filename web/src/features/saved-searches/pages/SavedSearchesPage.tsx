@@ -1,6 +1,7 @@
 import { CATEGORIES } from '@common/categories';
 import { priceFilterLabel } from '@common/listings';
-import { type AlertEmail, type SavedSearchDto, SEARCH_MESSAGES } from '@common/schemas/search';
+import type { AlertEmail, SavedSearchDto } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useAlert } from '../../../components/ui/Alerts';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type recentSearchesSchema, SEARCH_MESSAGES } from '@common/schemas/search';
+import type { recentSearchesSchema } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import type { z } from 'zod';
 import { useAlert } from '../../../components/ui/Alerts';
 import { api, ApiError } from '../../../lib/api';

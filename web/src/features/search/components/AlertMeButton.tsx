@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { priceFilterLabel } from '@common/listings';
 import type { ListingFilter } from '@common/schemas/posts';
-import { ALERT_EMAIL, type AlertEmail, SEARCH_MESSAGES } from '@common/schemas/search';
+import { ALERT_EMAIL, type AlertEmail } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { useAlert } from '../../../components/ui/Alerts';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';

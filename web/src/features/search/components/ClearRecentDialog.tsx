@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 
 /** "Clear all recent searches?": loaded when asked, as Radix is not in the first paint. */

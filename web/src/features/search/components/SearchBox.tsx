@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from '@common/schemas/search';
+import { SEARCH_MESSAGES, SEARCH_QUERY_MAX } from '@common/words/search';
 import { SearchIcon } from '../../../components/ui/Icons';
 import { useCampus } from '../../../lib/campus';
 import { foldWord } from '../../../lib/highlight';

@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { ClockIcon, CloseIcon, SearchIcon } from '../../../components/ui/Icons';
 import type { DropdownSections, SearchOption } from '../search-options';
 import styles from './SearchBox.module.css';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { ListingFilter } from '@common/schemas/posts';
-import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { MediaResults, PostResults } from './SearchResults';
 
 /**

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { LISTING_MESSAGES } from '@common/listings';
 import { MEDIA_MESSAGES } from '@common/messages';
 import type { ListingFilter } from '@common/schemas/posts';
-import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { FilteredEmpty, NoMatches } from '../../../components/posts/FilteredEmpty';
 import { MediaTile, MediaTileSkeleton } from '../../../components/posts/MediaTile';
 import { PostCard, PostCardSkeleton } from '../../../components/posts/PostCard';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
-import { SEARCH_TABS, type SearchTab } from '@common/schemas/search';
+import { SEARCH_TABS, type SearchTab } from '@common/words/search';
 import styles from './SearchResults.module.css';
 
 const LABELS: Record<SearchTab, string> = { latest: 'Latest', media: 'Media', people: 'People' };

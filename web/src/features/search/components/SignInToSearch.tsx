@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@common/messages';
-import { SEARCH_MESSAGES } from '@common/schemas/search';
+import { SEARCH_MESSAGES } from '@common/words/search';
 import { useGateContext } from '../../../components/gates/gate-context';
 import { Button } from '../../../components/ui/Button';
 import { LockIcon } from '../../../components/ui/Icons';

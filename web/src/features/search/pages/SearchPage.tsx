@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ListingFilter } from '@common/schemas/posts';
-import { SEARCH_MESSAGES, type SearchTab } from '@common/schemas/search';
+import { SEARCH_MESSAGES, type SearchTab } from '@common/words/search';
 import { ListingFilters } from '../../../components/posts/ListingFilters';
 import { SearchIcon } from '../../../components/ui/Icons';
 import { Skeleton } from '../../../components/ui/Spinner';
