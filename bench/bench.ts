@@ -19,7 +19,8 @@
  * (cpu.ts), with `--cpu-prof DIR` writing their CPU profiles to DIR; it also
  * compares the cached feed with the log at `warn` and at `info` (ADR 062),
  * and with `--processes 1,2` runs the real entry point at each
- * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's).
+ * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's);
+ * `--processes` also adds the mixed load's PROCESS_ROWS served so (mixed.ts).
  * Every section notes the machine's load average at its start and end
  * (load-average.ts); a failed Lighthouse run is reported, not fatal.
  *
@@ -62,10 +63,20 @@ async function searchOnly(scratch: string): Promise<void> {
   );
 }
 
+/** `--processes 1,2`: the WEB_CONCURRENCY values to measure the real entry point at (ADR 062). */
+function processCounts(): number[] {
+  return process.argv.includes('--processes')
+    ? (process.argv[process.argv.indexOf('--processes') + 1] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n >= 1)
+    : [];
+}
+
 /** The mixed load alone (ADR 031): its section of docs/benchmarks.md, the rest kept. */
 async function mixedOnly(scratch: string): Promise<void> {
   const started = Date.now();
-  const { reports, pgNote } = await section('mixed', () => benchMixed(scratch));
+  const { reports, pgNote } = await section('mixed', () => benchMixed(scratch, processCounts()));
   const seconds = (Date.now() - started) / 1000;
   const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only mixed\` (${seconds.toFixed(0)} s). ${loadNote('mixed')}`;
   const out = replaceMixedSection(mixedSection(reports, pgNote, note));
@@ -120,12 +131,7 @@ async function cpuOnly(scratch: string): Promise<void> {
   const started = Date.now();
   const flag = process.argv.indexOf('--cpu-prof');
   const profiles = flag >= 0 ? path.resolve(process.argv[flag + 1] ?? 'cpu-profiles') : undefined;
-  const counts = process.argv.includes('--processes')
-    ? (process.argv[process.argv.indexOf('--processes') + 1] ?? '')
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n >= 1)
-    : [];
+  const counts = processCounts();
   const report = await section('cpu', () => benchCpu(scratch, profiles, counts));
   const seconds = (Date.now() - started) / 1000;
   const note = `Measured ${new Date().toISOString()} by \`npm run bench -- --only cpu\` (${seconds.toFixed(0)} s). ${loadNote('cpu')} Other processes' CPU does not count in these figures, but a busy machine still slows caches and the scheduler.`;
@@ -195,7 +201,7 @@ async function main(): Promise<void> {
     );
     messages = await section('messages', () => benchMessages(path.join(scratch, 'messages')));
     const mixedStarted = Date.now();
-    const mixedFound = await section('mixed', () => benchMixed(scratch));
+    const mixedFound = await section('mixed', () => benchMixed(scratch, processCounts()));
     mixed = mixedSection(
       mixedFound.reports,
       mixedFound.pgNote,

@@ -13,23 +13,15 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { LogController } from 'fastify';
 import { openDatabase } from '../server/src/db/kysely';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createLogStream } from '../server/src/http/request-log';
-import { freePort } from '../server/test/free-port';
 import { generate } from './data';
+import { BENCH_REDIS_URL, entryPointNote, startEntryPoint } from './entry-point';
 import { type Client, get, load } from './load';
 import { serve, signIn, type Target, targetOf } from './database';
-import {
-  CAMPUS,
-  CONNECTIONS as LOAD_CONNECTIONS,
-  DURATION_S,
-  root,
-  TOP_LEVEL_POSTS,
-} from './settings';
+import { CAMPUS, CONNECTIONS as LOAD_CONNECTIONS, DURATION_S, TOP_LEVEL_POSTS } from './settings';
 
 const CONNECTIONS = 10;
 
@@ -244,8 +236,6 @@ async function benchLogging(target: Target, client: Client, scratch: string): Pr
   return rows;
 }
 
-const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
-
 /** CPU time (user + system, µs) of `pid` and every process it started, from /proc (Linux). */
 function treeCpuUs(pid: number): number {
   const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux
@@ -280,32 +270,16 @@ async function benchProcesses(
   thread: string,
   counts: number[],
 ): Promise<{ rows: ProcessRow[]; note: string }> {
-  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const rows: ProcessRow[] = [];
   for (const processes of counts) {
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--import', tsxLoader, 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        LOG_FORMAT: 'json',
-        GEO_GATE: 'off',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: scratch,
-        DATABASE_URL: `sqlite:${file}`,
-        WEB_DIST: path.join(scratch, 'no-web-build'),
-        REDIS_URL: redisUrl,
-        WEB_CONCURRENCY: String(processes),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const entry = await startEntryPoint(processes, `sqlite:${file}`, scratch);
+    if (!entry)
+      return {
+        rows,
+        note: `${processes} processes did not start (is Redis at ${BENCH_REDIS_URL}?)`,
+      };
+    const { server, base } = entry;
     try {
-      if (!(await ready(server, port)))
-        return { rows, note: `${processes} processes did not start (is Redis at ${redisUrl}?)` };
-      const base = `http://127.0.0.1:${port}`;
       for (const [route, url] of [
         ['feed', '/api/feed'],
         ['thread (200 comments)', thread],
@@ -328,31 +302,13 @@ async function benchProcesses(
         rows.push(row);
       }
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) =>
-        server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
-      );
+      await entry.stop();
     }
   }
   return {
     rows,
-    note: `the real entry point (\`node server/src/main.ts\` through tsx) with WEB_CONCURRENCY at ${counts.join(' and ')}, Redis at ${redisUrl.replace(/\/\/[^@]*@/, '//')}, ${LOAD_CONNECTIONS} connections for ${DURATION_S} s per row; server CPU is that of the primary and every worker, from /proc`,
+    note: `${entryPointNote(counts)}, ${LOAD_CONNECTIONS} connections for ${DURATION_S} s per row; server CPU is that of the primary and every worker, from /proc`,
   };
-}
-
-async function ready(server: ChildProcess, port: number): Promise<boolean> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && server.exitCode === null) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
 }
 
 /** The section of docs/benchmarks.md. */

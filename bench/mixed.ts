@@ -18,6 +18,7 @@ import { migrateToLatest } from '../server/src/db/migrate';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import { generate } from './data';
 import { benchPostgres, serve, targetOf } from './database';
+import { BENCH_REDIS_URL, entryPointNote, startEntryPoint } from './entry-point';
 import { CAMPUS } from './settings';
 
 /**
@@ -66,6 +67,8 @@ export interface CacheFigures {
 
 export interface MixedRun {
   students: number;
+  /** WEB_CONCURRENCY of the real entry point; absent for the app in the bench's own process. */
+  processes?: number;
   /** Mean think time of this run. */
   thinkMs: number;
   /** By cache (sessions, posts_pages, posts_viewer …), from the server's /metrics. */
@@ -81,7 +84,19 @@ export interface MixedReport {
   name: string;
   posts: number;
   runs: MixedRun[];
+  /** How the process runs were made, or why they were not. */
+  processesNote?: string;
 }
+
+/**
+ * With `--processes 1,2`: the rows that decide the budgets at scale (the
+ * largest count at 1 s of think time below 2,000, and 2,000 reading) again,
+ * served by the real entry point at each WEB_CONCURRENCY (ADR 062).
+ */
+export const PROCESS_ROWS = [
+  [1_000, THINK_MS],
+  [2_000, READING_THINK_MS],
+] as const;
 
 export interface Student {
   cookie: string;
@@ -110,6 +125,7 @@ async function mixedOn(
   kind: 'sqlite' | 'postgres',
   target: string,
   dataDir: string,
+  processCounts: number[],
 ): Promise<MixedReport> {
   console.log(`\n== mixed load: ${name} ==`);
   const db = openDatabase(kind === 'sqlite' ? { kind, file: target } : { kind, url: target });
@@ -123,6 +139,8 @@ async function mixedOn(
       METRICS: 'on',
       METRICS_TOKEN,
     });
+    // Closed before the process runs, which serve the same database from processes of their own.
+    let closed = false;
     try {
       const students = await makeStudents(db, base, Math.max(...STUDENT_COUNTS));
       const sample = await newestPosts(db);
@@ -138,13 +156,54 @@ async function mixedOn(
         );
         for (const failure of run.failures.slice(0, 5)) console.log(`  ${failure}`);
       }
-      return { name, posts: data.counts.topLevel!, runs };
-    } finally {
       await app.close();
+      closed = true;
+      const processesNote =
+        processCounts.length > 0
+          ? await processRuns(kind, target, dataDir, students, sample, processCounts, runs)
+          : undefined;
+      return { name, posts: data.counts.topLevel!, runs, processesNote };
+    } finally {
+      if (!closed) await app.close();
     }
   } finally {
     await db.close();
   }
+}
+
+/** PROCESS_ROWS at each count of processes, appended to `runs`; says how they were run. */
+async function processRuns(
+  kind: 'sqlite' | 'postgres',
+  target: string,
+  dataDir: string,
+  students: Student[],
+  sample: string[],
+  counts: number[],
+  runs: MixedRun[],
+): Promise<string> {
+  const database = kind === 'sqlite' ? `sqlite:${target}` : target;
+  for (const processes of counts) {
+    const entry = await startEntryPoint(processes, database, dataDir, {
+      TRUST_PROXY: 'on',
+      METRICS: 'on',
+      METRICS_TOKEN,
+    });
+    if (!entry) return `${processes} processes did not start (is Redis at ${BENCH_REDIS_URL}?)`;
+    try {
+      for (const [count, thinkMs] of PROCESS_ROWS) {
+        if (count > students.length) continue;
+        await drained(entry.base);
+        const run = await runStudents(entry.base, students.slice(0, count), sample, thinkMs);
+        runs.push({ ...run, processes });
+        console.log(
+          `${String(count).padStart(5)} students, think ${thinkMs} ms, ${processes} process(es): ${run.rps.toFixed(0)} req/s, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}`,
+        );
+      }
+    } finally {
+      await entry.stop();
+    }
+  }
+  return entryPointNote(counts);
 }
 
 /** The campus's 500 newest posts: what students open before they have scrolled. */
@@ -369,6 +428,7 @@ async function runStudents(
 /** Both databases (PostgreSQL when one answers). */
 export async function benchMixed(
   scratch: string,
+  processCounts: number[] = [],
 ): Promise<{ reports: MixedReport[]; pgNote: string }> {
   // BENCH_MIXED_DATABASES=postgres (or sqlite) runs one database only, for a quick look.
   const only = process.env.BENCH_MIXED_DATABASES;
@@ -381,11 +441,12 @@ export async function benchMixed(
             'sqlite',
             path.join(scratch, 'mixed.db'),
             path.join(scratch, 'mixed-sqlite'),
+            processCounts,
           ),
         ];
   if (only === 'sqlite') return { reports, pgNote: 'not measured (BENCH_MIXED_DATABASES=sqlite)' };
   const pg = await benchPostgres(path.join(scratch, 'mixed-pg'), (name, url) =>
-    mixedOn(name, 'postgres', url, path.join(scratch, 'mixed-pg')),
+    mixedOn(name, 'postgres', url, path.join(scratch, 'mixed-pg'), processCounts),
   );
   if (pg.report) reports.push(pg.report);
   return { reports, pgNote: pg.note };

@@ -222,5 +222,6 @@ describe.each([
     }
     expect(everyone.flatMap((s) => s.errors)).toEqual([]);
     await Promise.all(everyone.map((s) => s.context.close()));
-  });
+    // Three students and a dozen pages: about 28 s alone, over 60 s beside another worker's files.
+  }, 120_000);
 });

@@ -11,12 +11,11 @@ export function useHiddenOnScrollDown(enabled: boolean, threshold = 56): boolean
       setHidden(false);
       return;
     }
-    // Read at the first scroll, not here: reading scrollY in an effect forces the
-    // browser to lay the freshly drawn page out at once, inside the first render's task.
-    let last: number | null = null;
+    // From the top, not window.scrollY: reading it in an effect forces the browser to
+    // lay the freshly drawn page out at once, inside the first render's task.
+    let last = 0;
     const handleScroll = () => {
       const y = window.scrollY;
-      if (last === null) last = y;
       if (Math.abs(y - last) < 4) return;
       setHidden(y > last && y > threshold);
       last = y;
