@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load';
 import { planLines } from './report';
-import type { SearchReport, SearchRoute } from './search';
+import { MISS_REQUESTS, type SearchReport, type SearchRoute } from './search';
 import { DURATION_S, root, SEARCH_CONNECTIONS, WARMUP_S } from './settings';
 
 export const SEARCH_HEADING = '## Search (1M posts)';
-const BUDGET_MS = { posts: 30, suggestions: 15 } as const;
+const BUDGET_MS = { posts: 30, suggestions: 15, miss: 50 } as const;
 
 const yes = (ok: boolean) => (ok ? '**met**' : '**not met**');
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -52,6 +52,7 @@ function databasePart(r: SearchReport): string[] {
   const keys = Object.keys(r.results) as SearchRoute[];
   const posts = keys.filter((k) => k !== 'suggestions');
   const worst = posts.reduce((a, b) => (r.results[b].p95 > r.results[a].p95 ? b : a));
+  const worstMiss = posts.reduce((a, b) => (r.misses[b].p99 > r.misses[a].p99 ? b : a));
   return [
     `### ${r.name}`,
     '',
@@ -69,8 +70,15 @@ function databasePart(r: SearchReport): string[] {
       return `| ${LABELS[k]} | ${x.rps.toFixed(0)} | ${ms(x, 'p50')} | ${ms(x, 'p95')} | ${ms(x, 'p99')} | ${r.cold[k].toFixed(1)} ms | ${x.total.toLocaleString('en-US')} | ${x.errors} / ${x.timeouts} |`;
     }),
     '',
+    `The cache-miss path: each query ${MISS_REQUESTS} times in a row, one at a time, from an app with POSTS_CACHE_MS=0 (the campus cache of rankings and pages off, so every request ranks its matches and reads its page from the database; a word's reading is remembered as after a first search):`,
+    '',
+    '| query | p50, cache off | p99, cache off |',
+    '|---|---:|---:|',
+    ...keys.map((k) => `| ${LABELS[k]} | ${r.misses[k].p50} ms | ${r.misses[k].p99} ms |`),
+    '',
     '| budget | measured | verdict |',
     '|---|---|---|',
+    `| a search that misses the cache < ${BUDGET_MS.miss} ms over 1M posts (p99 of every query above, cache off) | worst: ${LABELS[worstMiss]}, ${r.misses[worstMiss].p99} ms | ${yes(posts.every((k) => r.misses[k].p99 < BUDGET_MS.miss))} |`,
     `| search p95 < ${BUDGET_MS.posts} ms over 1M posts (every query above) | worst: ${LABELS[worst]}, ${ms(r.results[worst], 'p95')} | ${yes(posts.every((k) => r.results[k].total > 0 && r.results[k].p95 < BUDGET_MS.posts))} |`,
     `| suggestions p95 < ${BUDGET_MS.suggestions} ms over 1M posts | ${ms(r.results.suggestions, 'p95')} | ${yes(r.results.suggestions.total > 0 && r.results.suggestions.p95 < BUDGET_MS.suggestions)} |`,
     '',

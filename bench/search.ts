@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/kysely';
-import { benchPostgres, serve, signIn, targetOf } from './database';
+import { benchPostgres, serve, signIn, type Target, targetOf } from './database';
 import { type Client, forwarded, get, type LoadResult, measureRoutes } from './load';
 import { explainSearch, type Plan, type SearchRequest } from './plans';
 import { buildSearchData, type SearchData } from './search-data';
@@ -23,6 +23,8 @@ export interface SearchReport {
   results: Record<SearchRoute, LoadResult>;
   /** The first request of each, alone: the words' readings not yet remembered. */
   cold: Record<SearchRoute, number>;
+  /** Each query asked MISS_REQUESTS times in a row with the campus cache off: every one a miss. */
+  misses: Record<SearchRoute, { p50: number; p99: number }>;
   check: string;
   plans: Plan[];
   others: number;
@@ -68,18 +70,58 @@ async function benchSearchDatabase(
     ]);
     // Every request says it comes from its own address: the per-IP limit on search stays out of the way.
     const { app, base } = await serve(under, { TRUST_PROXY: 'on' });
+    // Closed before the miss path is measured on an app of its own.
+    let closed = false;
     try {
       const { check, cold } = await checkAnswers(base, client, data, paths);
       const measured = await measureRoutes(base, client, paths, {
         connections: SEARCH_CONNECTIONS,
         distinctIps: true,
       });
-      return { name, data, paths, check, cold, plans, ...measured };
-    } finally {
       await app.close();
+      closed = true;
+      const misses = await measureMisses(under, client, paths);
+      return { name, data, paths, check, cold, misses, plans, ...measured };
+    } finally {
+      if (!closed) await app.close();
     }
   } finally {
     await db.close();
+  }
+}
+
+/** How many times in a row each query is asked with the campus cache off. */
+export const MISS_REQUESTS = 50;
+
+/**
+ * The cache-miss path: the same queries, one at a time, against the app with
+ * POSTS_CACHE_MS=0 (the campus cache of rankings and pages off; a word's
+ * reading is still remembered, as it would be after a student's first search),
+ * so every request ranks the matches and reads its page from the database.
+ */
+async function measureMisses(
+  under: Target,
+  client: Client,
+  paths: Record<SearchRoute, string>,
+): Promise<Record<SearchRoute, { p50: number; p99: number }>> {
+  const { app, base } = await serve(under, { TRUST_PROXY: 'on', POSTS_CACHE_MS: '0' });
+  try {
+    const misses = {} as Record<SearchRoute, { p50: number; p99: number }>;
+    for (const [key, p] of Object.entries(paths) as Array<[SearchRoute, string]>) {
+      const times: number[] = [];
+      for (let i = 0; i < MISS_REQUESTS; i++) {
+        const started = process.hrtime.bigint();
+        await get(base, p, forwarded(client.headers));
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(10 * times[Math.floor(q * (times.length - 1))]!) / 10;
+      misses[key] = { p50: at(0.5), p99: at(0.99) };
+      console.log(`${key}, cache off: p50 ${misses[key].p50} ms, p99 ${misses[key].p99} ms`);
+    }
+    return misses;
+  } finally {
+    await app.close();
   }
 }
 
