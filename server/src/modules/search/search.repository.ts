@@ -23,8 +23,13 @@ export interface CandidateQuery {
   limit: number;
 }
 
-/** PostgreSQL: how many of a campus's newest posts a common word is looked for in first. */
-const RECENT_WINDOW = 3_000;
+/**
+ * PostgreSQL: how many of a campus's newest posts a common word is looked for
+ * in first, and how far that window may be widened when it held some matches
+ * but not enough (about 25 ms of reading at the widest over 1M posts;
+ * docs/benchmarks.md, Search).
+ */
+export const SEARCH_WINDOWS = { recent: 3_000, widest: 30_000 };
 
 /** Words are letters and digits only (search.text.ts), so they need no quoting beyond this. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
@@ -61,16 +66,32 @@ const prefixEnd = (text: string) => `${text}\u{10ffff}`;
  * come through the GIN index before the newest are taken (materialised, so the
  * planner cannot choose to walk the whole campus by date looking for them).
  */
-async function postgresCandidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
+async function postgresCandidates(
+  db: Db,
+  q: CandidateQuery,
+  windows = SEARCH_WINDOWS,
+): Promise<Candidate[]> {
   const ts = tsQuery(q.terms);
   const filters = sql`${q.media ? sql`and media_count > 0` : sql``}
     ${q.category ? sql`and parent_id is null and category = ${q.category}` : sql``}`;
-  const recent = await sql<Candidate>`select id, root_id, text, category, media_count, created_at
+  const newest = async (window: number) =>
+    (
+      await sql<Candidate>`select id, root_id, text, category, media_count, created_at
     from (select id, root_id, text, category, media_count, created_at, parent_id, search from posts
-          where campus_id = ${q.campusId} order by created_at desc limit ${RECENT_WINDOW}) as p
+          where campus_id = ${q.campusId} order by created_at desc limit ${window}) as p
     where search @@ to_tsquery('quad', ${ts}) ${filters}
-    order by created_at desc limit ${q.limit}`.execute(db.kysely);
-  if (recent.rows.length >= q.limit) return recent.rows;
+    order by created_at desc limit ${q.limit}`.execute(db.kysely)
+    ).rows;
+  const recent = await newest(windows.recent);
+  if (recent.length >= q.limit) return recent;
+  // Some matches but too few: a window sized by their share (with room to spare) most
+  // likely holds `limit`, for far less than all of a common word's matches through GIN.
+  // Whatever window holds `limit` matches holds the newest `limit`.
+  const wider = Math.ceil((windows.recent * q.limit * 1.5) / Math.max(1, recent.length));
+  if (recent.length > 0 && wider <= windows.widest) {
+    const more = await newest(wider);
+    if (more.length >= q.limit) return more;
+  }
   const all = await sql<Candidate>`with m as materialized (
       select id, root_id, text, category, media_count, created_at, parent_id from posts
       where campus_id = ${q.campusId} and search @@ to_tsquery('quad', ${ts}))
@@ -83,9 +104,9 @@ async function postgresCandidates(db: Db, q: CandidateQuery): Promise<Candidate[
 /** The only SQL of search. Each call is one statement (or one short transaction). */
 export const searchRepository = {
   /** The newest posts of a campus matching every term, at most `limit`. */
-  async candidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
+  async candidates(db: Db, q: CandidateQuery, windows = SEARCH_WINDOWS): Promise<Candidate[]> {
     const k = db.kysely;
-    if (db.dialect !== 'sqlite') return postgresCandidates(db, q);
+    if (db.dialect !== 'sqlite') return postgresCandidates(db, q, windows);
     let query = k
       .selectFrom('posts as p')
       .select(['p.id', 'p.root_id', 'p.text', 'p.category', 'p.media_count', 'p.created_at']);
