@@ -4,6 +4,7 @@
  * WEB_CONCURRENCY processes (ADR 062) rather than the app in their own process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../server/test/free-port';
@@ -17,6 +18,8 @@ export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1
 export interface EntryPoint {
   server: ChildProcess;
   base: string;
+  /** The processes' log (JSON lines at `warn` and above), in `dataDir`. */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export async function startEntryPoint(
   env: Record<string, string> = {},
 ): Promise<EntryPoint | null> {
   const port = await freePort();
+  const logFile = path.join(dataDir, `entry-point-${processes}-${port}.log`);
+  const log = fs.openSync(logFile, 'a');
   const server = spawn(process.execPath, ['--import', tsxLoader, 'server/src/main.ts'], {
     cwd: root,
     env: {
@@ -49,15 +54,16 @@ export async function startEntryPoint(
       WEB_CONCURRENCY: String(processes),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
   const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) =>
       server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
     );
   };
-  if (await ready(server, port)) return { server, base: `http://127.0.0.1:${port}`, stop };
+  if (await ready(server, port)) return { server, base: `http://127.0.0.1:${port}`, logFile, stop };
   await stop();
   return null;
 }
@@ -80,3 +86,21 @@ async function ready(server: ChildProcess, port: number): Promise<boolean> {
 /** The processes' arguments for a report: how they were started. */
 export const entryPointNote = (counts: number[]) =>
   `the real entry point (\`node server/src/main.ts\` through tsx) with WEB_CONCURRENCY at ${counts.join(' and ')}, Redis at ${BENCH_REDIS_URL.replace(/\/\/[^@]*@/, '//')}`;
+
+/** The errors the processes logged, by message and error code, most frequent first. */
+export function loggedErrors(logFile: string): string[] {
+  const counts = new Map<string, number>();
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      err?: { code?: string; message?: string };
+    };
+    if ((entry.level ?? 0) < 50) continue;
+    const key =
+      `${entry.msg ?? '?'}: ${entry.err?.code ?? ''} ${entry.err?.message?.slice(0, 80) ?? ''}`.trim();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} × ${key}`);
+}

@@ -18,7 +18,7 @@ import { migrateToLatest } from '../server/src/db/migrate';
 import { createSessionService } from '../server/src/modules/auth/sessions.service';
 import { generate } from './data';
 import { benchPostgres, serve, targetOf } from './database';
-import { BENCH_REDIS_URL, entryPointNote, startEntryPoint } from './entry-point';
+import { BENCH_REDIS_URL, entryPointNote, loggedErrors, startEntryPoint } from './entry-point';
 import { CAMPUS } from './settings';
 
 /**
@@ -198,9 +198,12 @@ async function processRuns(
         console.log(
           `${String(count).padStart(5)} students, think ${thinkMs} ms, ${processes} process(es): ${run.rps.toFixed(0)} req/s, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}`,
         );
+        for (const failure of run.failures.slice(0, 5)) console.log(`  ${failure}`);
       }
     } finally {
       await entry.stop();
+      for (const error of loggedErrors(entry.logFile).slice(0, 5))
+        console.log(`  logged: ${error}`);
     }
   }
   return entryPointNote(counts);
