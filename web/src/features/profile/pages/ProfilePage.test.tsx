@@ -70,38 +70,49 @@ describe('a guest following a profile link', () => {
   });
 });
 
+/**
+ * Jane's profile answers at once and her reviews only when the returned
+ * function is called: the page's two reads arriving in that order.
+ */
+function janeWithLateReviews(
+  can: { message: boolean; block: boolean; report: boolean },
+  stats: { average: number | null; count: number; sold: number; bought: number },
+): () => void {
+  let answerReviews = () => undefined as void;
+  const reviews = new Promise<void>((resolve) => (answerReviews = resolve));
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    if (url === '/api/users/jane')
+      return Response.json({
+        id: 'jane',
+        username: 'jane',
+        firstName: 'Jane',
+        lastInitial: 'D.',
+        avatarUrl: null,
+        bio: '',
+        campusId: 'ut',
+        verified: true,
+        schoolVerified: true,
+        profileSetUp: true,
+        createdAt: Date.UTC(2026, 0, 1),
+        postCount: 0,
+        can: { edit: false, ...can },
+      });
+    if (url.startsWith('/api/users/jane/reviews')) {
+      await reviews;
+      return Response.json({ stats, items: [], nextCursor: null });
+    }
+    return Response.json({ items: [], nextCursor: null });
+  });
+  return answerReviews;
+}
+
 describe('a student opening a profile', () => {
   it('asks for its reviews beside it and shows both at once: nothing is pushed down', async () => {
-    let answerReviews = () => undefined as void;
-    const reviews = new Promise<void>((resolve) => (answerReviews = resolve));
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url);
-      if (url === '/api/users/jane')
-        return Response.json({
-          id: 'jane',
-          username: 'jane',
-          firstName: 'Jane',
-          lastInitial: 'D.',
-          avatarUrl: null,
-          bio: '',
-          campusId: 'ut',
-          verified: true,
-          schoolVerified: true,
-          profileSetUp: true,
-          createdAt: Date.UTC(2026, 0, 1),
-          postCount: 0,
-          can: { edit: false, message: false, block: false, report: false },
-        });
-      if (url.startsWith('/api/users/jane/reviews')) {
-        await reviews;
-        return Response.json({
-          stats: { average: 4.5, count: 2, sold: 3, bought: 1 },
-          items: [],
-          nextCursor: null,
-        });
-      }
-      return Response.json({ items: [], nextCursor: null });
-    });
+    const answerReviews = janeWithLateReviews(
+      { message: false, block: false, report: false },
+      { average: 4.5, count: 2, sold: 3, bought: 1 },
+    );
     guestOpens('/jane', { id: 'sam', username: 'sam', campusId: 'ut', schoolVerified: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toContain('/api/users/jane');
@@ -118,36 +129,10 @@ describe('a student opening a profile', () => {
 
 describe('a shared profile link with ?redirect=true', () => {
   it('asks "Start Conversation?" once the page shows, even when its reviews answer last', async () => {
-    let answerReviews = () => undefined as void;
-    const reviews = new Promise<void>((resolve) => (answerReviews = resolve));
-    vi.stubGlobal('fetch', async (url: string) => {
-      asked.push(url);
-      if (url === '/api/users/jane')
-        return Response.json({
-          id: 'jane',
-          username: 'jane',
-          firstName: 'Jane',
-          lastInitial: 'D.',
-          avatarUrl: null,
-          bio: '',
-          campusId: 'ut',
-          verified: true,
-          schoolVerified: true,
-          profileSetUp: true,
-          createdAt: Date.UTC(2026, 0, 1),
-          postCount: 0,
-          can: { edit: false, message: true, block: true, report: true },
-        });
-      if (url.startsWith('/api/users/jane/reviews')) {
-        await reviews;
-        return Response.json({
-          stats: { average: null, count: 0, sold: 0, bought: 0 },
-          items: [],
-          nextCursor: null,
-        });
-      }
-      return Response.json({ items: [], nextCursor: null });
-    });
+    const answerReviews = janeWithLateReviews(
+      { message: true, block: true, report: true },
+      { average: null, count: 0, sold: 0, bought: 0 },
+    );
     guestOpens('/jane?redirect=true', {
       id: 'sam',
       username: 'sam',
