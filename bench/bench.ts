@@ -20,7 +20,9 @@
  * compares the cached feed with the log at `warn` and at `info` (ADR 062),
  * and with `--processes 1,2` runs the real entry point at each
  * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's);
- * `--processes` also adds the mixed load's PROCESS_ROWS served so (mixed.ts).
+ * `--processes` also adds the mixed load's PROCESS_ROWS served so (mixed.ts);
+ * with BENCH_PROFILE_DIR set, every entry-point process writes its CPU
+ * profile there when it stops (entry-point.ts).
  * Every section notes the machine's load average at its start and end
  * (load-average.ts); a failed Lighthouse run is reported, not fatal.
  *

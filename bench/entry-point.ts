@@ -37,25 +37,32 @@ export async function startEntryPoint(
   const port = await freePort();
   const logFile = path.join(dataDir, `entry-point-${processes}-${port}.log`);
   const log = fs.openSync(logFile, 'a');
-  const server = spawn(process.execPath, ['--import', tsxLoader, 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      GEO_GATE: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      REDIS_URL: BENCH_REDIS_URL,
-      WEB_CONCURRENCY: String(processes),
-      ...env,
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const server = spawn(
+    process.execPath,
+    [...profile, '--import', tsxLoader, 'server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+        GEO_GATE: 'off',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: database,
+        WEB_DIST: path.join(dataDir, 'no-web-build'),
+        REDIS_URL: BENCH_REDIS_URL,
+        WEB_CONCURRENCY: String(processes),
+        ...env,
+      },
+      stdio: ['ignore', log, 'inherit'],
     },
-    stdio: ['ignore', log, 'inherit'],
-  });
+  );
   fs.closeSync(log);
   const stop = async () => {
     server.kill('SIGTERM');

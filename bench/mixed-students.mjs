@@ -25,6 +25,9 @@ function tally(cls) {
 
 function request(student, route, method, path, body, type = 'application/json') {
   const t0 = performance.now();
+  // A request counts in the window it was sent in, however long it takes: the
+  // students finish what they sent before stopping, so none is left out.
+  const inWindow = Date.now() >= measureFrom && Date.now() < stopAt;
   return new Promise((resolve) => {
     const payload =
       body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body;
@@ -51,7 +54,7 @@ function request(student, route, method, path, body, type = 'application/json') 
           const ms = performance.now() - t0;
           const cls = res.statusCode >= 500 ? '5xx' : res.statusCode >= 400 ? '4xx' : '2xx';
           tally(cls);
-          if (Date.now() >= measureFrom && Date.now() <= stopAt) {
+          if (inWindow) {
             (latencies[route] ??= []).push(ms);
             statuses[cls]++;
             if (res.statusCode >= 400 && failures.length < 20)
@@ -69,7 +72,7 @@ function request(student, route, method, path, body, type = 'application/json') 
     );
     req.on('error', (error) => {
       tally('errors');
-      if (Date.now() >= measureFrom && Date.now() <= stopAt) {
+      if (inWindow) {
         statuses.errors++;
         if (failures.length < 20) failures.push(`error ${method} ${route}: ${error.message}`);
       }
@@ -187,8 +190,9 @@ function chooseAction() {
 }
 
 async function student(s) {
-  // Students do not all start at once.
-  await sleep(Math.random() * Math.min(warmupMs, thinkMs * 2 || 500));
+  // Students arrive spread over one mean think time, as in the steady state, not all at
+  // once: a burst of first visits would be a load no campus sends (bench/mixed.ts, warmupMsFor).
+  await sleep(Math.random() * (thinkMs || 500));
   while (Date.now() < stopAt) {
     await actions[chooseAction()](s);
     await think();

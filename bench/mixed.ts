@@ -40,6 +40,13 @@ export const MIX = {
 export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
 export const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION ?? 20);
 export const MIXED_WARMUP_S = 5;
+
+/**
+ * The warm-up before a run's window: students arrive spread over one mean
+ * think time (as they would, not all at once), so the window opens once the
+ * last has arrived and done a first action; never under MIXED_WARMUP_S.
+ */
+export const warmupMsFor = (thinkMs: number) => Math.max(MIXED_WARMUP_S * 1000, thinkMs + 2000);
 export const STUDENT_COUNTS = (process.env.BENCH_STUDENTS ?? '200,500,1000,2000')
   .split(',')
   .map(Number);
@@ -382,7 +389,7 @@ export async function runStudentThread(
       jpeg: jpeg.toString('base64'),
       mix: MIX,
       durationMs,
-      warmupMs: MIXED_WARMUP_S * 1000,
+      warmupMs: warmupMsFor(thinkMs),
       thinkMs,
     },
   });
@@ -409,7 +416,7 @@ async function runStudents(
         await new Promise((r) => setTimeout(r, MIXED_DURATION_S * 1000));
         resolve(lookupsBetween(before, await cacheLookups(base)));
       }, reject);
-    }, MIXED_WARMUP_S * 1000);
+    }, warmupMsFor(thinkMs));
   });
   const result = await runStudentThread(base, students, sample, thinkMs);
   const caches = await window;

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { namedStatements } from './prepared';
@@ -68,9 +78,37 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: adaptSqlite(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver begins transactions with a plain `begin`, which takes
+ * the write lock only at the transaction's first write. With several
+ * processes on one file (WEB_CONCURRENCY), a transaction that read before
+ * another process wrote can then never write: SQLite answers
+ * SQLITE_BUSY_SNAPSHOT at once, busy_timeout does not apply, and the request
+ * fails. `begin immediate` takes the write lock first, waiting up to
+ * busy_timeout for it, so a transaction reads what it then writes over.
+ * In one process nothing changes: the driver runs one statement at a time
+ * on its one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How long a new PostgreSQL connection (or a wait for a free one) may take. */

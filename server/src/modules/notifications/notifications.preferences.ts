@@ -99,8 +99,34 @@ interface Stored {
   email: boolean;
 }
 
-/** The settings of these students that exist. One statement. */
+/**
+ * What a transaction already read of students' settings: an act's
+ * notifications ask for the app, then for e-mail and push, about the same
+ * students; in one transaction the settings are read once.
+ */
+const readIn = new WeakMap<Executor, Map<string, Stored | undefined>>();
+
+/**
+ * The settings of these students that exist: one statement, none for the
+ * students a transaction (`db.isTransaction`) already read.
+ */
 async function storedOf(db: Executor, userIds: string[]): Promise<Map<string, Stored>> {
+  const memo = db.isTransaction ? readIn.get(db) : undefined;
+  const unread = [...new Set(userIds)].filter((id) => !memo?.has(id));
+  const read = await readStored(db, unread);
+  if (db.isTransaction) {
+    const kept = memo ?? new Map<string, Stored | undefined>();
+    for (const id of unread) kept.set(id, read.get(id));
+    readIn.set(db, kept);
+    for (const id of userIds) {
+      const stored = kept.get(id);
+      if (stored) read.set(id, stored);
+    }
+  }
+  return read;
+}
+
+async function readStored(db: Executor, userIds: string[]): Promise<Map<string, Stored>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('users as u')
@@ -113,7 +139,7 @@ async function storedOf(db: Executor, userIds: string[]): Promise<Map<string, St
       's.quiet_end',
       's.time_zone',
     ])
-    .where('u.id', 'in', [...new Set(userIds)])
+    .where('u.id', 'in', userIds)
     .execute();
   return new Map(
     rows.map((r) => [
@@ -225,6 +251,7 @@ export async function writeSettings(
   userId: string,
   settings: NotificationSettingsDto,
 ): Promise<void> {
+  readIn.get(db)?.delete(userId);
   const values = {
     choices: JSON.stringify(settings.kinds),
     quiet_start: settings.quietHours ? minutesOf(settings.quietHours.start) : null,

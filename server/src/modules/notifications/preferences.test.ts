@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { migrateToLatest } from '../../db/migrate';
-import { allows, quietWindow, shouldPush } from './notifications.preferences';
+import { allows, quietWindow, shouldPush, writeSettings } from './notifications.preferences';
 
 /** Notification settings by kind and channel, and quiet hours (docs/product/notification-settings.md). */
 
@@ -152,6 +152,39 @@ describe('what a kind turned off stops', () => {
     expect(await shouldPush(t.db.kysely, a.user.id, 'like', at)).toBeNull();
     // A moderator's notice is not a choice.
     expect(await shouldPush(t.db.kysely, b.user.id, 'moderation', at)).toBe(at);
+  });
+
+  it('are read once per transaction for the app, e-mail and push, and afresh after a change in it', async () => {
+    const [a, b] = [await student(), await student()];
+    let statements = 0;
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => (statements++, args.node),
+      transformResult: async (args) => args.result,
+    });
+    const at = Date.now();
+    await counted.transaction().execute(async (trx) => {
+      expect([...(await allows(trx, [a.user.id], 'messages', 'inApp', at)).keys()]).toEqual([
+        a.user.id,
+      ]);
+      expect(statements).toBe(1);
+      await allows(trx, [a.user.id, b.user.id], 'messages', 'email', at);
+      await allows(trx, [b.user.id, a.user.id], 'messages', 'push', at);
+      // One more for b, none again for a.
+      expect(statements).toBe(2);
+      await writeSettings(trx, a.user.id, {
+        kinds: withChoice(DEFAULT_CHOICES, 'messages', 'email', false),
+        quietHours: null,
+      });
+      const before = statements;
+      const mailed = await allows(trx, [a.user.id, b.user.id], 'messages', 'email', at);
+      expect([...mailed.keys()]).toEqual([b.user.id]);
+      expect(statements).toBe(before + 1);
+    });
+    // Outside a transaction nothing is kept: every call reads.
+    const before = statements;
+    await allows(counted, [b.user.id], 'messages', 'inApp', at);
+    await allows(counted, [b.user.id], 'messages', 'inApp', at);
+    expect(statements).toBe(before + 2);
   });
 });
 
