@@ -30,6 +30,15 @@ const offerExpiry = (chats: Services['chats']): Job => ({
   failed: 'offer expiry failed',
 });
 
+/** Marks of saves and other undoable acts past their window (ADR 037) hold nothing back: hourly. */
+const marksSweep = (notifications: Services['notifications']): Job => ({
+  everyMs: HOUR,
+  firstAfterMs: MINUTE,
+  run: (at?: number) => notifications.sweepMarks(at),
+  done: 'forgot notification marks past their window',
+  failed: 'notification marks sweep failed',
+});
+
 export type JobName = keyof ReturnType<typeof createJobs>;
 export type Jobs = ReturnType<typeof createJobs>;
 
@@ -41,6 +50,7 @@ export function createJobs({
   posts,
   outbox,
   auth,
+  notifications,
 }: Services) {
   return {
     // Uploads no post took within a day: hourly, and once a minute after start.
@@ -108,6 +118,7 @@ export function createJobs({
       done: 'deleted sent e-mail past retention',
       failed: 'mail retention sweep failed',
     },
+    'notification-marks-sweep': marksSweep(notifications),
     // Analytics events are kept 13 months (ADR 016): swept at start and daily.
     'analytics-sweep': {
       everyMs: 24 * HOUR,

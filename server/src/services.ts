@@ -27,6 +27,7 @@ import {
   createNotificationsService,
   type NotificationsService,
   pushTimes,
+  withPushDevices,
 } from './modules/notifications/notifications.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -130,6 +131,8 @@ function createPush(
     campusOf: (id) => campuses.getOrDefault(id),
     // The student's settings per kind and their quiet hours (ADR 059).
     shouldPush: pushTimes,
+    // Read with their settings: a recipient with no device costs no statement.
+    pushable: withPushDevices,
     queued: () => listeners.forEach((listener) => listener()),
   });
   return {

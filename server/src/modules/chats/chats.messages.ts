@@ -59,18 +59,33 @@ export async function refuseIfBlocked(
 export type SendInput = Required<Pick<SendMessageBody, 'text' | 'mediaIds'>> &
   Pick<SendMessageBody, 'sharedPostId'>;
 
-/** Messages with their photos and hearts: two queries for a page, whatever its size. */
+/**
+ * What a message just stored can carry: photos when it was sent with some, an
+ * offer when its delivery added one; no hearts yet (no one else has seen it).
+ */
+interface Fresh {
+  photos: boolean;
+  offer: boolean;
+}
+
+/**
+ * Messages with their photos, hearts and offers: three queries for a page,
+ * whatever its size; for a message just stored (`fresh`), only those it can have.
+ */
 async function presentWithExtras(
   db: Db,
   media: MediaService,
   rows: MessageWithPost[],
   reader: Reader,
+  fresh?: Fresh,
 ): Promise<MessageDto[]> {
   const ids = rows.map((r) => r.id);
   const [photos, hearts, offerRows] = await Promise.all([
-    media.forMessages(ids),
-    chats.hearts(db.kysely, ids, reader.viewer.id),
-    offers.forMessages(db.kysely, ids),
+    !fresh || fresh.photos ? media.forMessages(ids) : new Map<string, never>(),
+    fresh
+      ? { counts: new Map<string, number>(), mine: new Set<string>() }
+      : chats.hearts(db.kysely, ids, reader.viewer.id),
+    !fresh || fresh.offer ? offers.forMessages(db.kysely, ids) : undefined,
   ]);
   return presentMessages(rows, photos, hearts, reader, offerRows);
 }
@@ -255,7 +270,10 @@ export async function deliverMessage(
     recipient(db, to, user.id, at),
   ]);
   const mine: Reader = { viewer: postPolicy.postViewer(user), otherId: to, now: at };
-  const [message] = await presentWithExtras(db, media, [row!], mine);
+  const [message] = await presentWithExtras(db, media, [row!], mine, {
+    photos: body.mediaIds.length > 0,
+    offer: also !== undefined,
+  });
   announce();
   if (sawUnread) tell(chat, { type: 'chat.read', userId: user.id });
   tellOne(user.id, chat, { type: 'message.created', message });

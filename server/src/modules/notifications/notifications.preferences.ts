@@ -93,10 +93,14 @@ export function quietWindow(
   };
 }
 
-/** A student's stored settings (none: never chose) and the account's `email_notifications`. */
+/**
+ * A student's stored settings (none: never chose), the account's
+ * `email_notifications`, and whether they have a device to push to.
+ */
 interface Stored {
   settings: StoredSettings | undefined;
   email: boolean;
+  push: boolean;
 }
 
 /**
@@ -138,6 +142,15 @@ async function readStored(db: Executor, userIds: string[]): Promise<Map<string, 
       's.quiet_start',
       's.quiet_end',
       's.time_zone',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('push_subscriptions as p')
+              .select('p.id')
+              .whereRef('p.user_id', '=', 'u.id'),
+          )
+          .as('push'),
     ])
     .where('u.id', 'in', userIds)
     .execute();
@@ -146,6 +159,7 @@ async function readStored(db: Executor, userIds: string[]): Promise<Map<string, 
       r.id,
       {
         email: Boolean(r.email_notifications),
+        push: Boolean(r.push),
         settings:
           r.choices === null
             ? undefined
@@ -222,6 +236,15 @@ export async function pushTimes(
   at: number,
 ): Promise<Map<string, number>> {
   return allows(db, userIds, KIND_OF_TYPE[type as NotificationType] ?? null, 'push', at);
+}
+
+/**
+ * Which of these students have a device to push to: in an act's transaction,
+ * read with their settings, so a student with none costs no statement more.
+ */
+export async function withPushDevices(db: Executor, userIds: string[]): Promise<string[]> {
+  const stored = await storedOf(db, userIds);
+  return userIds.filter((id) => stored.get(id)?.push);
 }
 
 /** `pushTimes` for one student: the time to send it, or null for never. */

@@ -109,13 +109,13 @@ export const notificationsRepository = {
     return row !== undefined;
   },
 
-  /** Drops the actor's marks older than `since`: they no longer hold anything back. */
-  async dropStaleMarks(db: Executor, fromUserId: string, since: number): Promise<void> {
-    await db
+  /** Drops the marks older than `since`: they no longer hold anything back. How many went. */
+  async dropStaleMarks(db: Executor, since: number): Promise<number> {
+    const result = await db
       .deleteFrom('notification_marks')
-      .where('from_user_id', '=', fromUserId)
       .where('notified_at', '<', since)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** Deletes the unread notifications of an act undone; returns whom they were for. */

@@ -49,7 +49,14 @@ export interface UndoneAct {
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** What students let reach them, for the other modules and the push channel (ADR 059). */
-export { allows, pushTimes, reach, setEveryEmail, shouldPush } from './notifications.preferences';
+export {
+  allows,
+  pushTimes,
+  reach,
+  setEveryEmail,
+  shouldPush,
+  withPushDevices,
+} from './notifications.preferences';
 
 /** The bus topic of one student's own events (messages, notifications, unread counts). */
 export const userTopic = (userId: string) => `user:${userId}`;
@@ -154,7 +161,6 @@ async function deliverable(
 async function firstInWindow(trx: Executor, r: NotificationRequest, at: number) {
   if (r.subject === undefined || !r.from) return true;
   const since = at - REPEAT_WINDOW_MS;
-  await notifications.dropStaleMarks(trx, r.from.id, since);
   const mark = { fromUserId: r.from.id, type: r.type, subject: r.subject };
   return notifications.claimMark(trx, mark, at, since);
 }
@@ -202,6 +208,11 @@ export interface NotificationsService {
   withdraw(trx: Executor, act: UndoneAct): Promise<() => void>;
   /** Tells these students' open tabs that their unread counts may have changed. */
   unreadChanged(userIds: Iterable<string>): void;
+  /**
+   * Forgets the marks of acts older than the repeat window (the hourly job):
+   * they no longer hold a notification back. How many went.
+   */
+  sweepMarks(at?: number): Promise<number>;
   /** A page of the viewer's notifications, newest first; those shown become read. */
   list(
     user: UserRow | null,
@@ -303,6 +314,8 @@ export function createNotificationsService({
     unreadChanged(userIds: Iterable<string>): void {
       publish(userIds, { type: 'unread.changed' });
     },
+
+    sweepMarks: (at = now()) => notifications.dropStaleMarks(db.kysely, at - REPEAT_WINDOW_MS),
 
     async list(
       user: UserRow | null,

@@ -113,6 +113,36 @@ describe('notifications of posts and saves', () => {
     expect(await likesFor()).toHaveLength(1);
   });
 
+  it('forgets marks past the window in the hourly sweep, and keeps those within it', async () => {
+    const seller = await student();
+    const buyer = await student();
+    const [old, fresh] = [await post(seller, 'Lamp'), await post(seller, 'Rug')];
+    for (const p of [old, fresh])
+      expect((await call(buyer, 'PUT', `/api/posts/${p.id}/like`)).statusCode).toBe(200);
+    const marks = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('notification_marks')
+          .select('subject_id')
+          .where('from_user_id', '=', buyer.user.id!)
+          .execute()
+      ).map((m) => m.subject_id);
+    expect((await marks()).sort()).toEqual([old.id, fresh.id].sort());
+    await t.db.kysely
+      .updateTable('notification_marks')
+      .set({ notified_at: Date.now() - REPEAT_WINDOW_MS - 1 })
+      .where('subject_id', '=', old.id)
+      .execute();
+    const swept = await api(t.app, {
+      method: 'POST',
+      url: '/dev/jobs/notification-marks-sweep',
+      payload: { at: Date.now() },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(swept.statusCode, swept.body).toBe(200);
+    expect(await marks()).toEqual([fresh.id]);
+  });
+
   it('counts a redone act per subject: saving another post notifies', async () => {
     const seller = await student();
     const buyer = await student();

@@ -43,6 +43,9 @@ export type ShouldPush = (
   at: number,
 ) => Promise<Map<string, number>>;
 
+/** Which of these students may have a device: whose devices to read (PushServiceDeps.pushable). */
+export type Pushable = (executor: Executor, userIds: string[]) => Promise<string[]>;
+
 /** Every push now (tests of the sending alone). */
 export const pushEveryKind: ShouldPush = async (_, userIds, _type, at) =>
   new Map(userIds.map((id) => [id, at]));
@@ -57,6 +60,8 @@ export interface PushServiceDeps {
   services: readonly string[];
   campusOf: (id: string) => Campus;
   shouldPush?: ShouldPush;
+  /** The students whose devices are worth reading; all of them by default. */
+  pushable?: Pushable;
   now?: () => number;
   /** Tells the worker that pushes were committed (main.ts wakes it). */
   queued?: () => void;
@@ -123,6 +128,7 @@ export function pushPayload(publicUrl: string, campus: Campus, row: NotifiedRow)
 export function createPushService(deps: PushServiceDeps): PushService {
   const { db, publicUrl, campusOf, now = Date.now } = deps;
   const shouldPush = deps.shouldPush ?? pushEveryKind;
+  const pushable: Pushable = deps.pushable ?? (async (_, userIds) => userIds);
   const sender: PushSender = createPushSender({
     db,
     vapid: deps.vapid,
@@ -176,7 +182,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
     },
 
     async queue(trx, rows) {
-      const queued = await queuePushes(trx, rows, { publicUrl, campusOf, shouldPush });
+      const queued = await queuePushes(trx, rows, { publicUrl, campusOf, shouldPush, pushable });
       if (queued > 0) queuedSinceCommit = true;
       return queued;
     },
@@ -195,11 +201,17 @@ export function createPushService(deps: PushServiceDeps): PushService {
 async function queuePushes(
   trx: Executor,
   rows: NotifiedRow[],
-  ctx: { publicUrl: string; campusOf: (id: string) => Campus; shouldPush: ShouldPush },
+  ctx: {
+    publicUrl: string;
+    campusOf: (id: string) => Campus;
+    shouldPush: ShouldPush;
+    pushable: Pushable;
+  },
 ): Promise<number> {
   // Never a push of the student's own act (ADR 058), whatever the caller filtered.
   const others = rows.filter((r) => r.from_user_id !== r.to_user_id);
-  const devices = await pushes.devicesOf(trx, [...new Set(others.map((r) => r.to_user_id))]);
+  const recipients = await ctx.pushable(trx, [...new Set(others.map((r) => r.to_user_id))]);
+  const devices = await pushes.devicesOf(trx, recipients);
   const withDevices = others.filter((r) => devices.some((d) => d.user_id === r.to_user_id));
   // When each recipient may be pushed, asked once per type of the batch (their settings).
   const when = new Map<string, Map<string, number>>();
