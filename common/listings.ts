@@ -6,6 +6,16 @@
 /** Highest price a listing may ask, in whole dollars. */
 export const PRICE_MAX = 100_000;
 
+/**
+ * A whole number as en-US writes it: 1200 → "1,200". By hand rather than
+ * `toLocaleString('en-US')`, whose first call loads the browser's number
+ * formatting, a long task of its own on a phone's first page
+ * (docs/benchmarks.md, Web).
+ */
+export function wholeNumber(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'for_parts'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -32,7 +42,7 @@ export const LISTING_MESSAGES = {
   pending: 'Pending',
   priceWhole: 'Enter the price in whole dollars.',
   priceNegative: 'The price cannot be below $0.',
-  priceTooHigh: `The price can be at most $${PRICE_MAX.toLocaleString('en-US')}.`,
+  priceTooHigh: `The price can be at most $${wholeNumber(PRICE_MAX)}.`,
   oboNeedsPrice: '"Or best offer" needs a price.',
   notOnComments: 'Only a post can have a price or condition.',
   minAboveMax: 'The minimum price cannot be above the maximum.',
@@ -119,7 +129,7 @@ export function priceFilterLabel(f: {
   if (f.free) return LISTING_MESSAGES.freeOnly;
   const min = f.minPrice ?? null;
   const max = f.maxPrice ?? null;
-  const dollars = (price: number) => `$${price.toLocaleString('en-US')}`;
+  const dollars = (price: number) => `$${wholeNumber(price)}`;
   if (min !== null && max !== null) return `${dollars(min)} to ${dollars(max)}`;
   if (max !== null) return `Up to ${dollars(max)}`;
   return min !== null ? `${dollars(min)} and up` : null;
@@ -127,7 +137,7 @@ export function priceFilterLabel(f: {
 
 /** "$40", "$1,200" or "Free". */
 export function formatPrice(price: number): string {
-  return price === 0 ? LISTING_MESSAGES.free : `$${price.toLocaleString('en-US')}`;
+  return price === 0 ? LISTING_MESSAGES.free : `$${wholeNumber(price)}`;
 }
 
 /** What a card shows: "$40 · OBO", "Free"; null for a plain post. */

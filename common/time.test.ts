@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { timeAgo } from './time';
+import { fullTime, timeAgo } from './time';
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 
@@ -21,5 +22,22 @@ describe('timeAgo', () => {
     expect(timeAgo(now - 5 * 60_000, now)).toBe('5 minutes ago');
     expect(timeAgo(now - 3 * 3_600_000, now)).toBe('3 hours ago');
     expect(timeAgo(now - 2 * 86_400_000, now)).toBe('2 days ago');
+  });
+});
+
+describe('fullTime', () => {
+  it('writes any date as en-US does in the reader’s time zone', () => {
+    // ICU puts a narrow no-break space before AM/PM; the tooltip's plain space reads the same.
+    const enUs = (d: Date) => d.toLocaleString('en-US').replace(/\s/g, ' ');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(1971, 0, 1), max: new Date(2100, 0, 1), noInvalidDate: true }),
+        (d) => {
+          expect(fullTime(d)).toBe(enUs(d));
+        },
+      ),
+    );
+    expect(fullTime(new Date(2026, 10, 27, 0, 5, 9))).toBe('11/27/2026, 12:05:09 AM');
+    expect(fullTime(new Date(2026, 10, 27, 12, 0, 0))).toBe('11/27/2026, 12:00:00 PM');
   });
 });

@@ -7,7 +7,7 @@ import { MESSAGES } from '@common/messages';
 import type { AuthorDto, MediaDto, PostDto } from '@common/schemas/posts';
 import { MEDIA_ALT_MESSAGES, POST_MESSAGES } from '@common/words/posts';
 import { MEETUP_MESSAGES } from '@common/words/meetups';
-import { timeAgo } from '@common/time';
+import { fullTime, timeAgo } from '@common/time';
 import { highlightParts } from '../../lib/highlight';
 import { useGate } from '../gates/use-gate';
 import { PhotoButton } from '../media/PhotoButton';
@@ -44,7 +44,7 @@ export function PostHeader({
     <time
       className={linkTime ? undefined : styles.time}
       dateTime={created.toISOString()}
-      title={created.toLocaleString()}
+      title={fullTime(created)}
     >
       {timeAgo(created)}
     </time>

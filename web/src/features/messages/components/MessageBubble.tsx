@@ -7,6 +7,7 @@ import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { HeartIcon, InfoIcon } from '../../../components/ui/Icons';
 import type { PendingMessage } from '../api/use-pending-messages';
 import { aboutText } from '@common/schemas/offers';
+import { fullTime } from '@common/time';
 import { MeetupCard } from './MeetupCard';
 import { OfferCard } from './OfferCard';
 import styles from './Messages.module.css';
@@ -110,7 +111,7 @@ export function MessageBubble({
         />
       ) : null}
       <span className={styles.meta}>
-        <time dateTime={created.toISOString()} title={created.toLocaleString()}>
+        <time dateTime={created.toISOString()} title={fullTime(created)}>
           {format(created, 'p')}
         </time>
         {status ? <span className={styles.status}>{status}</span> : null}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LISTING_MESSAGES as L } from '@common/listings';
-import { timeAgo } from '@common/time';
+import { fullTime, timeAgo } from '@common/time';
 import type { NotificationDto } from '@common/schemas/notifications';
 import { Avatar } from '../../../components/ui/Avatar';
 import { BellIcon } from '../../../components/ui/Icons';
@@ -39,11 +39,7 @@ export function NotificationRow({ notification }: { notification: NotificationDt
         ) : (
           <span className={styles.message}>{notification.message}</span>
         )}
-        <time
-          className={styles.time}
-          dateTime={created.toISOString()}
-          title={created.toLocaleString()}
-        >
+        <time className={styles.time} dateTime={created.toISOString()} title={fullTime(created)}>
           {timeAgo(created)}
         </time>
         {asking ? <DidItSellActions postId={notification.postId!} /> : null}

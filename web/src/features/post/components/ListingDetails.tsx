@@ -1,7 +1,7 @@
 import { categoryLabel } from '@common/categories';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { PostDto, SellerSummary } from '@common/schemas/posts';
-import { timeAgo } from '@common/time';
+import { fullTime, timeAgo } from '@common/time';
 import { SendMessageButton } from '../../../components/messaging/SendMessageButton';
 import { ListingLine, MediaGrid, PostSpot, PostText } from '../../../components/posts/PostParts';
 import { SaleReviewEntry } from '../../../components/sales/SaleReviewEntry';
@@ -38,7 +38,7 @@ export function ListingDetails({
           {post.category ? (
             <span className={styles.chip}>{categoryLabel(post.category)}</span>
           ) : null}
-          <time dateTime={created.toISOString()} title={created.toLocaleString()}>
+          <time dateTime={created.toISOString()} title={fullTime(created)}>
             {timeAgo(created)}
           </time>
         </p>

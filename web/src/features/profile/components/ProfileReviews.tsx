@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PROFILE_MESSAGES } from '@common/words/profiles';
 import { REPORT_MESSAGES } from '@common/schemas/reports';
 import { type ReviewDto, REVIEW_TAG_LABELS, SALE_MESSAGES as M } from '@common/schemas/sales';
-import { timeAgo } from '@common/time';
+import { fullTime, timeAgo } from '@common/time';
 import { authorName } from '../../../components/posts/PostParts';
 import { ReportDialog } from '../../../components/reports/ReportDialog';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -40,7 +40,7 @@ function Review({ review }: { review: ReviewDto }) {
           </span>
           <span className={styles.item}>
             {review.authorRole === 'buyer' ? 'Bought' : 'Sold'} {review.title} ·{' '}
-            <time dateTime={at.toISOString()} title={at.toLocaleString()}>
+            <time dateTime={at.toISOString()} title={fullTime(at)}>
               {timeAgo(at)}
             </time>
           </span>
