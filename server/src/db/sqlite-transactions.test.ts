@@ -1,25 +1,27 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from './kysely';
 
 // Another process on the same SQLite file, as a second server of WEB_CONCURRENCY
-// would be: its own connection on a thread of its own, waiting for the lock
-// as long as the server's busy_timeout, then adding 10 to the counter.
+// would be: its own connection, waiting for the lock as long as the server's
+// busy_timeout, then adding 10 to the counter. A process rather than a thread:
+// it loads better-sqlite3 as the tests' own processes do (the Node 24 tier
+// swaps its addon through NODE_OPTIONS, which a process inherits).
 const OTHER_PROCESS = `
-  const { parentPort, workerData } = require('node:worker_threads');
-  const Database = require(workerData.driver);
-  const db = new Database(workerData.file);
+  const Database = require(process.env.QUAD_DRIVER);
+  const db = new Database(process.env.QUAD_FILE);
   db.pragma('busy_timeout = 5000');
-  parentPort.once('message', () => {
-    parentPort.postMessage('writing');
+  process.stdin.once('data', () => {
+    process.stdout.write('writing\\n');
     db.prepare('update counter set n = n + 10').run();
     db.close();
-    parentPort.postMessage('wrote');
+    process.stdout.write('wrote\\n');
+    process.exit(0);
   });
 `;
 
@@ -41,21 +43,33 @@ afterEach(async () => {
 describe('SQLite transactions beside another process on the same file', () => {
   it('hold the write lock from their start: a write in between waits for the commit instead of failing the transaction', async () => {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const other = new Worker(OTHER_PROCESS, { eval: true, workerData: { file, driver } });
+    const other = spawn(process.execPath, ['-e', OTHER_PROCESS], {
+      env: { ...process.env, QUAD_DRIVER: driver, QUAD_FILE: file },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let heard = '';
     const said = (word: string) =>
       new Promise<void>((resolve, reject) => {
-        other.on('message', (message) => message === word && resolve());
-        other.once('error', reject);
+        const listen = () => heard.split('\n').includes(word) && resolve();
+        other.stdout.on('data', (chunk: Buffer) => {
+          heard += chunk.toString();
+          listen();
+        });
+        other.once(
+          'exit',
+          (code) => code !== 0 && reject(new Error(`the other process exited ${code}`)),
+        );
+        listen();
       });
     try {
       const wrote = said('wrote');
       await app.kysely.transaction().execute(async (trx) => {
         const { rows } = await sql<{ n: number }>`select n from counter`.execute(trx);
         const writing = said('writing');
-        other.postMessage('go');
+        other.stdin.write('go\n');
         await writing;
         // Long enough for the other write to land if nothing held it back.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 200));
         // A plain `begin` fails here with SQLITE_BUSY_SNAPSHOT: the other
         // process wrote after this transaction's read.
         await sql`update counter set n = ${rows[0]!.n + 1}`.execute(trx);
@@ -64,7 +78,7 @@ describe('SQLite transactions beside another process on the same file', () => {
       const { rows } = await sql<{ n: number }>`select n from counter`.execute(app.kysely);
       expect(rows[0]!.n).toBe(11);
     } finally {
-      await other.terminate();
+      other.kill();
     }
   });
 });
