@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CAMPUS_MESSAGES as M, CAMPUS_FORM_WORDS as W } from '@common/schemas/admin-campuses';
@@ -22,6 +22,13 @@ const operator = (viewport: typeof DESKTOP) =>
 
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** An image's width once it has loaded: a new `src` reads 0 until its bytes arrive. */
+const loadedWidth = (img: Locator) =>
+  img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode();
+    return el.naturalWidth;
+  });
 
 /** Fills "Add a university" with Rice, its primary colour as given. */
 async function fillRice(page: Page, primary: string) {
@@ -111,7 +118,7 @@ describe('the admin campus page', () => {
     const preview = logoField.getByRole('img', { name: 'Rice logo' });
     const logoUrl = await preview.getAttribute('src');
     expect(logoUrl).toMatch(/^\/campus-logos\/rice\/[0-9a-f-]{36}\.png$/);
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    expect(await loadedWidth(preview)).toBe(512);
     expect(await noSideways(page)).toBe(true);
     await logoField.scrollIntoViewIfNeeded();
     await maybeScreenshot(page, 'admin-campuses-logo-1280');
@@ -121,7 +128,7 @@ describe('the admin campus page', () => {
     const brand = student.page.locator('header.topbar img.campus-logo');
     await brand.waitFor();
     expect(await brand.getAttribute('src')).toBe(logoUrl);
-    expect(await brand.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    expect(await loadedWidth(brand)).toBe(512);
     const icon = await student.page.locator('link[rel="icon"]').getAttribute('href');
     expect(icon).toBe(`/favicon.svg?v=${logoUrl!.split('/').pop()!.replace('.png', '')}`);
     const favicon = await student.page.evaluate(async (href) => (await fetch(href!)).text(), icon);
