@@ -22,7 +22,9 @@
  * WEB_CONCURRENCY (Redis at BENCH_REDIS_URL, by default this machine's);
  * `--processes` also adds the mixed load's PROCESS_ROWS served so (mixed.ts);
  * with BENCH_PROFILE_DIR set, every entry-point process writes its CPU
- * profile there when it stops (entry-point.ts).
+ * profile there when it stops (entry-point.ts); with KEEP_BENCH_DB set, the
+ * PostgreSQL scratch database is kept for `explain` after the run (its name is
+ * in `select datname from pg_database`; drop it by hand).
  * Every section notes the machine's load average at its start and end
  * (load-average.ts); a failed Lighthouse run is reported, not fatal.
  *

@@ -193,7 +193,7 @@ export async function benchPostgres<R = DbReport>(
     const name = `PostgreSQL ${v.server_version}`;
     return { note, report: await run(name, target.url) };
   } finally {
-    await target.drop();
+    if (!process.env.KEEP_BENCH_DB) await target.drop();
   }
 }
 

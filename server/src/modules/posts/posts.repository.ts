@@ -131,20 +131,23 @@ function afterPrice(query: Query, cursor: Cursor | undefined): Query {
   );
 }
 
-/** Keyset pagination on (updated_at, id) descending, or (feed_score, updated_at, id) for the ranked feed. */
+/**
+ * Keyset pagination on (updated_at, id) descending, or (feed_score, updated_at, id)
+ * for the ranked feed, as one row-value comparison: both databases read it as a
+ * range of the feed's index, so a deep page starts at its cursor instead of
+ * filtering every newer row (docs/benchmarks.md, "Keyset pages as index ranges").
+ */
 function after(query: Query, cursor: Cursor | undefined, ranked: boolean): Query {
   if (!cursor) return query;
-  return query.where((eb) => {
-    const byTime = eb.or([
-      eb('posts.updated_at', '<', cursor.updatedAt),
-      eb.and([eb('posts.updated_at', '=', cursor.updatedAt), eb('posts.id', '<', cursor.id)]),
-    ]);
-    if (!ranked || cursor.score === undefined) return byTime;
-    return eb.or([
-      eb('posts.feed_score', '<', cursor.score),
-      eb.and([eb('posts.feed_score', '=', cursor.score), byTime]),
-    ]);
-  });
+  return query.where((eb) =>
+    ranked && cursor.score !== undefined
+      ? eb(
+          eb.refTuple('posts.feed_score', 'posts.updated_at', 'posts.id'),
+          '<',
+          eb.tuple(cursor.score, cursor.updatedAt, cursor.id),
+        )
+      : eb(eb.refTuple('posts.updated_at', 'posts.id'), '<', eb.tuple(cursor.updatedAt, cursor.id)),
+  );
 }
 
 /** Posts where `column` is `value` and every reply below them. */
