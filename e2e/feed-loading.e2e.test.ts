@@ -106,6 +106,9 @@ describe('loading the feed', () => {
 
   it('the first posts paint before the app runs, in the very place the app then draws them', async () => {
     const { context, page, errors } = await member('Sasha Moreno', MOBILE);
+    // More posts than the server draws, so the app has more to add after its first commit.
+    for (let i = 0; i < 6; i++)
+      expect(await postJson(page, '/api/posts', { text: `Older post ${i} ${tag()}` })).toBe(201);
     const text = `Desk lamp <b>"bright"</b> & 'warm' ${tag()}`;
     expect(await postJson(page, '/api/posts', { text })).toBe(201);
     // The post's text and its whole card: the server renders the app's own components (ADR 045).
@@ -141,6 +144,15 @@ describe('loading the feed', () => {
     await page.getByRole('list', { name: 'Posts' }).getByText(text, { exact: true }).waitFor();
     expect(await page.locator('#quad-first-posts').count()).toBe(0);
     expect(await where(page)).toEqual(before);
+    // The app draws the rest of the page a few posts per task (first-posts.ts): all of them in the end.
+    const sent = await page.evaluate(
+      () =>
+        (JSON.parse(document.getElementById('quad-feed')!.textContent!) as { items: unknown[] })
+          .items.length,
+    );
+    expect(sent).toBeGreaterThan(4); // the server draws 4 (web/src/lib/first-posts.ts)
+    const items = page.getByRole('list', { name: 'Posts' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(sent);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,12 +10,12 @@ import { GateContext, type GateContextValue } from './components/gates/gate-cont
 import { AlertProvider } from './components/ui/Alerts';
 import { FeedPage } from './features/feed/pages/FeedPage';
 import { CampusProvider } from './lib/campus';
+import { FIRST_POSTS } from './lib/first-posts';
 import { ServerFeedView } from './lib/feed-view';
 import { postKeys, type PostPages } from './lib/post-keys';
 import { meQueryOptions } from './lib/session';
 
-/** Posts drawn into /home: enough to fill a phone's first screen and then some. */
-export const FIRST_POSTS = 4;
+export { FIRST_POSTS };
 
 /** What the server already writes into /home (`#quad-boot`, `#quad-feed`): all the feed page needs. */
 export interface FirstPostsData {

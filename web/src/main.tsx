@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFeedPage } from './app/App';
 import { readBootData } from './lib/boot';
+import { markServerDrawnPosts } from './lib/first-posts';
 import { startPwa } from './lib/pwa';
 import './styles/app.css';
 
@@ -24,8 +25,9 @@ const render = () => {
 // The server drew the first posts (ADR 045): the first render waits for the feed page's
 // code, so it replaces them with the feed itself. Not awaited here: that code imports
 // this very module, which must finish first.
-if (boot.feed && document.getElementById('quad-first-posts'))
+if (boot.feed && document.getElementById('quad-first-posts')) {
+  markServerDrawnPosts();
   void preloadFeedPage()
     .catch(() => undefined)
     .then(render);
-else render();
+} else render();

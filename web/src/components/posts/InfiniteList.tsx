@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import type { PostDto } from '@common/schemas/posts';
 import { MESSAGES } from '@common/messages';
+import { usePostsShown } from '../../lib/first-posts';
 import { useLoadMore } from '../../lib/use-load-more';
 import { Spinner } from '../ui/Spinner';
 import { ListingTile, ListingTileSkeleton } from './ListingTile';
@@ -45,6 +46,8 @@ export function InfiniteList<T extends PostDto>({
   grid = false,
 }: Props<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const shown = usePostsShown(posts.length);
+  const drawing = shown < posts.length;
   // Every page adds posts: their count renews the watch on the end of the list.
   useLoadMore(
     sentinel,
@@ -74,12 +77,13 @@ export function InfiniteList<T extends PostDto>({
   return (
     <div className={`${styles.list} ${grid ? tiles.wrap : ''}`}>
       <ul className={grid ? tiles.grid : styles.items} aria-label={label}>
-        {posts.map((post) => (
+        {(drawing ? posts.slice(0, shown) : posts).map((post) => (
           <li key={post.id}>{draw(post)}</li>
         ))}
       </ul>
-      <div ref={sentinel} className={styles.sentinel} />
-      {fetchingNext ? (
+      {/* While the first posts are still being drawn, the list has not reached its end. */}
+      {drawing ? null : <div ref={sentinel} className={styles.sentinel} />}
+      {drawing ? null : fetchingNext ? (
         <Spinner />
       ) : hasNextPage ? null : (
         <p className={styles.end}>{MESSAGES.feedEnd}</p>
