@@ -161,6 +161,9 @@ async function mixedOn(
         console.log(
           `${String(count).padStart(5)} students, think ${thinkMs} ms: ${run.rps.toFixed(0)} req/s, p50 ${run.overall.p50} ms, p95 ${run.overall.p95} ms, p99 ${run.overall.p99} ms, feed p99 ${run.routes.feed?.p99 ?? '-'} ms, 5xx ${run.statuses['5xx']}, errors ${run.statuses.errors}, 4xx ${run.statuses['4xx']}`,
         );
+        // Which routes make the tail, for whoever reads the run (the report keeps 200 students').
+        const tail = Object.entries(run.routes).sort(([, a], [, b]) => b.p99 - a.p99);
+        console.log(`  p99 by route: ${tail.map(([r, f]) => `${r} ${f.p99}`).join(', ')}`);
         for (const failure of run.failures.slice(0, 5)) console.log(`  ${failure}`);
       }
       await app.close();
