@@ -26,7 +26,7 @@ describe('usePostsShown', () => {
   it('draws the first posts as the server did, then a few more per task until all are in, once a page load', async () => {
     vi.useFakeTimers();
     markServerDrawnPosts();
-    render(<Shown count={10} />);
+    const { rerender } = render(<Shown count={10} />);
     expect(screen.getByText(String(FIRST_POSTS))).toBeTruthy();
     const seen = [FIRST_POSTS];
     for (let i = 0; i < 5; i++) {
@@ -34,6 +34,9 @@ describe('usePostsShown', () => {
       seen.push(Number(screen.getByRole('paragraph').textContent));
     }
     expect(seen).toEqual([4, 8, 10, 10, 10, 10]);
+    // The next page comes whole.
+    rerender(<Shown count={25} />);
+    expect(screen.getByText('25')).toBeTruthy();
     cleanup();
     // A list mounted later (a page returned to) draws whole.
     render(<Shown count={10} />);

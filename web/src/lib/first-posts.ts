@@ -29,7 +29,9 @@ export function usePostsShown(count: number): number {
   });
   useEffect(() => {
     if (shown >= count) return;
-    const timer = setTimeout(() => startTransition(() => setShown((n) => n + STEP)), 0);
+    // Once the page is in, the list draws whole again: later pages come at once.
+    const next = (n: number) => (n + STEP >= count ? Infinity : n + STEP);
+    const timer = setTimeout(() => startTransition(() => setShown(next)), 0);
     return () => clearTimeout(timer);
   }, [shown, count]);
   return shown;
