@@ -48,10 +48,17 @@ export function InfiniteList<T extends PostDto>({
   const sentinel = useRef<HTMLDivElement>(null);
   const shown = usePostsShown(posts.length);
   const drawing = shown < posts.length;
-  // Every page adds posts: their count renews the watch on the end of the list.
+  // Every page adds posts: their count renews the watch on the end of the list. While the
+  // first posts are still being drawn the list has not reached its end: no next page yet,
+  // and the watch starts once they are all in.
   useLoadMore(
     sentinel,
-    { hasNextPage, isFetchingNextPage: fetchingNext, fetchNextPage, pageCount: posts.length },
+    {
+      hasNextPage: hasNextPage && !drawing,
+      isFetchingNextPage: fetchingNext,
+      fetchNextPage,
+      pageCount: posts.length,
+    },
     cooldownMs,
   );
 
@@ -81,8 +88,7 @@ export function InfiniteList<T extends PostDto>({
           <li key={post.id}>{draw(post)}</li>
         ))}
       </ul>
-      {/* While the first posts are still being drawn, the list has not reached its end. */}
-      {drawing ? null : <div ref={sentinel} className={styles.sentinel} />}
+      <div ref={sentinel} className={styles.sentinel} />
       {drawing ? null : fetchingNext ? (
         <Spinner />
       ) : hasNextPage ? null : (
