@@ -6,7 +6,8 @@ import type { Viewer } from '@common/schemas/auth';
 import type { CampusDto } from '@common/schemas/campus';
 import type { PostDto } from '@common/schemas/posts';
 import { POST_MESSAGES } from '@common/words/posts';
-import { FIRST_POSTS, renderFirstPosts } from './entry-server';
+import { renderFirstPosts } from './entry-server';
+import { FIRST_POSTS } from './lib/first-posts';
 
 /**
  * The server's copy of the feed (ADR 045), rendered here as the server renders

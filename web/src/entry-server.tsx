@@ -15,8 +15,6 @@ import { ServerFeedView } from './lib/feed-view';
 import { postKeys, type PostPages } from './lib/post-keys';
 import { meQueryOptions } from './lib/session';
 
-export { FIRST_POSTS };
-
 /** What the server already writes into /home (`#quad-boot`, `#quad-feed`): all the feed page needs. */
 export interface FirstPostsData {
   campus: CampusDto;

@@ -42,4 +42,12 @@ describe('usePostsShown', () => {
     render(<Shown count={10} />);
     expect(screen.getByText('10')).toBeTruthy();
   });
+
+  it('draws a page no longer than the server’s whole, and the next page with it', () => {
+    markServerDrawnPosts();
+    const { rerender } = render(<Shown count={3} />);
+    expect(screen.getByText('3')).toBeTruthy();
+    rerender(<Shown count={18} />);
+    expect(screen.getByText('18')).toBeTruthy();
+  });
 });

@@ -25,7 +25,7 @@ export function usePostsShown(count: number): number {
   const [shown, setShown] = useState(() => {
     if (!serverDrew) return Infinity;
     serverDrew = false;
-    return FIRST_POSTS;
+    return count > FIRST_POSTS ? FIRST_POSTS : Infinity;
   });
   useEffect(() => {
     if (shown >= count) return;
