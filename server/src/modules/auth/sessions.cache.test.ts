@@ -123,7 +123,7 @@ describe('a unit', () => {
     user: user as UserRow,
   });
 
-  it('expires entries, forgets a session or all of a user’s, and keeps no load a change overlapped', async () => {
+  it('expires entries, forgets a session or all of a user’s, and keeps no load a change of its session or user overlapped', async () => {
     let clock = 0;
     const cache = await createSessionCache({
       bus: createMemoryBus(),
@@ -159,23 +159,62 @@ describe('a unit', () => {
     await cache.read('s2', load('s2'));
     expect(loads).toBe(7);
 
+    /** Reads a session whose load waits, runs `meanwhile`, then lets the load finish. */
+    const readDuring = async (sessionId: string, userId: string, meanwhile: () => void) => {
+      let finish: () => void = () => undefined;
+      const read = cache.read(sessionId, async () => {
+        await new Promise<void>((resolve) => (finish = resolve));
+        return load(sessionId, userId)();
+      });
+      meanwhile();
+      finish();
+      return read;
+    };
+
     // A change during a load: that load's answer is used once, not kept.
-    let finish: () => void = () => undefined;
-    const slow = cache.read('s4', async () => {
-      await new Promise<void>((resolve) => (finish = resolve));
-      loads++;
-      return session({ id: 'u3' }, 's4');
-    });
-    cache.userChanged('u3');
-    finish();
-    expect((await slow)?.user.id).toBe('u3');
+    const slow = await readDuring('s4', 'u3', () => cache.userChanged('u3'));
+    expect(slow?.user.id).toBe('u3');
     await cache.read('s4', load('s4', 'u3'));
     expect(loads).toBe(9);
+
+    // Changes of other students or sessions during a load leave it kept.
+    await readDuring('s6', 'u4', () => (cache.userChanged('u2'), cache.sessionChanged('s1')));
+    await cache.read('s6', load('s6', 'u4'));
+    expect(loads).toBe(10);
+
+    // A change of its own session during the load: not kept.
+    await readDuring('s7', 'u4', () => cache.sessionChanged('s7'));
+    await cache.read('s7', load('s7', 'u4'));
+    expect(loads).toBe(12);
 
     // An unknown session is not remembered: it may be created a moment later.
     await cache.read('s5', async () => (loads++, undefined));
     await cache.read('s5', async () => (loads++, undefined));
-    expect(loads).toBe(11);
+    expect(loads).toBe(14);
+    await cache.close();
+  });
+
+  it('keeps no load that the bus’s return from an outage overlapped, and empties itself', async () => {
+    let gap = () => undefined as void;
+    const bus: EventBus = {
+      ...createMemoryBus(),
+      onGap: (listener) => ((gap = listener), () => undefined),
+    };
+    const cache = await createSessionCache({ bus, ttlMs: 60_000 });
+    let loads = 0;
+    const load = (id: string) => async () => (loads++, session({ id: 'u' }, id));
+    await cache.read('kept', load('kept'));
+    let finish: () => void = () => undefined;
+    const slow = cache.read('s', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return load('s')();
+    });
+    gap();
+    finish();
+    await slow;
+    await cache.read('s', load('s'));
+    await cache.read('kept', load('kept'));
+    expect(loads).toBe(4);
     await cache.close();
   });
 

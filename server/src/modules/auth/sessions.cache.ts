@@ -44,6 +44,14 @@ interface Entry {
   until: number;
 }
 
+/** A change as the cache hears it: a session, all of a user's, or (`everything`) all. */
+type Change = { sessionId?: unknown; userId?: unknown; everything?: true };
+
+/** A load under way, and the changes that came while it ran. */
+interface Load {
+  changes: Change[];
+}
+
 export interface SessionCacheOptions {
   bus: EventBus;
   /** How long a session is served from memory; 0 reads the database for every request. */
@@ -75,8 +83,13 @@ export async function createSessionCache({
 }: SessionCacheOptions): Promise<SessionCache> {
   const entries = new Map<string, Entry>();
   const sessionsOfUser = new Map<string, Set<string>>();
-  /** Counts every change; a load that overlapped one is not kept (it may have read the old row). */
-  let changes = 0;
+  /**
+   * Loads under way. A change during one may be missing from what it read, so
+   * a load is not kept when a change that came meanwhile touches its session
+   * or its user; changes of other students leave it be (under load a session
+   * read can take longer than the gap between anyone's changes).
+   */
+  const loading = new Set<Load>();
   const origin = randomUUID();
 
   const drop = (sessionId: string) => {
@@ -87,8 +100,8 @@ export async function createSessionCache({
     ids?.delete(sessionId);
     if (ids?.size === 0) sessionsOfUser.delete(entry.found.user.id);
   };
-  const apply = (change: Record<string, unknown>) => {
-    changes++;
+  const apply = (change: Change) => {
+    for (const load of loading) load.changes.push(change);
     if (typeof change.sessionId === 'string') drop(change.sessionId);
     if (typeof change.userId === 'string')
       for (const id of [...(sessionsOfUser.get(change.userId) ?? [])]) drop(id);
@@ -109,7 +122,7 @@ export async function createSessionCache({
   const stopGaps =
     ttlMs > 0
       ? bus.onGap(() => {
-          changes++;
+          for (const load of loading) load.changes.push({ everything: true });
           entries.clear();
           sessionsOfUser.clear();
         })
@@ -123,9 +136,10 @@ export async function createSessionCache({
       onLookup(hit);
       if (hit) return entry.found;
       if (entry) drop(sessionId);
-      const seen = changes;
-      const found = await load();
-      if (found && changes === seen) {
+      const pending: Load = { changes: [] };
+      loading.add(pending);
+      const found = await load().finally(() => loading.delete(pending));
+      if (found && !pending.changes.some((change) => touches(change, sessionId, found))) {
         drop(sessionId);
         // Requests share the cached row: frozen, so none can change it under another.
         Object.freeze(found.user);
@@ -150,4 +164,11 @@ export async function createSessionCache({
       sessionsOfUser.clear();
     },
   };
+}
+
+/** Whether a change that came during a load may be missing from what it read. */
+function touches(change: Change, sessionId: string, found: FoundSession): boolean {
+  return (
+    change.everything === true || change.sessionId === sessionId || change.userId === found.user.id
+  );
 }
