@@ -26,6 +26,7 @@ import { campuses } from './migrations/0026-campuses';
 import { notificationSettings } from './migrations/0030-notification-settings';
 import { mediaAlt } from './migrations/0031-media-alt';
 import { pushSubscriptions } from './migrations/0029-push-subscriptions';
+import { pushSubscriptionSessions } from './migrations/0032-push-subscription-sessions';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0030-notification-settings': notificationSettings(),
     '0031-media-alt': mediaAlt(),
     '0029-push-subscriptions': pushSubscriptions(db.dialect),
+    '0032-push-subscription-sessions': pushSubscriptionSessions(),
   };
 }
 

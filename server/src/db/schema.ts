@@ -336,6 +336,8 @@ export interface PushSubscriptionsTable {
   device: string;
   created_at: Time;
   last_used_at: Time;
+  /** The session that turned push on (migration 0032, ADR 068): ending it deletes the row. */
+  session_id: string | null;
 }
 
 /** A push waiting to be sent to one device (migration 0029, ADR 058); deleted once sent or given up. */

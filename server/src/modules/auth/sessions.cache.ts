@@ -44,8 +44,8 @@ interface Entry {
   until: number;
 }
 
-/** A change as the cache hears it: a session, all of a user's, or (`everything`) all. */
-type Change = { sessionId?: unknown; userId?: unknown; everything?: true };
+/** A change as the cache hears it: `sessionId`, `userId`, or `everything: true` (the bus's gap). */
+type Change = Readonly<Record<string, unknown>>;
 
 /** A load under way, and the changes that came while it ran. */
 interface Load {

@@ -8,17 +8,19 @@ export type PushOutboxRow = Selectable<PushOutboxTable>;
 export const pushRepository = {
   /**
    * Stores the device, or renews the one of its endpoint (the browser
-   * subscribed again, or another student signed in on it) in the same
-   * statement, so two saves of one endpoint at once cannot collide. The
+   * subscribed again, or another student signed in on it: the row then moves
+   * to their session) in the same statement, so two saves of one endpoint at once cannot collide. The
    * stored row: `row` itself when it was new.
    */
   save(db: Executor, row: PushSubscriptionRow): Promise<PushSubscriptionRow> {
-    const { user_id, p256dh, auth, device, last_used_at } = row;
+    const { user_id, session_id, p256dh, auth, device, last_used_at } = row;
     return db
       .insertInto('push_subscriptions')
       .values(row)
       .onConflict((oc) =>
-        oc.column('endpoint').doUpdateSet({ user_id, p256dh, auth, device, last_used_at }),
+        oc
+          .column('endpoint')
+          .doUpdateSet({ user_id, session_id, p256dh, auth, device, last_used_at }),
       )
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -57,7 +57,10 @@ export async function pushRoutes(
       },
     },
     (request) =>
-      push.subscribe(request.user, request.campus, request.body, request.headers['user-agent']),
+      push.subscribe(request.user, request.campus, request.body, {
+        userAgent: request.headers['user-agent'],
+        sessionId: request.session?.id,
+      }),
   );
 
   app.delete(

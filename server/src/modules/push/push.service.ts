@@ -74,13 +74,14 @@ export interface PushService {
   publicKey(): { publicKey: string };
   /**
    * Turns push on for this device: stores the browser's subscription for the
-   * student (a device another student signed in on before becomes theirs).
+   * student (a device another student signed in on before becomes theirs),
+   * bound to the session asking (ADR 068): whatever ends that session ends it.
    */
   subscribe(
     user: UserRow | null,
     campus: Campus,
     body: PushSubscriptionBody,
-    userAgent: string | undefined,
+    device: { userAgent: string | undefined; sessionId: string | undefined },
   ): Promise<PushDevice>;
   /** The student's devices that get pushes, the most recently used first. */
   devices(user: UserRow | null, campus: Campus): Promise<PushDeviceList>;
@@ -142,13 +143,18 @@ export function createPushService(deps: PushServiceDeps): PushService {
   return {
     publicKey: () => ({ publicKey: deps.vapid.publicKey }),
 
-    async subscribe(user, campus, body, userAgent) {
+    async subscribe(user, campus, body, { userAgent, sessionId }) {
       canRead(user, campus);
       if (!isAllowedPushService(body.endpoint, deps.services))
         throw badRequest('bad_endpoint', M.badEndpoint);
       const at = now();
       const label = deviceLabelOf(userAgent);
-      const fields = { user_id: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth };
+      const fields = {
+        user_id: user.id,
+        session_id: sessionId ?? null,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+      };
       return db.kysely.transaction().execute(async (trx) => {
         const saved = await pushes.save(trx, {
           id: uuidv7(),

@@ -15,7 +15,7 @@ import { PUSH_MESSAGES, type PushPayload } from '@common/schemas/push';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { callerOn, userWithSession } from '../../../test/auth';
+import { api, callerOn, loginAs, userWithSession } from '../../../test/auth';
 import { deviceLabel, isAllowedPushService, vapidKeysFrom } from './push.keys';
 
 /**
@@ -397,6 +397,35 @@ describe('who may see and change devices', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(students.map((s) => s.user.id)).toContain(rows[0]!.user_id);
+  });
+
+  it('ends a device’s pushes with the session that turned them on, however it ends (ADR 068)', async () => {
+    const ana = await student();
+    const laptopCookie = await loginAs(t.app, ana.user);
+    const laptop = { user: ana.user, cookie: laptopCookie };
+    const [phone, own] = [device(), device()];
+    await subscribe(ana, phone);
+    await subscribe(laptop, own);
+    const endpoints = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('push_subscriptions')
+          .select('endpoint')
+          .where('user_id', '=', ana.user.id)
+          .execute()
+      ).map((row) => row.endpoint);
+    expect((await endpoints()).sort()).toEqual([phone.body.endpoint, own.body.endpoint].sort());
+
+    // A password change, a reset, an e-mail change or a ban ends the other sessions.
+    const laptopToken = laptopCookie.replace('quad_session=', '');
+    await t.app.services.sessions.endAllFor(ana.user.id, { except: laptopToken });
+    expect(await endpoints()).toEqual([own.body.endpoint]);
+    expect((await call(laptop, 'GET', '/api/me/push-devices')).json().items).toHaveLength(1);
+
+    // Signing out ends this device's pushes on the server, whatever the page did first.
+    const out = await api(t.app, { method: 'POST', url: '/api/auth/logout', cookie: laptopCookie });
+    expect(out.statusCode).toBe(200);
+    expect(await endpoints()).toEqual([]);
   });
 
   it('refuses a guest, an unverified account and a student of another campus', async () => {
