@@ -228,7 +228,7 @@ describe('account settings', () => {
     expect(sam.errors).toEqual([]);
     await sam.context.close();
     // Six sub-pages with real password hashing (scrypt 2^17, as in production): a long journey.
-  }, 120_000);
+  }, 240_000);
 
   it('at phone width: an e-mail change signs out the other devices, and the old address undoes it', async () => {
     const kim = await schoolVerifiedStudent(env.server, env.browser, 'Kim Ortiz', MOBILE);

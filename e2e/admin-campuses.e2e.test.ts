@@ -155,7 +155,7 @@ describe('the admin campus page', () => {
     expect(admin.errors).toEqual([]);
     await student.context.close();
     await admin.context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('fits a 390 px phone: the list, the form with an error, UT’s logo uploaded and removed, no sideways scroll', async () => {
     const admin = await operator(MOBILE);
@@ -199,5 +199,5 @@ describe('the admin campus page', () => {
     await page.getByRole('heading', { name: 'UT Buy / Sell (ut)' }).waitFor();
     expect(await brand.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     await admin.context.close();
-  }, 60_000);
+  }, 150_000);
 });

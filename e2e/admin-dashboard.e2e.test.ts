@@ -55,5 +55,5 @@ describe('the admin dashboard', () => {
     await student.page.getByRole('heading', { name: MESSAGES.notFoundTitle }).waitFor();
     expect(await student.page.locator('canvas').count()).toBe(0);
     await student.context.close();
-  }, 90_000);
+  }, 180_000);
 });

@@ -85,5 +85,5 @@ describe('blocking a student', () => {
 
     expect([...ann.errors, ...bob.errors]).toEqual([]);
     await Promise.all([ann.context.close(), bob.context.close()]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -220,7 +220,8 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       expect(found).toEqual([]);
       expect(reader.errors).toEqual([]);
       await reader.context.close();
-    }, 240_000);
+      // About 50 pages, each loaded and checked by axe: 211 s at 390 px on the slower machine of this kind.
+    }, 600_000);
 
     it(`a signed-out visitor's pages, then /verify before the code, at ${viewport.width} px`, async () => {
       const visitor = await openPage(env.browser, viewport);
@@ -244,7 +245,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       expect(found).toEqual([]);
       expect(visitor.errors).toEqual([]);
       await visitor.context.close();
-    }, 120_000);
+    }, 300_000);
 
     it(`the composer with a photo chosen, and "Describe photos" after posting, at ${viewport.width} px`, async () => {
       const data = await seeded();
@@ -279,7 +280,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       expect(found).toEqual([]);
       expect(reader.errors).toEqual([]);
       await reader.context.close();
-    }, 60_000);
+    }, 150_000);
 
     it(`the admin dashboard and campuses, and the moderation queue, at ${viewport.width} px`, async () => {
       const admin = await signedInOperator(env.server, env.browser, ADMIN, viewport);
@@ -329,7 +330,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
     }
     expect(reader.errors).toEqual([]);
     await reader.context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('signing in needs no memory test: the fields name what they hold for a password manager, and pasting is allowed', async () => {
     const data = await seeded();

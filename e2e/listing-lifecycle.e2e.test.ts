@@ -156,7 +156,7 @@ describe('the listing lifecycle', () => {
 
     expect([...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller.context.close(), phone.context.close()]);
-  }, 180_000);
+  }, 360_000);
 
   it('a listing untouched for 60 days leaves the feed, shows "Expired" to its seller, and Renew brings it back', async () => {
     const seller = await schoolVerifiedStudent(env.server, env.browser, 'Quinn Mercer');
@@ -211,7 +211,7 @@ describe('the listing lifecycle', () => {
 
     expect([...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller.context.close(), phone.context.close()]);
-  }, 120_000);
+  }, 240_000);
 
   it('a saved search keeps the price filters of its search and alerts only within them', async () => {
     const [buyer, seller] = await Promise.all([
@@ -262,5 +262,5 @@ describe('the listing lifecycle', () => {
 
     expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);
-  }, 120_000);
+  }, 240_000);
 });

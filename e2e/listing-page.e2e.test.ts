@@ -142,7 +142,7 @@ describe('a listing as a product page', () => {
     expect(buyer.errors).toEqual([]);
     expect(elsewhere.errors).toEqual([]);
     await Promise.all([seller.context.close(), buyer.context.close(), elsewhere.context.close()]);
-  });
+  }, 180_000);
 
   it('the seller sees Mark as sold instead of Send Message; it asks, then the listing shows Sold', async () => {
     const seller = await schoolVerifiedStudent(env.server, env.browser, 'Morgan Ashby', WIDTHS[1]);

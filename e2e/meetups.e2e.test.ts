@@ -122,5 +122,5 @@ describe('safer meetups', () => {
 
     expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);
-  }, 120_000);
+  }, 240_000);
 });

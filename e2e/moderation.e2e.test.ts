@@ -76,7 +76,7 @@ describe('moderation', () => {
     expect(new URL(staff.page.url()).pathname).toBe('/moderation');
     expect(staff.errors).toEqual([]);
     await staff.context.close();
-  }, 60_000);
+  }, 150_000);
 
   it('a reported post is removed from /moderation and its author is told why', async () => {
     const [seller, buyer, mod] = await Promise.all([
@@ -180,7 +180,7 @@ describe('moderation', () => {
 
     expect([...seller.errors, ...buyer.errors, ...mod.errors, ...phone.errors]).toEqual([]);
     await Promise.all([seller, buyer, mod, phone].map((s) => s.context.close()));
-  }, 120_000);
+  }, 240_000);
 
   it('a query three students searched is removed from the popular searches on /moderation', async () => {
     const query = `scam deals ${tag()}`.toLowerCase();
@@ -222,5 +222,5 @@ describe('moderation', () => {
     expect(popular.items.map((i: { text: string }) => i.text)).not.toContain(query);
     expect([...mod.errors, ...phone.errors, ...students.flatMap((s) => s.errors)]).toEqual([]);
     await Promise.all([mod, phone, ...students].map((s) => s.context.close()));
-  }, 120_000);
+  }, 240_000);
 });

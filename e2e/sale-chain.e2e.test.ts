@@ -223,5 +223,5 @@ describe.each([
     expect(everyone.flatMap((s) => s.errors)).toEqual([]);
     await Promise.all(everyone.map((s) => s.context.close()));
     // Three students and a dozen pages: about 28 s alone, over 60 s beside another worker's files.
-  }, 120_000);
+  }, 240_000);
 });

@@ -109,5 +109,5 @@ describe('scam-aware chat', () => {
 
     expect([...buyer.errors, ...seller.errors, ...phone.errors]).toEqual([]);
     await Promise.all([buyer.context.close(), seller.context.close(), phone.context.close()]);
-  }, 120_000);
+  }, 240_000);
 });

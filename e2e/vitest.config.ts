@@ -8,7 +8,7 @@ export default defineConfig({
     name: 'e2e',
     root: path.resolve(import.meta.dirname, '..'),
     include: ['e2e/**/*.e2e.test.ts'],
-    testTimeout: 60_000,
+    testTimeout: 150_000,
     hookTimeout: 90_000,
     pool: 'forks',
     // A worker runs file after file with playwright-core and the helpers imported once.
