@@ -158,8 +158,9 @@ describe('checkMessage', () => {
     // Compared with itself, not with a clock: sixteen times the text costs
     // about sixteen times as much (a backtracking pattern would cost 256). The
     // two lengths are timed in turns and the best run of each counts, so a
-    // busy machine slows both alike; the bound sits far from both answers, so
-    // a run slowed by the scheduler cannot decide it either.
+    // busy machine slows both alike. The long text outgrows the CPU's caches,
+    // which makes each of its characters dearer: 67 times on a slow machine of
+    // this kind, so the bound is 128, still half of what backtracking costs.
     const text = (n: number) =>
       `${'a.'.repeat(n)}com ${'а.'.repeat(n)}com ${'code '.repeat(n / 2)}`;
     const [short, long] = [text(2_500), text(40_000)];
@@ -174,6 +175,6 @@ describe('checkMessage', () => {
       bestShort = Math.min(bestShort, time(short));
       bestLong = Math.min(bestLong, time(long));
     }
-    expect(bestLong / bestShort).toBeLessThan(64);
+    expect(bestLong / bestShort).toBeLessThan(128);
   });
 });
