@@ -23,7 +23,8 @@ export interface TestContext {
 
 /**
  * What a test reads after the app ran: `count` goes up by one for every
- * statement; `reads`, when given, by one per table a select reads first.
+ * query Kysely transforms (a subquery counts as one too); `reads`, when
+ * given, by one per select statement run, under the table it reads first.
  */
 export interface QueryCounter {
   count: number;
@@ -89,17 +90,27 @@ export async function buildTestApp(
 }
 
 function countingQueries(db: TestDb, counter: QueryCounter): TestDb {
+  // The table each select reads first; a subquery is transformed too, but only a statement run has a result.
+  const tables = new Map<string, string>();
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
       counter.count++;
       if (counter.reads && args.node.kind === 'SelectQueryNode') {
         const from = args.node.from?.froms[0];
-        const table = from && TableNode.is(from) ? from.table.identifier.name : '(other)';
-        counter.reads[table] = (counter.reads[table] ?? 0) + 1;
+        tables.set(
+          args.queryId.queryId,
+          from && TableNode.is(from) ? from.table.identifier.name : '(other)',
+        );
       }
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      const table = tables.get(args.queryId.queryId);
+      if (table !== undefined && counter.reads)
+        counter.reads[table] = (counter.reads[table] ?? 0) + 1;
+      tables.delete(args.queryId.queryId);
+      return args.result;
+    },
   };
   return { ...db, kysely: db.kysely.withPlugin(plugin) };
 }

@@ -72,3 +72,28 @@ export async function buildPost(
   await db.kysely.insertInto('posts').values(row).execute();
   return row;
 }
+
+/** A photo of a post at `position`, stored as an upload leaves it, its id `<post id>-m<position>`. */
+export async function buildPhoto(
+  db: Db,
+  post: Pick<NewPost, 'id' | 'author_id'>,
+  position = 0,
+): Promise<void> {
+  await db.kysely
+    .insertInto('post_media')
+    .values({
+      id: `${post.id}-m${position}`,
+      post_id: post.id,
+      owner_id: post.author_id,
+      position,
+      key: `k/${post.id}-${position}.webp`,
+      kind: 'image',
+      mime: 'image/webp',
+      width: 10,
+      height: 10,
+      bytes: 100,
+      variants: '{}',
+      created_at: Date.now(),
+    })
+    .execute();
+}

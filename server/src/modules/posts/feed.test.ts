@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createTestApp, type QueryCounter, type TestContext } from '../../../test/app';
 import { addressSequence, api, loginAs } from '../../../test/auth';
 import type { TestDb } from '../../../test/db';
-import { buildPost, buildUser } from '../../../test/factories';
+import { buildPhoto, buildPost, buildUser } from '../../../test/factories';
 import { feedScore } from './posts.service';
 
 /** GET /api/feed and /api/media (docs/product/posts-and-listings.md, Feed). */
@@ -288,25 +288,7 @@ describe('queries per page', () => {
       const author = await buildUser(db, { campus_id: campus, last_name: `Name${i}` });
       const post = await buildPost(db, author, { media_count: 2, like_count: 1 });
       // Stored out of order: a page shows them by position.
-      for (const position of [1, 0]) {
-        await db.kysely
-          .insertInto('post_media')
-          .values({
-            id: `${post.id}-m${position}`,
-            post_id: post.id,
-            owner_id: author.id,
-            position,
-            key: `k/${post.id}-${position}.webp`,
-            kind: 'image',
-            mime: 'image/webp',
-            width: 10,
-            height: 10,
-            bytes: 100,
-            variants: '{}',
-            created_at: Date.now(),
-          })
-          .execute();
-      }
+      for (const position of [1, 0]) await buildPhoto(db, post, position);
       await db.kysely
         .insertInto('likes')
         .values({ post_id: post.id, user_id: viewer.id, created_at: Date.now() })

@@ -44,7 +44,7 @@ async function chainAbove(
 ): Promise<string[]> {
   // Below a top-level post (most comments) there are no more ancestors to look up.
   if (parent.depth === 0) return [parent.id];
-  return [parent.id, ...(await posts.ancestors(executor, parent.id)).map((a) => a.id)];
+  return [parent.id, ...(await posts.ancestorIds(executor, parent.id))];
 }
 
 /** A listing's pick-up spot: one of the campus's, on a top-level post only (ADR 026). */

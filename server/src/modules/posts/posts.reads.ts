@@ -91,12 +91,13 @@ function createThreads({
 }: Pick<PostReadsDeps, 'db' | 'cache' | 'pages' | 'campusOf'>) {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
-    const row = await posts.findWithAuthor(db.kysely, id);
+    // On PostgreSQL each row comes with its files: the page is read in two or three statements.
+    const row = await posts.findWithAuthor(db.kysely, id, db.dialect);
     if (!row || row.campus_id !== campus.id) return null;
     const rootId = row.root_id ?? row.id;
     const [parents, replies] = await Promise.all([
-      posts.ancestors(db.kysely, id),
-      posts.descendants(db.kysely, id, rootId),
+      posts.ancestors(db.kysely, row, db.dialect),
+      posts.descendants(db.kysely, id, rootId, db.dialect),
     ]);
     const [post, ...rest] = await pages.presented([row, ...parents, ...replies]);
     const above = rest.slice(0, parents.length);
@@ -152,7 +153,8 @@ export interface PostReads {
   /**
    * The post, its parent chain and its whole thread as JSON (postPageSchema):
    * a fixed number of queries whatever the thread's size (the post, its
-   * ancestors, its descendants, their media), then the viewer's saves and,
+   * ancestors when it has any, its descendants, their media apart on SQLite
+   * as for a feed page: ADR 069), then the viewer's saves and,
    * for a listing, its seller card in one more statement (ADR 048).
    */
   postPage(user: UserRow | null, campus: Campus, id: string): Promise<Buffer>;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ListingFilter } from '@common/schemas/posts';
 import type { Dialect } from '../../db/kysely';
@@ -56,25 +56,34 @@ export interface PostWithFiles extends PostWithAuthor {
  * building JSON, so its pages read their files apart.
  */
 function withFiles(query: Query) {
+  // Only a post that has files looks for them: a thread's many comments mostly have none.
   return query.select((eb) =>
-    jsonArrayFrom(
-      eb
-        .selectFrom('post_media as m')
-        .select([
-          'm.id',
-          'm.post_id',
-          'm.kind',
-          'm.mime',
-          'm.key',
-          'm.width',
-          'm.height',
-          'm.variants',
-          'm.alt',
-          'm.duration_ms',
-        ])
-        .whereRef('m.post_id', '=', 'posts.id')
-        .orderBy('m.position'),
-    ).as('media'),
+    eb
+      .case()
+      .when('posts.media_count', '>', 0)
+      .then(
+        jsonArrayFrom(
+          eb
+            .selectFrom('post_media as m')
+            .select([
+              'm.id',
+              'm.post_id',
+              'm.kind',
+              'm.mime',
+              'm.key',
+              'm.width',
+              'm.height',
+              'm.variants',
+              'm.alt',
+              'm.duration_ms',
+            ])
+            .whereRef('m.post_id', '=', 'posts.id')
+            .orderBy('m.position'),
+        ),
+      )
+      .else(sql<PostFile[]>`'[]'::json`)
+      .end()
+      .as('media'),
   );
 }
 
@@ -83,6 +92,26 @@ type FilesQuery = ReturnType<typeof withFiles>;
 /** A page's statement: with each post's files on PostgreSQL, without on SQLite. */
 function pageQuery(query: Query, dialect: Dialect): Query | FilesQuery {
   return dialect === 'postgres' ? withFiles(query) : query;
+}
+
+/** The ids above a post: a recursive walk up the parent links. */
+function chainQuery(db: Executor, id: string) {
+  return db
+    .withRecursive('chain(id, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('posts')
+        .select(['posts.id', 'posts.parent_id', 'posts.depth'])
+        .where('posts.id', '=', id)
+        .unionAll((q) =>
+          q
+            .selectFrom('posts')
+            .innerJoin('chain', 'chain.parent_id', 'posts.id')
+            .select(['posts.id', 'posts.parent_id', 'posts.depth']),
+        ),
+    )
+    .selectFrom('chain')
+    .select('chain.id')
+    .where('chain.id', '!=', id);
 }
 
 /** One page of a campus's feed. */
@@ -188,8 +217,14 @@ export const postsRepository = {
     return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  findWithAuthor(db: Executor, id: string): Promise<PostWithAuthor | undefined> {
-    return withAuthor(db).where('posts.id', '=', id).executeTakeFirst();
+  /** The post with its author; given the dialect, with its files as a page reads them (pageQuery). */
+  findWithAuthor(
+    db: Executor,
+    id: string,
+    dialect?: Dialect,
+  ): Promise<PostWithAuthor | PostWithFiles | undefined> {
+    const query = withAuthor(db).where('posts.id', '=', id);
+    return (dialect ? pageQuery(query, dialect) : query).executeTakeFirst();
   },
 
   /** Posts of a campus by id, in no particular order (missing ones left out). */
@@ -287,34 +322,27 @@ export const postsRepository = {
       .execute();
   },
 
-  /** Ancestors of a post, from the top-level post down to its parent (recursive CTE). */
-  async ancestors(db: Executor, id: string): Promise<PostWithAuthor[]> {
-    const chain = await db
-      .withRecursive('chain(id, parent_id, depth)', (qb) =>
-        qb
-          .selectFrom('posts')
-          .select(['posts.id', 'posts.parent_id', 'posts.depth'])
-          .where('posts.id', '=', id)
-          .unionAll((q) =>
-            q
-              .selectFrom('posts')
-              .innerJoin('chain', 'chain.parent_id', 'posts.id')
-              .select(['posts.id', 'posts.parent_id', 'posts.depth']),
-          ),
-      )
-      .selectFrom('chain')
-      .select('chain.id')
-      .where('chain.id', '!=', id)
-      .execute();
-    if (chain.length === 0) return [];
-    return withAuthor(db)
-      .where(
-        'posts.id',
-        'in',
-        chain.map((c) => c.id),
-      )
-      .orderBy('posts.depth', 'asc')
-      .execute();
+  /** The ids of a post's ancestors, in no particular order (one recursive statement). */
+  async ancestorIds(db: Executor, id: string): Promise<string[]> {
+    const chain = await chainQuery(db, id).execute();
+    return chain.map((c) => c.id);
+  },
+
+  /**
+   * Ancestors of a post, from the top-level post down to its parent: one
+   * statement (the chain walked by a recursive CTE), with their files on
+   * PostgreSQL as a page reads them. A top-level post has none: no statement.
+   */
+  ancestors(
+    db: Executor,
+    post: Pick<PostRow, 'id' | 'parent_id'>,
+    dialect: Dialect,
+  ): Promise<PostWithAuthor[] | PostWithFiles[]> {
+    if (post.parent_id === null) return Promise.resolve([]);
+    const query = withAuthor(db)
+      .where('posts.id', 'in', chainQuery(db, post.id))
+      .orderBy('posts.depth', 'asc');
+    return pageQuery(query, dialect).execute();
   },
 
   /**
@@ -323,7 +351,12 @@ export const postsRepository = {
    * read through the thread's `root_id` index (posts_root), so neither
    * database is tempted to scan `posts` or `users` to join the CTE.
    */
-  descendants(db: Executor, id: string, rootId: string): Promise<PostWithAuthor[]> {
+  descendants(
+    db: Executor,
+    id: string,
+    rootId: string,
+    dialect: Dialect,
+  ): Promise<PostWithAuthor[] | PostWithFiles[]> {
     const thread = withAuthor(db).where('posts.root_id', '=', rootId);
     // Below a top-level post lies its whole thread: the root index alone, no walk.
     const below =
@@ -348,7 +381,10 @@ export const postsRepository = {
               .selectFrom('thread')
               .select('thread.id'),
           );
-    return below.orderBy('posts.created_at', 'asc').orderBy('posts.id', 'asc').execute();
+    return pageQuery(
+      below.orderBy('posts.created_at', 'asc').orderBy('posts.id', 'asc'),
+      dialect,
+    ).execute();
   },
 
   /**

@@ -227,10 +227,10 @@ async function previewOf(
   campus: Campus,
   id: string,
 ): Promise<PostPreview | null> {
-  const row = await posts.findWithAuthor(db.kysely, id);
+  const row = await posts.findWithAuthor(db.kysely, id, db.dialect);
   if (!row || row.campus_id !== campus.id) return null;
   // As in the API: the posts above a comment are on its page too.
-  const above = row.parent_id ? await posts.ancestors(db.kysely, id) : [];
+  const above = await posts.ancestors(db.kysely, row, db.dialect);
   const hidden = await blocks.hidden(viewer.id);
   if ([row, ...above].some((p) => hidden.has(p.author_id))) return null;
   const [dto] = await pages.presented([row]);

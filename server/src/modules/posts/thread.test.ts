@@ -5,9 +5,9 @@ import {
   type PostPage,
 } from '@common/schemas/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app';
+import { createTestApp, type QueryCounter, type TestContext } from '../../../test/app';
 import { addressSequence, api, loginAs, userWithSession } from '../../../test/auth';
-import { buildPost, buildUser } from '../../../test/factories';
+import { buildPhoto, buildPost, buildUser } from '../../../test/factories';
 
 /** Replies and the post page (GET /api/posts/:id). */
 
@@ -218,5 +218,87 @@ describe('reading a post', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe(POST_MESSAGES.postDeletedMissing);
+  });
+});
+
+describe('statements per post page', () => {
+  const queries: QueryCounter = { count: 0 };
+  let counted: TestContext;
+
+  beforeAll(async () => {
+    // Nothing kept between requests: every page is read from the database.
+    counted = await createTestApp({ queries, env: { POSTS_CACHE_MS: '0', SESSION_CACHE_MS: '0' } });
+  });
+
+  afterAll(async () => {
+    await counted?.close();
+  });
+
+  /** A thread three levels deep: the root and the second reply have a photo, the rest none. */
+  async function thread() {
+    const author = await buildUser(counted.db, { campus_id: 'ut' });
+    const root = await buildPost(counted.db, author, { campus_id: 'ut', media_count: 1 });
+    const reply = (parent: { id: string; depth: number }, media_count = 0) =>
+      buildPost(counted.db, author, {
+        campus_id: 'ut',
+        parent_id: parent.id,
+        root_id: root.id,
+        depth: parent.depth + 1,
+        media_count,
+      });
+    const first = await reply(root);
+    const second = await reply(first, 1);
+    const third = await reply(second);
+    await buildPhoto(counted.db, root);
+    await buildPhoto(counted.db, second);
+    return { root, second, third };
+  }
+
+  /** The page of `id` and the statements it read per table. */
+  async function read(cookie: string, id: string) {
+    queries.reads = {};
+    const response = await api(counted.app, {
+      method: 'GET',
+      url: `/api/posts/${id}`,
+      cookie,
+      campus: 'ut',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const reads = queries.reads;
+    delete queries.reads;
+    return { page: response.json() as PostPage, reads };
+  }
+
+  const mediaIds = (nodes: Array<PostDto | CommentNode>): string[] =>
+    nodes.flatMap((n) => [
+      ...n.media.map((m) => m.id),
+      ...('replies' in n ? mediaIds(n.replies) : []),
+    ]);
+
+  it("reads a top-level post's page without looking above it, its files with it on PostgreSQL", async () => {
+    const { root, second } = await thread();
+    const viewer = await buildUser(counted.db, { campus_id: 'ut', verified: true });
+    const cookie = await loginAs(counted.app, viewer);
+    const { page, reads } = await read(cookie, root.id);
+    expect(page.post.media.map((m) => m.id)).toEqual([`${root.id}-m0`]);
+    expect(mediaIds(page.comments)).toEqual([`${second.id}-m0`]);
+    // The post and its thread; no walk up from a post that has no parent.
+    expect(reads.posts).toBe(2);
+    expect(reads.chain).toBeUndefined();
+    expect(reads.post_media ?? 0).toBe(counted.db.dialect === 'postgres' ? 0 : 1);
+  });
+
+  it("reads a reply's page with the posts above it in one statement", async () => {
+    const { root, second, third } = await thread();
+    const viewer = await buildUser(counted.db, { campus_id: 'ut', verified: true });
+    const cookie = await loginAs(counted.app, viewer);
+    const { page, reads } = await read(cookie, third.id);
+    expect(page.parents.map((p) => p.id)).toEqual([root.id, expect.any(String), second.id]);
+    expect(mediaIds(page.parents)).toEqual([`${root.id}-m0`, `${second.id}-m0`]);
+    // The reply, the posts above it, the replies below it.
+    expect(reads.posts).toBe(3);
+    // The walk up is inside the statement of the posts above, not one of its own.
+    expect(reads.chain).toBeUndefined();
+    expect(reads.post_media ?? 0).toBe(counted.db.dialect === 'postgres' ? 0 : 1);
   });
 });
