@@ -170,14 +170,15 @@ export interface SharedPages {
    * The page with the viewer's saves and what they may do filled in: saves
    * from all they saved when that is known, or else read by `readSaves` and
    * cached beside the page (they go stale with it: a save is a write to the
-   * campus); `can` from the post policy and the viewer's blocks, cached
-   * beside their saves. Either way a page read again costs no query at all.
+   * campus); `can` from the post policy and `hidden`, the viewer's blocks
+   * (hiddenFrom). Either way a page read again costs no query at all.
    */
   forViewer(
     campusId: string,
     viewer: UserRow,
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
+    hidden: Set<string>,
   ): Promise<Buffer>;
   /** Whose posts the viewer does not see (blocked either way), cached beside their saves. */
   hiddenFrom(campusId: string, viewer: UserRow): Promise<Set<string>>;
@@ -255,11 +256,9 @@ export function createSharedPages({
     viewer: UserRow,
     page: SharedPage,
     readSaves: () => Promise<Set<string>>,
+    hidden: Set<string>,
   ): Promise<Buffer> {
-    const [known, hidden] = await Promise.all([
-      knownSaves(campusId, viewer),
-      hiddenFrom(campusId, viewer),
-    ]);
+    const known = await knownSaves(campusId, viewer);
     const can = postViewer(viewer, hidden);
     if (!known.asked) return page.json.render(known.saved, can);
     return page.json.render(await savesOn(cache, campusId, viewer, page, readSaves), can);

@@ -237,13 +237,18 @@ export function createPostReads({
       const page = await pageOf(user, campus, id);
       // A page showing a post of a student across a block, either way, as the
       // post or above it, is missing to the viewer, as its page is (ADR 038).
-      const hidden = page && (await pages.hiddenFrom(page.site.id, user));
-      if (!page || page.thread.authorIds.some((id) => hidden!.has(id)))
+      if (!page) throw notFound('post_not_found', M.postDeletedMissing);
+      const hidden = await pages.hiddenFrom(page.site.id, user);
+      if (page.thread.authorIds.some((id) => hidden.has(id)))
         throw notFound('post_not_found', M.postDeletedMissing);
       const { site, thread } = page;
       const [json, seller] = await Promise.all([
-        pages.forViewer(site.id, user, thread, () =>
-          saves.inThread(user.id, thread.rootId, thread.chain),
+        pages.forViewer(
+          site.id,
+          user,
+          thread,
+          () => saves.inThread(user.id, thread.rootId, thread.chain),
+          hidden,
         ),
         // Read on every visit, not kept with the thread: another listing of
         // the seller marked sold changes it without touching this thread.

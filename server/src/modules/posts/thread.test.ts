@@ -286,6 +286,8 @@ describe('statements per post page', () => {
     expect(reads.posts).toBe(2);
     expect(reads.chain).toBeUndefined();
     expect(reads.post_media ?? 0).toBe(counted.db.dialect === 'postgres' ? 0 : 1);
+    // Whose posts the viewer does not see, once for the whole page.
+    expect(reads.blocks).toBe(1);
   });
 
   it("reads a reply's page with the posts above it in one statement", async () => {
