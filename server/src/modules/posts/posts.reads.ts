@@ -81,14 +81,15 @@ export interface PostReadsDeps {
 
 /**
  * Post pages: each post's thread written once per campus cache entry, and
- * the campus whose page a viewer opens.
+ * filled in for the viewer who opens it (postPage).
  */
-function createThreads({
+function createPostPages({
   db,
   cache,
   pages,
+  saves,
   campusOf = compiledCampus,
-}: Pick<PostReadsDeps, 'db' | 'cache' | 'pages' | 'campusOf'>) {
+}: Pick<PostReadsDeps, 'db' | 'cache' | 'pages' | 'saves' | 'campusOf'>): PostReads['postPage'] {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
     // On PostgreSQL each row comes with its files: the page is read in two or three statements.
@@ -126,7 +127,7 @@ function createThreads({
    * The thread a reader of `campus` opens, and the campus it is of: a post of
    * the campus, or the viewer's own post of a campus they left (ADR 040).
    */
-  return async function pageOf(user: UserRow, campus: Campus, id: string) {
+  async function pageOf(user: UserRow, campus: Campus, id: string) {
     const thread = await threadOn(campus, id);
     if (thread) return { site: campus, thread };
     const row = await posts.find(db.kysely, id);
@@ -135,6 +136,31 @@ function createThreads({
     if (!site) return null;
     const own = await threadOn(site, id);
     return own ? { site, thread: own } : null;
+  }
+
+  return async function postPage(user: UserRow | null, campus: Campus, id: string) {
+    campusPolicy.canRead(user, campus);
+    const page = await pageOf(user, campus, id);
+    // A page showing a post of a student across a block, either way, as the
+    // post or above it, is missing to the viewer, as its page is (ADR 038).
+    if (!page) throw notFound('post_not_found', M.postDeletedMissing);
+    const hidden = await pages.hiddenFrom(page.site.id, user);
+    if (page.thread.authorIds.some((id) => hidden.has(id)))
+      throw notFound('post_not_found', M.postDeletedMissing);
+    const { site, thread } = page;
+    const [json, seller] = await Promise.all([
+      pages.forViewer(
+        site.id,
+        user,
+        thread,
+        () => saves.inThread(user.id, thread.rootId, thread.chain),
+        hidden,
+      ),
+      // Read on every visit, not kept with the thread: another listing of
+      // the seller marked sold changes it without touching this thread.
+      thread.sellerId ? posts.sellerSummary(db.kysely, thread.sellerId, site.id) : undefined,
+    ]);
+    return withSeller(json, seller ?? null);
   };
 }
 
@@ -170,7 +196,7 @@ export function createPostReads({
   campusOf,
 }: PostReadsDeps): PostReads {
   const { dialect } = db;
-  const pageOf = createThreads({ db, cache, pages, campusOf });
+  const postPage = createPostPages({ db, cache, pages, saves, campusOf });
 
   return {
     async feed(
@@ -232,29 +258,6 @@ export function createPostReads({
       return json.render(new Set(rows.map((r) => r.id)), postPolicy.postViewer(user, hidden));
     },
 
-    async postPage(user: UserRow | null, campus: Campus, id: string): Promise<Buffer> {
-      campusPolicy.canRead(user, campus);
-      const page = await pageOf(user, campus, id);
-      // A page showing a post of a student across a block, either way, as the
-      // post or above it, is missing to the viewer, as its page is (ADR 038).
-      if (!page) throw notFound('post_not_found', M.postDeletedMissing);
-      const hidden = await pages.hiddenFrom(page.site.id, user);
-      if (page.thread.authorIds.some((id) => hidden.has(id)))
-        throw notFound('post_not_found', M.postDeletedMissing);
-      const { site, thread } = page;
-      const [json, seller] = await Promise.all([
-        pages.forViewer(
-          site.id,
-          user,
-          thread,
-          () => saves.inThread(user.id, thread.rootId, thread.chain),
-          hidden,
-        ),
-        // Read on every visit, not kept with the thread: another listing of
-        // the seller marked sold changes it without touching this thread.
-        thread.sellerId ? posts.sellerSummary(db.kysely, thread.sellerId, site.id) : undefined,
-      ]);
-      return withSeller(json, seller ?? null);
-    },
+    postPage,
   };
 }
