@@ -34,6 +34,18 @@ describe('the log stream', () => {
     expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual([...Array(3000).keys()]);
   });
 
+  it('keeps a few lines a moment for more to share their write, then writes them', async () => {
+    const { fd, read } = logFile();
+    const stream = createLogStream(fd);
+    stream.write('{"level":30,"n":1}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.write('{"level":30,"n":2}\n');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(read()).toBe('');
+    await settle();
+    expect(read()).toBe('{"level":30,"n":1}\n{"level":30,"n":2}\n');
+  });
+
   it('writes an error line at once, with every line before it', () => {
     const { fd, read } = logFile();
     const stream = createLogStream(fd);

@@ -6,13 +6,21 @@ import type { FastifyInstance } from 'fastify';
  * writes two lines a request, each with the whole request described, and pino
  * writes each line with a system call of its own: at `info` to a file that
  * made the cached feed about half as fast again as at `warn`. Instead: one
- * short line a request, written with the others of the same moment in one
- * asynchronous write; a line at `error` or above is written at once, with
- * everything before it, so that a crash just after it does not lose it.
+ * short line a request, gathered with the others of the next few
+ * milliseconds into one asynchronous write of up to a pipe's atomic size; a
+ * line at `error` or above is written at once, with everything before it, so
+ * that a crash just after it does not lose it.
  */
 
 /** The most a pipe takes in one write without another process's write landing inside it (Linux PIPE_BUF). */
 const ATOMIC_BYTES = 4096;
+
+/**
+ * The longest a line waits for others to share its write: under load a
+ * write then carries a full piece instead of the few lines of one turn of
+ * the event loop, and each write is a hand-over to libuv's thread pool.
+ */
+const GATHER_MS = 20;
 
 export interface LogStream {
   write(line: string): void;
@@ -20,60 +28,108 @@ export interface LogStream {
   flushSync(): void;
 }
 
+/** Lines waiting, taken in pieces of whole lines of at most ATOMIC_BYTES (unless one line is longer). */
+function lineQueue() {
+  let lines: string[] = [];
+  /** The characters waiting: about their bytes, for when a piece is full. */
+  let length = 0;
+  return {
+    get length() {
+      return length;
+    },
+    get empty() {
+      return lines.length === 0;
+    },
+    push(line: string) {
+      lines.push(line);
+      length += line.length;
+    },
+    /** Text a write left over, first in line again. */
+    putBack(text: string) {
+      lines.unshift(text);
+      length += text.length;
+    },
+    clear() {
+      lines = [];
+      length = 0;
+    },
+    nextPiece(): Buffer {
+      let bytes = 0;
+      let count = 0;
+      while (count < lines.length) {
+        const size = Buffer.byteLength(lines[count]!);
+        if (count > 0 && bytes + size > ATOMIC_BYTES) break;
+        bytes += size;
+        count++;
+      }
+      const text = lines.slice(0, count).join('');
+      lines = lines.slice(count);
+      length -= text.length;
+      return Buffer.from(text);
+    },
+  };
+}
+
 /**
- * Lines to `fd`, gathered while a write is on its way and written together in
- * pieces of whole lines no larger than a pipe writes at once, so that the
- * lines of several processes sharing one stdout (WEB_CONCURRENCY) never mix.
+ * Lines to `fd`, gathered for up to GATHER_MS or while a write is on its way,
+ * and written together in pieces of whole lines no larger than a pipe writes
+ * at once, so that the lines of several processes sharing one stdout
+ * (WEB_CONCURRENCY) never mix.
  */
 export function createLogStream(fd = 1): LogStream {
-  let waiting: string[] = [];
+  const waiting = lineQueue();
   let writing = false;
-
-  /** The next piece: whole lines, at most ATOMIC_BYTES unless one line is longer. */
-  const nextPiece = (): Buffer => {
-    let bytes = 0;
-    let count = 0;
-    while (count < waiting.length) {
-      const size = Buffer.byteLength(waiting[count]!);
-      if (count > 0 && bytes + size > ATOMIC_BYTES) break;
-      bytes += size;
-      count++;
-    }
-    const piece = Buffer.from(waiting.slice(0, count).join(''));
-    waiting = waiting.slice(count);
-    return piece;
-  };
+  let timer: NodeJS.Timeout | undefined;
 
   const writeNext = () => {
-    if (waiting.length === 0) {
+    // Less than a piece waits for more lines: the timer writes it.
+    if (waiting.length < ATOMIC_BYTES) {
       writing = false;
+      if (!waiting.empty) gather();
       return;
     }
-    const piece = nextPiece();
+    send(waiting.nextPiece());
+  };
+
+  /** Writes what waits after GATHER_MS, unless a write or a timer is on its way. */
+  const gather = () => {
+    if (writing || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (writing || waiting.empty) return;
+      writing = true;
+      send(waiting.nextPiece());
+    }, GATHER_MS);
+  };
+
+  /** One piece, asynchronously; then the next, if a whole one waits. */
+  const send = (piece: Buffer) => {
     fs.write(fd, piece, 0, piece.length, null, (error, written) => {
       if (error && error.code !== 'EAGAIN') {
         // The log cannot be written (a closed pipe): what waits is dropped, not held forever.
-        waiting = [];
+        waiting.clear();
         writing = false;
         return;
       }
       const rest = error ? piece : piece.subarray(written);
-      if (rest.length > 0) waiting.unshift(rest.toString());
-      if (error) setTimeout(writeNext, 10);
+      if (rest.length > 0) waiting.putBack(rest.toString());
+      if (error) setTimeout(() => send(waiting.nextPiece()), 10);
       else writeNext();
     });
   };
 
   const flushSync = () => {
-    while (waiting.length > 0) {
-      const piece = nextPiece();
+    clearTimeout(timer);
+    timer = undefined;
+    while (!waiting.empty) {
+      const piece = waiting.nextPiece();
       let offset = 0;
       while (offset < piece.length) {
         try {
           offset += fs.writeSync(fd, piece, offset);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
-            waiting = [];
+            waiting.clear();
             return;
           }
         }
@@ -87,9 +143,12 @@ export function createLogStream(fd = 1): LogStream {
       // pino writes the level first: `{"level":50` is error, 60 fatal.
       if (line.charCodeAt(9) >= 53 && line.startsWith('{"level":')) return flushSync();
       if (writing) return;
+      if (waiting.length < ATOMIC_BYTES) return gather();
+      // A full piece leaves once this turn of the event loop is done.
+      clearTimeout(timer);
+      timer = undefined;
       writing = true;
-      // Lines logged in the same turn of the event loop leave in one write.
-      setImmediate(writeNext);
+      setImmediate(() => send(waiting.nextPiece()));
     },
     flushSync,
   };
