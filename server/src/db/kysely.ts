@@ -16,7 +16,6 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { namedStatements } from './prepared';
 import type { Database } from './schema';
-import { startCheckpointer } from './sqlite-checkpoints';
 import { adaptSqlite } from './sqlite-adapter';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,21 +77,10 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // A file's checkpoints are made on a thread of their own, not by a commit of a request (ADR 070).
-  const checkpointer = database.file === ':memory:' ? null : startCheckpointer(database.file);
-  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const kysely = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: adaptSqlite(sqlite) }),
   });
-  return {
-    kysely,
-    dialect: 'sqlite',
-    async close() {
-      await checkpointer?.stop();
-      // Closing the file's last connection copies what is left in the log.
-      await kysely.destroy();
-    },
-  };
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
 /**
