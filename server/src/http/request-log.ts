@@ -71,12 +71,12 @@ function lineQueue() {
 }
 
 /**
- * Lines to `fd`, gathered for up to GATHER_MS or while a write is on its way,
+ * Lines to `fd`, gathered for up to `gatherMs` or while a write is on its way,
  * and written together in pieces of whole lines no larger than a pipe writes
  * at once, so that the lines of several processes sharing one stdout
  * (WEB_CONCURRENCY) never mix.
  */
-export function createLogStream(fd = 1): LogStream {
+export function createLogStream(fd = 1, gatherMs = GATHER_MS): LogStream {
   const waiting = lineQueue();
   let writing = false;
   let timer: NodeJS.Timeout | undefined;
@@ -91,7 +91,7 @@ export function createLogStream(fd = 1): LogStream {
     send(waiting.nextPiece());
   };
 
-  /** Writes what waits after GATHER_MS, unless a write or a timer is on its way. */
+  /** Writes what waits after `gatherMs`, unless a write or a timer is on its way. */
   const gather = () => {
     if (writing || timer) return;
     timer = setTimeout(() => {
@@ -99,7 +99,7 @@ export function createLogStream(fd = 1): LogStream {
       if (writing || waiting.empty) return;
       writing = true;
       send(waiting.nextPiece());
-    }, GATHER_MS);
+    }, gatherMs);
   };
 
   /** One piece, asynchronously; then the next, if a whole one waits. */
