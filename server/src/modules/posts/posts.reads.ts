@@ -92,7 +92,7 @@ function createPostPages({
 }: Pick<PostReadsDeps, 'db' | 'cache' | 'pages' | 'saves' | 'campusOf'>): PostReads['postPage'] {
   /** The post, its parent chain and its whole thread, written once per cache entry. */
   async function readThread(campus: Campus, id: string): Promise<SharedThread | null> {
-    // On PostgreSQL each row comes with its files: the page is read in two or three statements.
+    // On PostgreSQL each row comes with its files; SQLite reads them in one statement more (ADR 069).
     const row = await posts.findWithAuthor(db.kysely, id, db.dialect);
     if (!row || row.campus_id !== campus.id) return null;
     const rootId = row.root_id ?? row.id;
