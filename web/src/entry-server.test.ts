@@ -77,6 +77,20 @@ const post = (n: number, text = `Post number ${n}`): PostDto => ({
   bumpedAt: null,
 });
 
+/** A photo as the API answers it. */
+const photo = {
+  id: 'm1',
+  kind: 'image' as const,
+  mime: 'image/webp',
+  url: '/uploads/m1.webp',
+  thumbUrl: '/uploads/m1-thumb.webp',
+  width: 800,
+  height: 600,
+  alt: '',
+  posterUrl: null,
+  durationMs: null,
+};
+
 /** "You've reached the end." as HTML writes it. */
 const feedEnd = MESSAGES.feedEnd.replace("'", '&#x27;');
 
@@ -125,35 +139,39 @@ describe('the first posts of /home, rendered without a DOM', () => {
     expect(html).not.toContain(long.trim());
   });
   it("draws a post's photos as the buttons that open the photo viewer, at their measured size", () => {
-    const media = {
-      id: 'm1',
-      kind: 'image' as const,
-      mime: 'image/webp',
-      url: '/uploads/m1.webp',
-      thumbUrl: '/uploads/m1-thumb.webp',
-      width: 800,
-      height: 600,
-      alt: '',
-      posterUrl: null,
-      durationMs: null,
-    };
+    const media = photo;
     const html = render([{ ...post(1), media: [media] }]);
     // ADR 046: the viewer's own code is not part of this copy; its button and photo are.
     expect(html).toMatch(
       /<button type="button" class="[^"]+" aria-haspopup="dialog"><img class="[^"]+" src="\/uploads\/m1.webp" width="800" height="600" alt="Photo 1 of 1"/,
     );
     expect(html).not.toContain('role="dialog"');
+    // The first post's photo loads before all else: React's preload of it comes first,
+    // for the server to put in the page's head (server/src/modules/pages/pages.feed.ts).
+    expect(html).toMatch(
+      /^<link rel="preload" as="image" href="\/uploads\/m1.webp" fetchPriority="high"\/><div id="quad-first-posts"/,
+    );
+    expect(html).toMatch(
+      /<img [^>]*src="\/uploads\/m1.webp"[^>]*loading="eager" fetchPriority="high"/,
+    );
+    // A later post's photos wait until they are near the screen.
+    const later = render([post(1), { ...post(2), media: [media] }]);
+    expect(later).not.toContain('rel="preload"');
+    expect(later).toMatch(/<img [^>]*src="\/uploads\/m1.webp"[^>]*loading="lazy"/);
   });
 
   it("draws the grid of tiles, wide, when the student's cookie chose it (ADR 047)", () => {
-    const listing = { ...post(1, 'Oak desk\nTwo drawers'), price: 40, obo: true };
+    const listing = { ...post(1, 'Oak desk\nTwo drawers'), price: 40, obo: true, media: [photo] };
     const html = renderFirstPosts({
       campus,
       me: { viewer, google: false },
       feed: { items: [listing, post(2)], nextCursor: null },
       view: 'grid',
     });
-    expect(html).toMatch(/^<div id="quad-first-posts" class="shell__body shell__body--wide"/);
+    // The first tile's photo first, as the browser will choose it from the tile's sources.
+    expect(html).toMatch(
+      /^<link rel="preload" as="image" imageSrcSet="\/uploads\/m1-thumb.webp 267w, \/uploads\/m1.webp 800w" imageSizes="[^"]+" fetchPriority="high"\/><div id="quad-first-posts" class="shell__body shell__body--wide"/,
+    );
     expect(html).toContain('aria-labelledby="tile-p1-title"');
     expect(html).toContain('aria-labelledby="tile-p2-title"');
     expect(html).toContain('$40 · OBO');

@@ -93,10 +93,21 @@ export function lazyModuleFiles(
  * page: the browser fetches it alongside the app's own file instead of after
  * the app has run (one round trip less before the feed shows).
  */
-export function modulePreloads(scripts: string[]): string[] {
+export function modulePreloads(scripts: string[], priority: 'low' | 'auto' = 'auto'): string[] {
+  const hint = priority === 'low' ? ' fetchpriority="low"' : '';
   return scripts.map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+    (file) => `<link rel="modulepreload" crossorigin${hint} href="/${escapeHtml(file)}">`,
   );
+}
+
+/**
+ * The template's own scripts (the app's entry and what it imports first),
+ * asked for at low priority: on a page whose content the server drew, the
+ * stylesheet and the first photo take the connection first, and the app's
+ * code follows them (ADR 071).
+ */
+export function scriptsAfterContent(html: string): string {
+  return html.replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
 }
 
 /**

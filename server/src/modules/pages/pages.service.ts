@@ -22,14 +22,28 @@ import { presentViewer } from '../users/users.presenter';
 import type { ModerationService } from '../moderation/moderation.service';
 import type { PostList } from '@common/schemas/posts';
 import { loadFirstPosts } from './pages.feed';
-import { lazyModuleFiles, modulePreloads, openGraphTags, topBar } from './pages.html';
+import {
+  lazyModuleFiles,
+  modulePreloads,
+  openGraphTags,
+  scriptsAfterContent,
+  topBar,
+} from './pages.html';
 
 const HEAD_MARK = '<!--app-head-->';
 const FAVICON_LINK = 'href="/favicon.svg"';
-const faviconHref = (dto: CampusDto) =>
+/** The uploaded logo's version, named in the icons' addresses so a new logo shows at once (ADR 064). */
+const logoVersion = (dto: CampusDto) =>
   dto.logoUrl
-    ? `href="/favicon.svg?v=${encodeURIComponent(dto.logoUrl.split('/').pop()!.replace('.png', ''))}"`
-    : FAVICON_LINK;
+    ? `?v=${encodeURIComponent(
+        dto.logoUrl
+          .split('/')
+          .pop()!
+          .replace(/\.png$/, ''),
+      )}`
+    : '';
+const faviconHref = (dto: CampusDto) =>
+  dto.logoUrl ? `href="/favicon.svg${logoVersion(dto)}"` : FAVICON_LINK;
 
 export interface PagesServiceDeps {
   config: Config;
@@ -98,6 +112,7 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
     'src/features/feed/pages/FeedPage.tsx',
   );
   const feedPreloads = modulePreloads(feedFiles.scripts);
+  const feedPreloadsAfterContent = modulePreloads(feedFiles.scripts, 'low');
   // Loaded once, while the server starts; a page that comes first waits for it.
   const firstPosts = loadFirstPosts(config.webDist, feedFiles.styles, log);
   /**
@@ -145,35 +160,29 @@ export function createPagesService(deps: PagesServiceDeps): PagesService {
       // The first posts, drawn by the app's own components from the very data above (ADR 045).
       const drawer = feed && me.viewer ? await firstPosts : null;
       const firstPage = feed ? (JSON.parse(feed) as PostList) : null;
-      const posts =
-        (firstPage && drawer?.draw({ campus: dto, me, feed: firstPage, view: feedView })) ?? '';
+      const drawn =
+        (firstPage && drawer?.draw({ campus: dto, me, feed: firstPage, view: feedView })) || null;
+      const posts = drawn?.html ?? '';
       const head = [
+        // The first post's photos before anything else the page asks for (pages.feed.ts).
+        ...(drawn?.preloads ? [drawn.preloads] : []),
         `<title>${escapeHtml(dto.productName)}</title>`,
         `<meta name="description" content="${escapeHtml(`The buy / sell community of ${dto.schoolName} students.`)}">`,
         `<meta name="theme-color" content="${dto.theme.primary}">`,
         // The installable app (ADR 058): the campus's manifest and home-screen icon.
         `<link rel="manifest" href="/manifest.webmanifest">`,
         // Drawn from the uploaded logo when there is one (ADR 064), named by its version.
-        `<link rel="apple-touch-icon" href="/icon-192.png${
-          dto.logoUrl
-            ? `?v=${encodeURIComponent(
-                dto.logoUrl
-                  .split('/')
-                  .pop()!
-                  .replace(/\.png$/, ''),
-              )}`
-            : ''
-        }">`,
+        `<link rel="apple-touch-icon" href="/icon-192.png${logoVersion(dto)}">`,
         `<meta property="og:site_name" content="${escapeHtml(dto.productName)}">`,
         ...page.tags,
         `<style>html:root{--brand:${dto.theme.primary};--on-brand:${dto.theme.onPrimary};--accent:${dto.theme.accent}}</style>`,
-        ...(feedPage ? feedPreloads : []),
+        ...(feedPage ? (posts ? feedPreloadsAfterContent : feedPreloads) : []),
         ...(posts && drawer ? [drawer.style] : []),
         `<script type="application/json" id="quad-boot">${boot}</script>`,
         ...(feed ? [`<script type="application/json" id="quad-feed">${feed}</script>`] : []),
       ].join('\n    ');
       // The favicon's address names the logo's version: a new logo shows at once (ADR 064).
-      const html = template
+      const html = (posts ? scriptsAfterContent(template) : template)
         .replace(FAVICON_LINK, () => faviconHref(dto))
         .replace(HEAD_MARK, () => head)
         .replace('<div id="root"></div>', () => `<div id="root">${topBar(dto)}${posts}</div>`);

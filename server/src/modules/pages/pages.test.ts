@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_VIEW_COOKIE } from '@common/feed-view';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { loginAs } from '../../../test/auth';
-import { buildPost, buildUser } from '../../../test/factories';
+import { buildPhoto, buildPost, buildUser } from '../../../test/factories';
 
 let t: TestContext;
 let dist: string;
@@ -42,14 +42,17 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dist, 'assets', 'FeedPage-f1.css'), '._text_h1{line-height:1.5}');
   // The build's server copy of the feed (web/src/entry-server.tsx, tested in its own right
-  // there): this one says what it was given, and fails for a viewer named Boom.
+  // there): this one says what it was given, preloads the first post's first photo as React
+  // does, and fails for a viewer named Boom.
   fs.mkdirSync(path.join(dist, '.vite', 'ssr'));
   fs.writeFileSync(
     path.join(dist, '.vite', 'ssr', 'entry-server.js'),
     `export function renderFirstPosts({ campus, me, feed, view }) {
       if (me.viewer.firstName === 'Boom') throw new Error('boom');
       const given = JSON.stringify({ campus: campus.id, viewer: me.viewer.id, feed, view });
-      return '<div id="quad-first-posts">' + given.replace(/[<>&]/g, '') + '</div>';
+      const photo = feed.items[0]?.media[0];
+      const preload = photo ? '<link rel="preload" as="image" href="' + photo.url + '" fetchPriority="high"/>' : '';
+      return preload + '<div id="quad-first-posts">' + given.replace(/[<>&]/g, '') + '</div>';
     }`,
   );
   t = await createTestApp({ env: { WEB_DIST: dist } });
@@ -208,6 +211,8 @@ describe('serving the web app', () => {
     expect(JSON.stringify(given.feed)).toContain('Desk for sale');
     // The cards' styles come inline, not as a request that would hold the paint back.
     expect(res.body).toContain('<style>._text_h1{line-height:1.5}</style>');
+    // No photo on the first post: nothing to ask for first.
+    expect(res.body).not.toContain('rel="preload"');
 
     // Only where the feed page is written: not for a guest, nor a filtered feed.
     expect(drawn((await page('/home', false)).body)).toBeUndefined();
@@ -231,6 +236,38 @@ describe('serving the web app', () => {
     expect(feedOf(failed.body)).toContain('Desk for sale');
     expect(failed.body).not.toContain('quad-first-posts');
     expect(failed.body).not.toContain('._text_h1');
+    // Nothing drawn, nothing to paint before the app's code: its scripts keep their priority.
+    expect(failed.body).toContain('<script type="module" src=');
+    expect(failed.body).not.toContain('fetchpriority');
+  });
+
+  it("asks for the first post's photo first of all, in the head of a member's /home", async () => {
+    const viewer = await buildUser(t.db, {
+      campus_id: 'ucla',
+      verified: true,
+      school_verified: true,
+    });
+    const author = await buildUser(t.db, { campus_id: 'ucla' });
+    const cookie = await loginAs(t.app, viewer);
+    const home = () =>
+      t.app.inject({ url: '/home', headers: { ...html, host: 'ucla.localhost:3000', cookie } });
+    const post = await buildPost(t.db, author, { text: 'Desk with a photo', media_count: 1 });
+    await buildPhoto(t.db, post);
+    const body = (await home()).body;
+    const head = body.slice(body.indexOf('<head>'), body.indexOf('</head>'));
+    const preload = /<link rel="preload" as="image" href="([^"]+)" fetchPriority="high"\/>/.exec(
+      head,
+    );
+    expect(preload?.[1]).toMatch(/\.webp$/);
+    // Before the title, the feed's data and every script of the page.
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('<title>'));
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('modulepreload'));
+    // Once: not again in the drawn posts.
+    expect(body.split('rel="preload"')).toHaveLength(2);
+    // The app's code after the drawn posts' stylesheet and photo: every script at low priority.
+    const scripts = [...body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [tag] of scripts) expect(tag).toContain('fetchpriority="low"');
   });
 
   it("preloads the feed page's own code with a member's /home, not what the page loads anyway", async () => {
@@ -238,7 +275,9 @@ describe('serving the web app', () => {
     const cookie = await loginAs(t.app, member);
     const home = await t.app.inject({ url: '/home', headers: { ...html, cookie } });
     const preloaded = [
-      ...home.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ...home.body.matchAll(
+        /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
+      ),
     ]
       .map((m) => m[1])
       .sort();

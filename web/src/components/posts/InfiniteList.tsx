@@ -19,14 +19,15 @@ interface Props<T extends PostDto> {
   label: string;
   /** No next page within this long after the last was asked for (a profile's tabs). */
   cooldownMs?: number;
-  /** How each post shows; a post card by default. */
-  renderPost?: (post: T) => ReactNode;
+  /** How each post shows, by its place in the list; a post card by default. */
+  renderPost?: (post: T, index: number) => ReactNode;
   /** Photo tiles in columns instead of cards (the feed's grid, ADR 047). */
   grid?: boolean;
 }
 
-const card = (post: PostDto) => <PostCard post={post} />;
-const tile = (post: PostDto) => <ListingTile post={post} />;
+// The first post leads: its photos load before the rest (MediaGrid).
+const card = (post: PostDto, index: number) => <PostCard post={post} lead={index === 0} />;
+const tile = (post: PostDto, index: number) => <ListingTile post={post} lead={index === 0} />;
 
 /**
  * A list of post cards (or, in a `grid`, tiles) that loads the next page ~250 px before its end, a
@@ -84,8 +85,8 @@ export function InfiniteList<T extends PostDto>({
   return (
     <div className={`${styles.list} ${grid ? tiles.wrap : ''}`}>
       <ul className={grid ? tiles.grid : styles.items} aria-label={label}>
-        {(drawing ? posts.slice(0, shown) : posts).map((post) => (
-          <li key={post.id}>{draw(post)}</li>
+        {(drawing ? posts.slice(0, shown) : posts).map((post, index) => (
+          <li key={post.id}>{draw(post, index)}</li>
         ))}
       </ul>
       <div ref={sentinel} className={styles.sentinel} />

@@ -18,9 +18,10 @@ const THUMB_HEIGHT = 200;
  * One post of the feed's grid (ADR 047): a square of its first photo (or of
  * its text after the title, when it has none), its status over it, then its price, its title
  * and who posted it. The title is the tile's link, stretched over the whole
- * tile: one tab stop, one name, the whole tile to tap.
+ * tile: one tab stop, one name, the whole tile to tap. The grid's first tile
+ * is its `lead`: its photo loads before the rest, as a list's first card's.
  */
-export function ListingTile({ post }: { post: PostDto }) {
+export function ListingTile({ post, lead = false }: { post: PostDto; lead?: boolean }) {
   const { title, rest } = splitTitle(post.text);
   const price = priceLabel(post);
   const badge = listingBadge(post, Date.now());
@@ -30,7 +31,7 @@ export function ListingTile({ post }: { post: PostDto }) {
     <article className={styles.tile} aria-labelledby={titleId}>
       <div className={styles.picture}>
         {first ? (
-          <TilePhoto media={first} />
+          <TilePhoto media={first} lead={lead} />
         ) : rest ? (
           <p className={styles.excerpt} aria-hidden="true">
             {rest}
@@ -68,7 +69,7 @@ export function ListingTile({ post }: { post: PostDto }) {
 }
 
 /** The first photo as its thumbnail (the full photo on dense screens), cropped to the square. */
-function TilePhoto({ media }: { media: MediaDto }) {
+function TilePhoto({ media, lead }: { media: MediaDto; lead: boolean }) {
   if (media.kind === 'video')
     // The poster (or first frame) and length; the player is on the listing's page.
     return <VideoStill media={media} />;
@@ -84,7 +85,8 @@ function TilePhoto({ media }: { media: MediaDto }) {
       alt=""
       width={media.width || undefined}
       height={media.height || undefined}
-      loading="lazy"
+      loading={lead ? 'eager' : 'lazy'}
+      fetchPriority={lead ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -11,6 +11,7 @@ import { chooseFeedView, useFeedView } from '../../lib/feed-view';
 import { GateContext } from '../gates/gate-context';
 import { AlertProvider } from '../ui/Alerts';
 import { FeedViewToggle } from './FeedViewToggle';
+import { InfiniteList } from './InfiniteList';
 import { ListingTile } from './ListingTile';
 import { MediaTile } from './MediaTile';
 import { PostCard } from './PostCard';
@@ -288,5 +289,66 @@ describe('List | Grid', () => {
     expect(grid.getAttribute('aria-pressed')).toBe('true');
     expect(list.getAttribute('aria-pressed')).toBe('false');
     expect(document.cookie).toContain(`${FEED_VIEW_COOKIE}=grid`);
+  });
+});
+
+describe("a list's first photos", () => {
+  const photos = (id: string) =>
+    [1, 2].map((n) => ({
+      ...photo,
+      id: `${id}-${n}`,
+      thumbUrl: '/t.webp',
+      width: 800,
+      height: 600,
+    }));
+  const posts = ['p1', 'p2', 'p3'].map((id) => post({ id, media: photos(id) }));
+  const list = (grid: boolean) => (
+    <InfiniteList
+      posts={posts}
+      pending={false}
+      hasNextPage={false}
+      fetchingNext={false}
+      fetchNextPage={() => undefined}
+      empty={null}
+      label="Posts"
+      grid={grid}
+    />
+  );
+  const images = () =>
+    [...document.querySelectorAll('img')].map((img) => [
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+    ]);
+
+  beforeEach(() => {
+    // The list's watch on its end; nothing here scrolls.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+
+  it('loads the first card’s photos at once, its first before all else, and the others lazily', () => {
+    shown(list(false));
+    expect(images()).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
+
+  it('loads the first tile’s photo first in the grid, and the others lazily', () => {
+    shown(list(true));
+    expect(images()).toEqual([
+      ['eager', 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
   });
 });

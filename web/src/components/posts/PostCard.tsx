@@ -28,21 +28,24 @@ const REPLY_TO_CHARS = 80;
  * Search results mark the words that matched (`highlight`: lower case,
  * accent-free). A comment may show what it answers above it (`replyTo`), and
  * the card may hold the replies below it (`children`, after Save and Comment).
+ * The first card of a list is its `lead`: its photos load first (MediaGrid).
  */
 export function PostCard({
   post,
   highlight,
   replyTo,
+  lead = false,
   children,
 }: {
   post: PostDto;
   highlight?: readonly string[];
   replyTo?: PostDto | null;
+  lead?: boolean;
   children?: ReactNode;
 }) {
   if (isListing(post) && !replyTo)
     return (
-      <ListingCard post={post} highlight={highlight}>
+      <ListingCard post={post} highlight={highlight} lead={lead}>
         {children}
       </ListingCard>
     );
@@ -52,7 +55,7 @@ export function PostCard({
       <PostHeader post={post} nameId={`post-${post.id}-author`} linkTime />
       {post.text ? <PostText text={post.text} highlight={highlight} /> : null}
       <PostSpot post={post} />
-      <MediaGrid media={post.media} post={post} />
+      <MediaGrid media={post.media} post={post} lead={lead} />
       <footer className={styles.actions}>
         <SaveButton post={post} />
         <CommentLink post={post} />
@@ -72,10 +75,12 @@ export function PostCard({
 function ListingCard({
   post,
   highlight,
+  lead,
   children,
 }: {
   post: PostDto;
   highlight?: readonly string[];
+  lead: boolean;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -93,7 +98,7 @@ function ListingCard({
       aria-labelledby={titleId}
       onClick={handleClick}
     >
-      <LeadMedia post={post} />
+      <LeadMedia post={post} lead={lead} />
       <PriceLine post={post} />
       <h2 className={cards.title} id={titleId}>
         <Link className={cards.titleLink} to={href}>
@@ -118,13 +123,13 @@ function ListingCard({
 }
 
 /** The listing's photos across the card's top; one photo keeps its shape within 4:5 and 16:9. */
-function LeadMedia({ post }: { post: PostDto }) {
+function LeadMedia({ post, lead }: { post: PostDto; lead: boolean }) {
   if (post.media.length === 0) return null;
   const aspect = post.media.length === 1 ? leadAspect(post.media[0]) : null;
   const style = aspect ? ({ '--lead-aspect': aspect.toFixed(4) } as CSSProperties) : undefined;
   return (
     <div className={`${cards.lead} ${post.media.length === 1 ? cards.one : ''}`} style={style}>
-      <MediaGrid media={post.media} post={post} />
+      <MediaGrid media={post.media} post={post} lead={lead} />
     </div>
   );
 }

@@ -199,16 +199,21 @@ export function PostText({
  * load. A photo opens the photo viewer at it (ADR 046), with the post's
  * price and Save when the grid is a post's (`post`). As a `gallery` (a
  * listing's page, ADR 048) the first photo is shown whole and large, the
- * others as a row of thumbnails below it.
+ * others as a row of thumbnails below it. The page's `lead` photos (the first
+ * post of a list, a listing's gallery) load at once, the first of them before
+ * anything else the page waits for: it is the largest thing the first screen
+ * paints, where lazy photos wait for the page's layout and its scripts.
  */
 export function MediaGrid({
   media,
   post,
   gallery = false,
+  lead = false,
 }: {
   media: MediaDto[];
   post?: PostDto;
   gallery?: boolean;
+  lead?: boolean;
 }) {
   const { open, viewer } = usePhotoViewer(media, post ? viewerOptions(post) : undefined);
   if (media.length === 0) return null;
@@ -227,7 +232,8 @@ export function MediaGrid({
               width={m.width}
               height={m.height}
               alt={m.alt || MEDIA_ALT_MESSAGES.photoAlt(index + 1, media.length)}
-              loading="lazy"
+              loading={lead ? 'eager' : 'lazy'}
+              fetchPriority={lead && index === 0 ? 'high' : undefined}
               decoding="async"
             />
           </PhotoButton>

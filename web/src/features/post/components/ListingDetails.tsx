@@ -31,7 +31,7 @@ export function ListingDetails({
   const created = new Date(post.createdAt);
   return (
     <>
-      <MediaGrid media={post.media} post={post} gallery />
+      <MediaGrid media={post.media} post={post} gallery lead />
       <div className={styles.summary}>
         <ListingLine post={post} />
         <p className={styles.meta}>
