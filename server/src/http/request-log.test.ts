@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogStream, registerRequestLog } from './request-log';
+import { execFileSync } from 'node:child_process';
+import { createLogStream, pieceBytes, registerRequestLog } from './request-log';
 
 /** The log's cost on every request (ADR 062): one short line, written asynchronously. */
 
@@ -66,6 +67,27 @@ describe('the log stream', () => {
     expect(read()).toBe('{"level":30,"msg":"before"}\n{"level":50,"msg":"request failed"}\n');
     stream.write('{"level":60,"msg":"fatal"}\n');
     expect(read()).toContain('"fatal"');
+  });
+
+  it('writes to a pipe in pieces a pipe keeps whole, to a file in larger ones', async () => {
+    const fifo = path.join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    // Read and write, so that opening it does not wait for a reader.
+    const pipe = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    opened.push(pipe);
+    expect(pieceBytes(pipe)).toBe(4096);
+    expect(pieceBytes(logFile().fd)).toBe(65536);
+
+    // A file's piece holds 64 KiB of lines: 300 lines of 200 bytes (fifteen pipe pieces) wait for
+    // their moment, where a pipe's would have left at once.
+    const { fd, read } = logFile();
+    const stream = createLogStream(fd, 60_000);
+    for (let n = 0; n < 300; n++)
+      stream.write(`{"level":30,"n":${String(n).padStart(180, '0')}}\n`);
+    await settle();
+    expect(read()).toBe('');
+    stream.flushSync();
+    expect(read().trim().split('\n')).toHaveLength(300);
   });
 
   it('writes what waits when asked to, as the process does on exit', () => {

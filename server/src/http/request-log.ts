@@ -16,6 +16,23 @@ import type { FastifyInstance } from 'fastify';
 const ATOMIC_BYTES = 4096;
 
 /**
+ * A piece to a regular file: Linux writes each `write` to a file whole, at
+ * the file's end, before another process's write begins, whatever its size;
+ * and one write of 64 KiB costs about twice one of 4 KiB (docs/benchmarks.md,
+ * "The log's cost").
+ */
+const FILE_PIECE_BYTES = 65536;
+
+/** The largest piece that reaches `fd` whole: a file takes more than a pipe or a socket. */
+export function pieceBytes(fd: number): number {
+  try {
+    return fs.fstatSync(fd).isFile() ? FILE_PIECE_BYTES : ATOMIC_BYTES;
+  } catch {
+    return ATOMIC_BYTES;
+  }
+}
+
+/**
  * The longest a line waits for others to share its write: under load a
  * write then carries a full piece instead of the few lines of one turn of
  * the event loop, and each write is a hand-over to libuv's thread pool.
@@ -28,8 +45,8 @@ export interface LogStream {
   flushSync(): void;
 }
 
-/** Lines waiting, taken in pieces of whole lines of at most ATOMIC_BYTES (unless one line is longer). */
-function lineQueue() {
+/** Lines waiting, taken in pieces of whole lines of at most `maxBytes` (unless one line is longer). */
+function lineQueue(maxBytes: number) {
   let lines: string[] = [];
   /** The characters waiting: about their bytes, for when a piece is full. */
   let length = 0;
@@ -58,7 +75,7 @@ function lineQueue() {
       let count = 0;
       while (count < lines.length) {
         const size = Buffer.byteLength(lines[count]!);
-        if (count > 0 && bytes + size > ATOMIC_BYTES) break;
+        if (count > 0 && bytes + size > maxBytes) break;
         bytes += size;
         count++;
       }
@@ -73,17 +90,18 @@ function lineQueue() {
 /**
  * Lines to `fd`, gathered for up to `gatherMs` or while a write is on its way,
  * and written together in pieces of whole lines no larger than a pipe writes
- * at once, so that the lines of several processes sharing one stdout
- * (WEB_CONCURRENCY) never mix.
+ * at once (a file takes larger ones: FILE_PIECE_BYTES), so that the lines of
+ * several processes sharing one stdout (WEB_CONCURRENCY) never mix.
  */
 export function createLogStream(fd = 1, gatherMs = GATHER_MS): LogStream {
-  const waiting = lineQueue();
+  const pieceSize = pieceBytes(fd);
+  const waiting = lineQueue(pieceSize);
   let writing = false;
   let timer: NodeJS.Timeout | undefined;
 
   const writeNext = () => {
     // Less than a piece waits for more lines: the timer writes it.
-    if (waiting.length < ATOMIC_BYTES) {
+    if (waiting.length < pieceSize) {
       writing = false;
       if (!waiting.empty) gather();
       return;
@@ -143,7 +161,7 @@ export function createLogStream(fd = 1, gatherMs = GATHER_MS): LogStream {
       // pino writes the level first: `{"level":50` is error, 60 fatal.
       if (line.charCodeAt(9) >= 53 && line.startsWith('{"level":')) return flushSync();
       if (writing) return;
-      if (waiting.length < ATOMIC_BYTES) return gather();
+      if (waiting.length < pieceSize) return gather();
       // A full piece leaves once this turn of the event loop is done.
       clearTimeout(timer);
       timer = undefined;
