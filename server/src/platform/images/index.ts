@@ -10,4 +10,4 @@ export {
   type ImageVariantName,
   type ProcessedImage,
 } from './process-image';
-export { IMAGE_SLOTS, imageSlots } from './slots';
+export { IMAGE_PIXELS, IMAGE_SLOTS, imageSlots, MIN_IMAGE_PIXELS } from './slots';

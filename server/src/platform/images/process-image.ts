@@ -1,5 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
-import { imageSlots } from './slots';
+import { imageSlots, imageWeight, MAX_INPUT_PIXELS, type Slots } from './slots';
+
+export { MAX_INPUT_PIXELS };
 
 export type ImageVariantName = 'thumb' | 'feed' | 'original';
 
@@ -29,30 +31,29 @@ export const ORIGINAL_LONG_SIDE = 2560;
 const WEBP_QUALITY = 80;
 const TIMEOUT_SECONDS = 120;
 /**
- * The most pixels an upload may declare (a 48 MP phone photo is 8000 × 6000).
- * sharp refuses larger ones from their header, before decoding, so a tiny
- * file declaring 16,000 × 16,000 cannot take a gigabyte of memory.
- */
-export const MAX_INPUT_PIXELS = 50_000_000;
-
-/**
  * Turns an uploaded photo into the sizes Quad serves: upright by its EXIF
  * orientation, without any metadata (EXIF, GPS, XMP, IPTC; colours converted to
  * sRGB and no profile attached), as WebP, animated GIFs and WebPs still
- * animated. Throws when the bytes are not a decodable image. Waits for one of
- * the process's image slots first (slots.ts).
+ * animated. Throws when the bytes are not a decodable image. Its header read,
+ * it waits for room for its pixels in the process's image slots (slots.ts).
  */
-export function processImage(input: Buffer | string): Promise<ProcessedImage> {
-  return imageSlots.run(() => decodeAndEncode(input));
+export async function processImage(
+  input: Buffer | string,
+  slots: Slots = imageSlots,
+): Promise<ProcessedImage> {
+  const meta = await sharp(input, { ...LIMITS, animated: true }).metadata();
+  // An animation's frames are stacked: `height` counts every frame's pixels.
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > MAX_INPUT_PIXELS) throw new Error('too many pixels');
+  const animated = (meta.pages ?? 1) > 1;
+  return slots.run(() => decodeAndEncode(input, animated), imageWeight(pixels));
 }
 
-async function decodeAndEncode(input: Buffer | string): Promise<ProcessedImage> {
-  const limits = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
-  const meta = await sharp(input, { ...limits, animated: true }).metadata();
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new Error('too many pixels');
-  const animated = (meta.pages ?? 1) > 1;
+const LIMITS = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+
+async function decodeAndEncode(input: Buffer | string, animated: boolean): Promise<ProcessedImage> {
   // Orientation applies to single frames; sharp cannot rotate animations by 90°.
-  const base = sharp(input, { ...limits, animated, autoOrient: !animated }).timeout({
+  const base = sharp(input, { ...LIMITS, animated, autoOrient: !animated }).timeout({
     seconds: TIMEOUT_SECONDS,
   });
   const [thumb, feed, original] = await Promise.all([
