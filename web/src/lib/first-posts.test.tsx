@@ -1,53 +1,46 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_POSTS, markServerDrawnPosts, usePostsShown } from './first-posts';
 
-/**
- * The list that replaces the server's first posts draws them in small commits;
- * every other list draws whole. What the page looks like is e2e/feed-loading.
- */
+/** The list that replaces the server's first posts draws them a few at a time (ADR 067, ADR 071). */
+function Shown({ count, seen }: { count: number; seen: number[] }) {
+  const shown = usePostsShown(count);
+  seen.push(Math.min(shown, count));
+  return null;
+}
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-function Shown({ count }: { count: number }) {
-  const shown = usePostsShown(count);
-  return <p>{Math.min(shown, count)}</p>;
-}
-
-describe('usePostsShown', () => {
-  it('draws a list whole when the server drew nothing', () => {
-    render(<Shown count={25} />);
-    expect(screen.getByText('25')).toBeTruthy();
-  });
-
-  it('draws the first posts as the server did, then a few more per task until all are in, once a page load', async () => {
+describe('the first posts drawn', () => {
+  it('as many as the server drew, then two more per commit, each its own task', async () => {
     vi.useFakeTimers();
     markServerDrawnPosts();
-    const { rerender } = render(<Shown count={10} />);
-    expect(screen.getByText(String(FIRST_POSTS))).toBeTruthy();
-    const seen = [FIRST_POSTS];
-    for (let i = 0; i < 5; i++) {
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      seen.push(Number(screen.getByRole('paragraph').textContent));
+    const seen: number[] = [];
+    render(<Shown count={9} seen={seen} />);
+    expect(seen.at(-1)).toBe(FIRST_POSTS);
+    const steps = [FIRST_POSTS];
+    while (steps.at(-1)! < 9) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      steps.push(seen.at(-1)!);
     }
-    expect(seen).toEqual([4, 8, 10, 10, 10, 10]);
-    // The next page comes whole.
-    rerender(<Shown count={25} />);
-    expect(screen.getByText('25')).toBeTruthy();
-    cleanup();
-    // A list mounted later (a page returned to) draws whole.
-    render(<Shown count={10} />);
-    expect(screen.getByText('10')).toBeTruthy();
+    expect(steps).toEqual([4, 6, 8, 9]);
   });
 
-  it('draws a page no longer than the server’s whole, and the next page with it', () => {
+  it('draws a list whole when the server drew nothing, and only the first list of a load in steps', () => {
+    const seen: number[] = [];
+    render(<Shown count={25} seen={seen} />);
+    expect(seen.at(-1)).toBe(25);
     markServerDrawnPosts();
-    const { rerender } = render(<Shown count={3} />);
-    expect(screen.getByText('3')).toBeTruthy();
-    rerender(<Shown count={18} />);
-    expect(screen.getByText('18')).toBeTruthy();
+    const first: number[] = [];
+    const second: number[] = [];
+    render(<Shown count={25} seen={first} />);
+    render(<Shown count={25} seen={second} />);
+    expect(first.at(-1)).toBe(FIRST_POSTS);
+    expect(second.at(-1)).toBe(25);
   });
 });

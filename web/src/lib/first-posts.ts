@@ -2,8 +2,8 @@ import { startTransition, useEffect, useState } from 'react';
 
 /** Posts the server draws into /home (ADR 045): enough to fill a phone's first screen and then some. */
 export const FIRST_POSTS = 4;
-/** Posts added by each later commit. */
-const STEP = 4;
+/** Posts added by each later commit: two cards' commit stays a short task on a slow phone (ADR 071). */
+const STEP = 2;
 
 let serverDrew = false;
 
