@@ -27,6 +27,7 @@ import { notificationSettings } from './migrations/0030-notification-settings';
 import { mediaAlt } from './migrations/0031-media-alt';
 import { pushSubscriptions } from './migrations/0029-push-subscriptions';
 import { pushSubscriptionSessions } from './migrations/0032-push-subscription-sessions';
+import { alertMarks } from './migrations/0033-alert-marks';
 
 /** Every migration in order; both dialects run the same list. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -58,6 +59,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0031-media-alt': mediaAlt(),
     '0029-push-subscriptions': pushSubscriptions(db.dialect),
     '0032-push-subscription-sessions': pushSubscriptionSessions(),
+    '0033-alert-marks': alertMarks(db.dialect),
   };
 }
 

@@ -300,6 +300,14 @@ export interface NotificationMarksTable {
   notified_at: Time;
 }
 
+/** When a student was last mailed about a topic: a chat, or a kind of act on a post (migration 0033, ADR 073). */
+export interface AlertMarksTable {
+  user_id: string;
+  /** `chat:<id>`, or `post:<id>:<type>`. */
+  topic: string;
+  mailed_at: Time;
+}
+
 /** A student's notification settings (migration 0030, ADR 059); none: the defaults. */
 export interface NotificationSettingsTable {
   user_id: string;
@@ -552,6 +560,7 @@ export interface Database {
   reviews: ReviewsTable;
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
+  alert_marks: AlertMarksTable;
   notification_settings: NotificationSettingsTable;
   mail_outbox: MailOutboxTable;
   push_subscriptions: PushSubscriptionsTable;

@@ -56,6 +56,11 @@ describe('e-mail alerts', () => {
       .set((eb) => ({ created_at: eb('created_at', '-', ALERT_WINDOW_MS + 1000) }))
       .where('to_user_id', '=', b.user.id)
       .execute();
+    await t.db.kysely
+      .updateTable('alert_marks')
+      .set((eb) => ({ mailed_at: eb('mailed_at', '-', ALERT_WINDOW_MS + 1000) }))
+      .where('user_id', '=', b.user.id)
+      .execute();
     await say(a, chatId, 'Still there?');
     const later = await mailsTo(b.user.email);
     expect(later.map((m) => m.subject)).toEqual([

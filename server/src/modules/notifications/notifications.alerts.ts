@@ -5,7 +5,7 @@ import type { Executor } from '../../db/schema';
 import { enqueueMail } from '../../platform/mail';
 import { alertLink, alertMail, unsubscribeToken } from './notifications.mails';
 import { type Reach, reach } from './notifications.preferences';
-import { notificationsRepository as notifications } from './notifications.repository';
+import { alertTopic, notificationsRepository as notifications } from './notifications.repository';
 
 /**
  * The acts that also send an e-mail: a message, a new chat, a save, a
@@ -96,5 +96,6 @@ export function createAlertMailer({
       }),
       Math.max(row.created_at, when.at),
     );
+    await notifications.markMailed(trx, to.id, alertTopic(row), row.created_at);
   }
 }

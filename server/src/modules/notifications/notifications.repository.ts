@@ -24,6 +24,14 @@ export interface NotificationWithSender {
 }
 
 /** The only SQL over notifications. */
+/**
+ * What an e-mail alert is about, for the one-per-window rule (ADR 059, ADR
+ * 073): a chat, or a kind of act on a post.
+ */
+export function alertTopic(n: { chat_id: string | null; post_id: string | null; type: string }) {
+  return n.chat_id ? `chat:${n.chat_id}` : `post:${n.post_id}:${n.type}`;
+}
+
 export const notificationsRepository = {
   async insert(db: Executor, rows: NewNotification[]): Promise<void> {
     if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
@@ -197,11 +205,36 @@ export const notificationsRepository = {
           : earlier
               .where('notifications.post_id', '=', n.post_id)
               .where('notifications.type', '=', n.type);
-        return eb.exists(earlier.limit(1)).as('covered');
+        // A kind kept out of the app stores no notification: its last e-mail counts instead.
+        const mailed = eb
+          .selectFrom('alert_marks')
+          .select('alert_marks.user_id')
+          .where('alert_marks.user_id', '=', n.to_user_id)
+          .where('alert_marks.topic', '=', alertTopic(n))
+          .where('alert_marks.mailed_at', '>=', since);
+        return eb.or([eb.exists(earlier.limit(1)), eb.exists(mailed)]).as('covered');
       })
       .where('users.id', '=', n.to_user_id)
       .executeTakeFirst();
     return row && { ...row, covered: Boolean(row.covered) };
+  },
+
+  /** Notes that `userId` was mailed about `topic` at `at` (ADR 073). */
+  async markMailed(db: Executor, userId: string, topic: string, at: number): Promise<void> {
+    await db
+      .insertInto('alert_marks')
+      .values({ user_id: userId, topic, mailed_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ mailed_at: at }))
+      .execute();
+  },
+
+  /** Drops the e-mail marks older than `since`: they no longer hold an e-mail back. */
+  async dropStaleAlertMarks(db: Executor, since: number): Promise<number> {
+    const result = await db
+      .deleteFrom('alert_marks')
+      .where('mailed_at', '<', since)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   async turnOffEmail(db: Executor, userId: string): Promise<boolean> {

@@ -15,7 +15,7 @@ import type { EventBus } from '../../platform/bus';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BlockReader } from '../blocks/blocks.service';
 import type { PushService } from '../push/push.service';
-import type { AlertMailer } from './notifications.alerts';
+import { ALERT_WINDOW_MS, type AlertMailer } from './notifications.alerts';
 import { readUnsubscribeToken } from './notifications.mails';
 import { allows, readSettings, setEveryEmail, writeSettings } from './notifications.preferences';
 import { presentNotification } from './notifications.presenter';
@@ -231,6 +231,20 @@ export interface NotificationsService {
   unread(user: UserRow | null): Promise<UnreadDto>;
 }
 
+/**
+ * Marks past their window hold nothing back: an act's after a day (ADR 037), an e-mail's
+ * once neither its ten minutes nor a quiet night (under a day) reach back to it (ADR 073).
+ * How many went.
+ */
+async function sweepMarks(db: Executor, at: number): Promise<number> {
+  const acts = await notifications.dropStaleMarks(db, at - REPEAT_WINDOW_MS);
+  const mails = await notifications.dropStaleAlertMarks(
+    db,
+    at - REPEAT_WINDOW_MS - ALERT_WINDOW_MS,
+  );
+  return acts + mails;
+}
+
 /** The settings page's reads and saves, and the e-mails' one-click unsubscribe. */
 function settingsOf(
   db: Db,
@@ -315,7 +329,7 @@ export function createNotificationsService({
       publish(userIds, { type: 'unread.changed' });
     },
 
-    sweepMarks: (at = now()) => notifications.dropStaleMarks(db.kysely, at - REPEAT_WINDOW_MS),
+    sweepMarks: (at = now()) => sweepMarks(db.kysely, at),
 
     async list(
       user: UserRow | null,

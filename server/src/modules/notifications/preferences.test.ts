@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { callerOn, userWithSession } from '../../../test/auth';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { migrateToLatest } from '../../db/migrate';
+import { ALERT_WINDOW_MS } from './notifications.alerts';
 import { allows, quietWindow, shouldPush, writeSettings } from './notifications.preferences';
 
 /** Notification settings by kind and channel, and quiet hours (docs/product/notification-settings.md). */
@@ -119,6 +120,44 @@ describe('what a kind turned off stops', () => {
       NOTIFICATION_TEXT.like('Bo', 'Desk, $30'),
       NOTIFICATION_TEXT.comment('Bo', 'Is it IKEA?'),
     ]);
+  });
+
+  it('messages off in the app: no notification, still e-mailed at most once per chat in ten minutes', async () => {
+    const [a, b] = [await student({ first_name: 'Ed' }), await student()];
+    await save(b, {
+      kinds: withChoice(DEFAULT_CHOICES, 'messages', 'inApp', false),
+      quietHours: null,
+    });
+    const chatId = (await call(a, 'POST', '/api/chats', { userId: b.user.id })).json().chat.id;
+    for (const text of ['Is the desk still for sale?', 'I can pick it up today', 'Cash ok?'])
+      await call(a, 'POST', `/api/chats/${chatId}/messages`, { text });
+    expect(await notificationsOf(b.user.id)).toEqual([]);
+    expect((await mailsTo(b.user.email)).map((m) => m.subject)).toEqual([
+      NOTIFICATION_TEXT['new chat']('Ed'),
+    ]);
+    // Ten minutes after that e-mail, the next message mails again.
+    await t.db.kysely
+      .updateTable('alert_marks')
+      .set((eb) => ({ mailed_at: eb('mailed_at', '-', ALERT_WINDOW_MS + 1000) }))
+      .where('user_id', '=', b.user.id)
+      .execute();
+    await call(a, 'POST', `/api/chats/${chatId}/messages`, { text: 'Still there?' });
+    expect((await mailsTo(b.user.email)).map((m) => m.subject)).toEqual([
+      NOTIFICATION_TEXT['new chat']('Ed'),
+      NOTIFICATION_TEXT.message('Ed', 'Still there?'),
+    ]);
+    // A day and ten minutes later the mark holds nothing back and is swept.
+    const swept = await t.app.services.notifications.sweepMarks(
+      Date.now() + 24 * 3_600_000 + ALERT_WINDOW_MS + 1000,
+    );
+    expect(swept).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.db.kysely
+        .selectFrom('alert_marks')
+        .selectAll()
+        .where('user_id', '=', b.user.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('comments off by e-mail: the comment is in the app, only the save is mailed', async () => {
@@ -257,6 +296,20 @@ describe('quiet hours', () => {
   });
 });
 
+/** What `userId` was notified and mailed of, an hour earlier. */
+async function anHourPasses(userId: string) {
+  await t.db.kysely
+    .updateTable('notifications')
+    .set((eb) => ({ created_at: eb('created_at', '-', 3_600_000) }))
+    .where('to_user_id', '=', userId)
+    .execute();
+  await t.db.kysely
+    .updateTable('alert_marks')
+    .set((eb) => ({ mailed_at: eb('mailed_at', '-', 3_600_000) }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 describe('the e-mail switches that existed before', () => {
   const confirm = (token: string) =>
     t.app.inject({
@@ -284,22 +337,14 @@ describe('the e-mail switches that existed before', () => {
     expect(everyEmail(after)).toEqual(Object.values(DEFAULT_CHOICES).map(() => false));
     expect(after.kinds.saves).toEqual({ inApp: true, push: true, email: false });
     expect(after.quietHours).toEqual(quietHours);
-    await t.db.kysely
-      .updateTable('notifications')
-      .set((eb) => ({ created_at: eb('created_at', '-', 3_600_000) }))
-      .where('to_user_id', '=', b.user.id)
-      .execute();
+    await anHourPasses(b.user.id);
     await call(a, 'POST', `/api/chats/${chatId}/messages`, { text: 'Hi' });
     expect(await mailsTo(b.user.email)).toHaveLength(1);
     expect((await notificationsOf(b.user.id)).length).toBeGreaterThan(0);
     // Turning one kind's e-mail back on is the student's to do.
     await save(b, { kinds: withChoice(after.kinds, 'messages', 'email', true), quietHours: null });
     await call(a, 'POST', `/api/chats/${chatId}/messages`, { text: 'Hi again' });
-    await t.db.kysely
-      .updateTable('notifications')
-      .set((eb) => ({ created_at: eb('created_at', '-', 3_600_000) }))
-      .where('to_user_id', '=', b.user.id)
-      .execute();
+    await anHourPasses(b.user.id);
     await call(a, 'POST', `/api/chats/${chatId}/messages`, { text: 'Are you there?' });
     expect((await mailsTo(b.user.email)).map((m) => m.subject)).toEqual([
       NOTIFICATION_TEXT['new chat'](a.user.first_name),
