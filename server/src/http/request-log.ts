@@ -19,7 +19,7 @@ const ATOMIC_BYTES = 4096;
  * A piece to a regular file: Linux writes each `write` to a file whole, at
  * the file's end, before another process's write begins, whatever its size;
  * and one write of 64 KiB costs about twice one of 4 KiB (docs/benchmarks.md,
- * "The log's cost").
+ * "The request log's pieces to a file").
  */
 const FILE_PIECE_BYTES = 65536;
 
