@@ -8,7 +8,7 @@ import { MESSAGES } from '@common/messages';
 import { POST_MESSAGES } from '@common/schemas/posts';
 import { DESKTOP, MOBILE, serverAndBrowser } from './harness';
 import { slowUploads } from './throttle';
-import { once, postJson, schoolVerifiedStudent, tag } from './students';
+import { once, postJson, postWithPhotos, schoolVerifiedStudent, tag } from './students';
 
 /**
  * How the feed loads and what its shell opens: the first page comes with the
@@ -153,6 +153,58 @@ describe('loading the feed', () => {
     expect(sent).toBeGreaterThan(4); // the server draws 4 (web/src/lib/first-posts.ts)
     const items = page.getByRole('list', { name: 'Posts' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(sent);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("asks for the first post's photo before the app's code, and lazily for the photos below (ADR 071)", async () => {
+    const { context, page, errors } = await member('Remy Okafor', MOBILE);
+    const photo = (r: number) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 40 } } })
+        .png()
+        .toBuffer();
+    const below = await postWithPhotos(page, `Bookshelf ${tag()}`, [await photo(10)]);
+    const first = await postWithPhotos(page, `Desk chair ${tag()}`, [
+      await photo(200),
+      await photo(120),
+    ]);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(env.server.url('ut', '/home'));
+    const list = page.getByRole('list', { name: 'Posts' });
+    await list.locator('article', { hasText: first.text }).waitFor();
+
+    // The photo first of all, then the app's code, which waits behind it at low priority.
+    const firstPhoto = asked.indexOf(first.media[0]!.url);
+    const firstScript = asked.findIndex((p) => p.startsWith('/assets/') && p.endsWith('.js'));
+    expect(firstPhoto).toBeGreaterThanOrEqual(0);
+    expect(firstPhoto).toBeLessThan(firstScript);
+    // Named first in the page's head; every script of the page at low priority.
+    const head = await page.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel="preload"], script[type="module"]')].map((e) => [
+        e.tagName,
+        e.getAttribute('href') ?? 'script',
+        e.getAttribute('fetchpriority'),
+      ]),
+    );
+    expect(head[0]).toEqual(['LINK', first.media[0]!.url, 'high']);
+    const scripts = head.filter(([tag]) => tag === 'SCRIPT');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script[2]).toBe('low');
+
+    // In the app's own list: the first card's photos at once, the first before the rest; later ones lazily.
+    const loading = (text: string) =>
+      list
+        .locator('article', { hasText: text })
+        .locator('img[src*="/uploads/"]')
+        .evaluateAll((imgs) =>
+          imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]),
+        );
+    expect(await loading(first.text)).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+    ]);
+    expect(await loading(below.text)).toEqual([['lazy', null]]);
     expect(errors).toEqual([]);
     await context.close();
   });

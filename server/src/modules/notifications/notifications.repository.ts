@@ -23,7 +23,6 @@ export interface NotificationWithSender {
   post_bumped_at: number | null;
 }
 
-/** The only SQL over notifications. */
 /**
  * What an e-mail alert is about, for the one-per-window rule (ADR 059, ADR
  * 073): a chat, or a kind of act on a post.
@@ -32,6 +31,7 @@ export function alertTopic(n: { chat_id: string | null; post_id: string | null; 
   return n.chat_id ? `chat:${n.chat_id}` : `post:${n.post_id}:${n.type}`;
 }
 
+/** The only SQL over notifications. */
 export const notificationsRepository = {
   async insert(db: Executor, rows: NewNotification[]): Promise<void> {
     if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
