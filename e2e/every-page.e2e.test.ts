@@ -9,6 +9,7 @@ import {
   DESKTOP,
   maybeScreenshot,
   MOBILE,
+  NARROW,
   nextFrames,
   openPage,
   serverAndBrowser,
@@ -116,6 +117,63 @@ const STATIC_PAGES = [
   '/settings/feedback',
 ];
 
+/** A member's pages, over the seeded posts, chat and photo. */
+const memberPages = (data: Awaited<ReturnType<typeof seeded>>) => [
+  '/home',
+  '/search',
+  `/search?q=lamp`,
+  '/media',
+  `/media/${data.mediaId}`,
+  `/post/${data.listing.id}`,
+  `/post/${data.post.id}`,
+  `/post/${data.listing.id}/likes`,
+  `/${data.authorName}`,
+  '/profile',
+  '/profile/edit',
+  '/saved',
+  '/notifications',
+  '/notifications/mentions',
+  '/messages',
+  `/messages/${data.chatId}`,
+  '/messages/new',
+  '/create/post',
+  '/create/categories',
+  '/create/message',
+  `/create/comment/${data.post.id}`,
+  '/settings',
+  '/settings/account',
+  '/settings/account/screen_name',
+  '/settings/account/password',
+  '/settings/account/email',
+  '/settings/account/phone',
+  '/settings/account/gender',
+  '/settings/account/birth_date',
+  '/settings/payments',
+  '/settings/notifications',
+  '/settings/saved-searches',
+  '/settings/blocked',
+  ...STATIC_PAGES,
+  '/no-such-page/at-all',
+  '/404',
+];
+
+/** A signed-out visitor's pages. */
+const VISITOR_PAGES = [
+  '/home',
+  '/login',
+  '/register',
+  '/user_registration',
+  '/forgotpassword',
+  '/reset_password',
+  '/search_schools',
+  '/search',
+  ...STATIC_PAGES,
+  '/404',
+];
+
+/** The operator's pages (ADMIN moderates UT). */
+const OPERATOR_PAGES = ['/admin', '/admin/campuses', '/moderation'];
+
 /** The footer's links, Help last, wherever the footer shows. */
 const FOOTER_LINKS = 'Terms of Service | Privacy | Trust/Safety | Returns | About | Help';
 
@@ -153,10 +211,7 @@ async function checkAll(page: Page, width: number, paths: string[]): Promise<str
     for (const links of footers)
       if (links !== FOOTER_LINKS) found.push(`${path} at ${width} px: footer reads ${links}`);
     withFooter += footers.length > 0 ? 1 : 0;
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (scrollWidth > width)
-      found.push(`${path} at ${width} px scrolls sideways: ${scrollWidth} px wide`);
-    await maybeScreenshot(page, `every-page-${width}${path.replaceAll('/', '-')}`);
+    found.push(...(await sideways(page, width, path)));
   }
   // Some pages give the screen to one task and show no footer; most show it.
   if (paths.length > 1 && withFooter < paths.length / 2)
@@ -167,10 +222,27 @@ async function checkAll(page: Page, width: number, paths: string[]): Promise<str
 /** A state reached by hand rather than by a path (a chosen photo, an open dialog), judged alike. */
 async function checkHere(page: Page, width: number, what: string): Promise<string[]> {
   const found = (await violations(page)).map((v) => `${what} at ${width} px: ${v}`);
+  found.push(...(await sideways(page, width, what)));
+  return found;
+}
+
+/** Whether the page as it is now is wider than the screen (a screenshot of it kept when asked). */
+async function sideways(page: Page, width: number, what: string): Promise<string[]> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (scrollWidth > width)
-    found.push(`${what} at ${width} px scrolls sideways: ${scrollWidth} px wide`);
   await maybeScreenshot(page, `every-page-${width}-${what.replaceAll(/\W+/g, '-')}`);
+  return scrollWidth > width
+    ? [`${what} at ${width} px scrolls sideways: ${scrollWidth} px wide`]
+    : [];
+}
+
+/** Each path at the narrowest width: loaded, then judged for sideways scroll only (axe is run at 390 px). */
+async function sidewaysAll(page: Page, width: number, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(env.server.url('ut', path));
+    await loaded(page);
+    found.push(...(await sideways(page, width, path)));
+  }
   return found;
 }
 
@@ -179,44 +251,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
     it(`a member's pages at ${viewport.width} px`, async () => {
       const data = await seeded();
       const reader = await signInElsewhere(env, data.readerEmail, viewport);
-      const found = await checkAll(reader.page, viewport.width, [
-        '/home',
-        '/search',
-        `/search?q=lamp`,
-        '/media',
-        `/media/${data.mediaId}`,
-        `/post/${data.listing.id}`,
-        `/post/${data.post.id}`,
-        `/post/${data.listing.id}/likes`,
-        `/${data.authorName}`,
-        '/profile',
-        '/profile/edit',
-        '/saved',
-        '/notifications',
-        '/notifications/mentions',
-        '/messages',
-        `/messages/${data.chatId}`,
-        '/messages/new',
-        '/create/post',
-        '/create/categories',
-        '/create/message',
-        `/create/comment/${data.post.id}`,
-        '/settings',
-        '/settings/account',
-        '/settings/account/screen_name',
-        '/settings/account/password',
-        '/settings/account/email',
-        '/settings/account/phone',
-        '/settings/account/gender',
-        '/settings/account/birth_date',
-        '/settings/payments',
-        '/settings/notifications',
-        '/settings/saved-searches',
-        '/settings/blocked',
-        ...STATIC_PAGES,
-        '/no-such-page/at-all',
-        '/404',
-      ]);
+      const found = await checkAll(reader.page, viewport.width, memberPages(data));
       expect(found).toEqual([]);
       expect(reader.errors).toEqual([]);
       await reader.context.close();
@@ -226,18 +261,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
     it(`a signed-out visitor's pages, then /verify before the code, at ${viewport.width} px`, async () => {
       const visitor = await openPage(env.browser, viewport);
       const { page } = visitor;
-      const found = await checkAll(page, viewport.width, [
-        '/home',
-        '/login',
-        '/register',
-        '/user_registration',
-        '/forgotpassword',
-        '/reset_password',
-        '/search_schools',
-        '/search',
-        ...STATIC_PAGES,
-        '/404',
-      ]);
+      const found = await checkAll(page, viewport.width, VISITOR_PAGES);
       const email = `new-${tag()}@example.com`;
       const body = { name: 'Nico Newman', email, password: PASSWORD, terms: true };
       expect(await postJson(page, '/api/auth/register', body)).toBe(201);
@@ -285,8 +309,7 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
     it(`the admin dashboard and campuses, and the moderation queue, at ${viewport.width} px`, async () => {
       const admin = await signedInOperator(env.server, env.browser, ADMIN, viewport);
       const { page } = admin;
-      const pages = ['/admin', '/admin/campuses', '/moderation'];
-      expect(await checkAll(page, viewport.width, pages)).toEqual([]);
+      expect(await checkAll(page, viewport.width, OPERATOR_PAGES)).toEqual([]);
       // The queue itself, not the page a student who moderates nothing is shown.
       const heading = page.getByRole('heading', { level: 1, name: MODERATION_MESSAGES.moderation });
       expect(await heading.count()).toBe(1);
@@ -294,6 +317,21 @@ describe('every page, WCAG 2.2 AA (axe-core) and no sideways scroll', () => {
       await admin.context.close();
     });
   }
+
+  it(`at ${NARROW.width} px, the narrowest phone, no page scrolls sideways`, async () => {
+    const data = await seeded();
+    const reader = await signInElsewhere(env, data.readerEmail, NARROW);
+    const found = await sidewaysAll(reader.page, NARROW.width, memberPages(data));
+    const visitor = await openPage(env.browser, NARROW);
+    found.push(...(await sidewaysAll(visitor.page, NARROW.width, VISITOR_PAGES)));
+    const admin = await signedInOperator(env.server, env.browser, ADMIN, NARROW);
+    found.push(...(await sidewaysAll(admin.page, NARROW.width, OPERATOR_PAGES)));
+    expect(found).toEqual([]);
+    for (const opened of [reader, visitor, admin]) {
+      expect(opened.errors).toEqual([]);
+      await opened.context.close();
+    }
+  }, 400_000);
 
   it('at 390 px, Tab and Shift+Tab never leave the focused control under the top bar or the tab bar', async () => {
     const data = await seeded();

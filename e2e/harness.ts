@@ -66,6 +66,8 @@ declare module 'vitest' {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
+/** The narrowest phone a page is laid out for (docs/accessibility.md). */
+export const NARROW = { width: 320, height: 640 };
 
 /**
  * A fresh browser context (its own cookies) with a page that records uncaught
