@@ -5,7 +5,7 @@ import { FEED_VIEW_MESSAGES as V } from '@common/feed-view';
 import { LISTING_MESSAGES as L } from '@common/listings';
 import type { PostDto } from '@common/schemas/posts';
 import { violations } from './axe';
-import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, NARROW, serverAndBrowser } from './harness';
 import {
   once,
   pathOf,
@@ -138,7 +138,7 @@ describe('listings like a marketplace', () => {
     // The smallest phone: still two columns, and nothing (the category's
     // select among them) widens the page.
     const phone = page.viewportSize()!;
-    await page.setViewportSize({ width: 320, height: 640 });
+    await page.setViewportSize(NARROW);
     expect(await columns(page)).toBe(2);
     // Against the window's own 320 px: a phone's browser widens innerWidth to fit.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -9,7 +9,14 @@ import type { PostDto } from '@common/schemas/posts';
 import { PROFILE_MESSAGES } from '@common/schemas/profiles';
 import { SALE_MESSAGES } from '@common/schemas/sales';
 import { violations } from './axe';
-import { animationsDone, maybeScreenshot, serverAndBrowser } from './harness';
+import {
+  animationsDone,
+  DESKTOP,
+  maybeScreenshot,
+  MOBILE,
+  NARROW,
+  serverAndBrowser,
+} from './harness';
 import {
   pathOf,
   schoolVerifiedStudent,
@@ -28,12 +35,7 @@ import {
 
 const env = serverAndBrowser();
 
-const WIDTHS = [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1280, height: 900 },
-] as const;
+const WIDTHS = [NARROW, MOBILE, { width: 768, height: 1024 }, DESKTOP] as const;
 
 /** A real PNG of a solid colour. */
 const photo = (width: number, height: number, r: number, g: number, b: number) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_SETTINGS_TEXT as T } from '@common/schemas/notification-settings';
 import { NOTIFICATION_TEXT } from '@common/schemas/notifications';
 import { violations } from './axe';
-import { DESKTOP, maybeScreenshot, MOBILE, serverAndBrowser } from './harness';
+import { DESKTOP, maybeScreenshot, MOBILE, NARROW, serverAndBrowser } from './harness';
 import { pathOf, schoolVerifiedStudent, sendJson } from './students';
 
 /**
@@ -37,7 +37,7 @@ describe('notification settings', () => {
     expect(await switchOf(page, `${T.kinds.news}: ${T.channels.email}`).isChecked()).toBe(false);
 
     // The smallest phone: each kind's switches stack under it; nothing widens the page.
-    await page.setViewportSize({ width: 320, height: 640 });
+    await page.setViewportSize(NARROW);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
     );
